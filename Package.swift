@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// citefeed has no package dependencies at all: Foundation (FoundationEssentials where it
+// suffices) and the system SQLite. See SPEC.md, "Package layout".
+let package = Package(
+    name: "citefeed",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "citefeed", targets: ["citefeed"]),
+        .library(name: "CiteFeedKit", targets: ["CiteFeedKit"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(name: "CiteFeedKit", dependencies: ["CSQLite"]),
+        .executableTarget(name: "citefeed", dependencies: ["CiteFeedKit"]),
+        .testTarget(
+            name: "CiteFeedKitTests",
+            dependencies: ["CiteFeedKit"],
+            exclude: ["Fixtures", "Golden"]
+        ),
+    ]
+)
