@@ -1,0 +1,107 @@
+/// One option of a command: `--name` alone (a flag) or `--name VALUE` / `--name=VALUE`.
+public struct OptionSpec: Sendable {
+    public var name: String
+    /// The value's placeholder in help (`A`, `N`, `DIR`); `nil` for a flag.
+    public var value: String?
+    public var repeatable: Bool
+    public var help: String
+
+    public static func flag(_ name: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, value: nil, repeatable: false, help: help)
+    }
+
+    public static func value(_ name: String, _ value: String, _ help: String, repeatable: Bool = false) -> OptionSpec {
+        OptionSpec(name: name, value: value, repeatable: repeatable, help: help)
+    }
+}
+
+/// What a command accepts and how `--help` describes it.
+public struct CommandSpec: Sendable {
+    /// `add`, or `tag add` for a subcommand.
+    public var name: String
+    /// The arguments after the name in the usage line: `TEXT [--author A]...`.
+    public var usage: String
+    /// One line for `citefeed help`.
+    public var summary: String
+    /// Paragraphs for `--help`.
+    public var details: String
+    public var options: [OptionSpec]
+    /// How many positional arguments, at least and at most (`nil`: no limit).
+    public var positionals: (min: Int, max: Int?)
+    /// Names of the positionals, for "missing X" messages.
+    public var positionalName: String
+}
+
+/// Options and positionals as given on the command line.
+public struct ParsedArguments: Sendable {
+    public var positionals: [String] = []
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+    public var wantsHelp = false
+
+    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    public func value(_ name: String) -> String? { values[name]?.last }
+    public func values(_ name: String) -> [String] { values[name] ?? [] }
+    public func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+}
+
+enum ArgumentParser {
+    /// Options every command takes besides its own.
+    static let common: [OptionSpec] = [
+        .value("home", "DIR", "keep the library, settings and outputs in DIR (like CITEFEED_HOME)"),
+        .flag("help", "show this help"),
+    ]
+
+    /// Splits `arguments` (after the command name) by `spec`. Options may come before or after
+    /// positionals; `--` ends options; `-` and negative numbers are positionals.
+    static func parse(_ arguments: [String], _ spec: CommandSpec) throws(UsageError) -> ParsedArguments {
+        var result = ParsedArguments()
+        let options = spec.options + common
+        var i = 0
+        var optionsEnded = false
+        while i < arguments.count {
+            let arg = arguments[i]
+            i += 1
+            if optionsEnded || arg == "-" || !arg.hasPrefix("-") || arg.dropFirst().first?.isNumber == true {
+                result.positionals.append(arg)
+                continue
+            }
+            if arg == "--" { optionsEnded = true; continue }
+            if arg == "-h" { result.wantsHelp = true; continue }
+            guard arg.hasPrefix("--") else { throw .unknownOption(arg, command: spec.name) }
+            var name = String(arg.dropFirst(2))
+            var inline: String?
+            if let eq = name.firstIndex(of: "=") {
+                inline = String(name[name.index(after: eq)...])
+                name = String(name[..<eq])
+            }
+            guard let option = options.first(where: { $0.name == name }) else { throw .unknownOption("--" + name, command: spec.name) }
+            if option.value == nil {
+                if inline != nil { throw .unexpectedValue(option: name, command: spec.name) }
+                if name == "help" { result.wantsHelp = true }
+                result.flags.insert(name)
+                continue
+            }
+            let value: String
+            if let inline {
+                value = inline
+            } else {
+                guard i < arguments.count else { throw .missingValue(option: name, placeholder: option.value!, command: spec.name) }
+                value = arguments[i]
+                i += 1
+            }
+            if !option.repeatable, result.values[name] != nil {
+                throw .repeated(option: name, command: spec.name)
+            }
+            result.values[name, default: []].append(value)
+        }
+        if result.wantsHelp { return result }
+        if result.positionals.count < spec.positionals.min {
+            throw .missingArgument(spec.positionalName, command: spec.name)
+        }
+        if let max = spec.positionals.max, result.positionals.count > max {
+            throw .extraArgument(result.positionals[max], command: spec.name)
+        }
+        return result
+    }
+}

@@ -1,0 +1,151 @@
+/// The command-line interface: parses the arguments, runs a command, and turns errors into a
+/// one-line message and an exit status. `main.swift` only calls `CLI.main()`.
+public enum CLI {
+    public static let version = "0.1.0"
+
+    /// Every command, in the order `citefeed help` lists them.
+    static let commands: [any Command.Type] = [
+        AddCommand.self, EditCommand.self, ShowCommand.self, ListCommand.self,
+        FavCommand.self, UnfavCommand.self, ArchiveCommand.self, RestoreCommand.self, DeleteCommand.self,
+        CopyCommand.self, OpenCommand.self,
+        TagListCommand.self, TagAddCommand.self, TagEditCommand.self, TagDeleteCommand.self, ColorsCommand.self,
+        DefaultsReadCommand.self, DefaultsWriteCommand.self, DefaultsDeleteCommand.self,
+        AboutCommand.self,
+    ]
+
+    /// Commands with subcommands, and the subcommand used when none is given.
+    static let groups: [String: String?] = ["tag": nil, "defaults": "read"]
+
+    /// Runs citefeed for this process and exits.
+    public static func main() -> Never {
+        let context = Context.process()
+        var arguments: [String] = []
+        for i in 1..<Int(CommandLine.argc) {
+            guard let raw = CommandLine.unsafeArgv[i] else { continue }
+            guard let argument = String(validatingCString: raw) else {
+                context.err.line("citefeed: error: " + InputError.invalidUTF8("argument \(i)").message)
+                context.err.flush()
+                exit(ExitStatus.dataError.rawValue)
+            }
+            arguments.append(argument)
+        }
+        let status = run(arguments, context)
+        context.out.flush()
+        context.err.flush()
+        exit(status)
+    }
+
+    /// Runs one command line; returns the exit status.
+    public static func run(_ arguments: [String], _ context: Context) -> Int32 {
+        do {
+            try dispatch(arguments, context)
+            return ExitStatus.ok.rawValue
+        } catch let error as any CiteFeedError {
+            context.out.flush()
+            context.err.line("citefeed: error: " + error.message)
+            return error.exitStatus.rawValue
+        } catch {
+            context.out.flush()
+            context.err.line("citefeed: error: \(error)")
+            return ExitStatus.failure.rawValue
+        }
+    }
+
+    static func dispatch(_ arguments: [String], _ context: Context) throws {
+        var rest = arguments[...]
+        // Global options before the command.
+        while let first = rest.first, first.hasPrefix("-") {
+            rest = rest.dropFirst()
+            switch first {
+            case "--version", "-V":
+                context.out.line("citefeed \(version)")
+                return
+            case "--help", "-h":
+                context.out.write(Help.overview())
+                return
+            case "--home":
+                guard let dir = rest.first else { throw UsageError.missingValue(option: "home", placeholder: "DIR", command: "citefeed") }
+                context.home = dir
+                rest = rest.dropFirst()
+            default:
+                if first.hasPrefix("--home=") {
+                    context.home = String(first.dropFirst("--home=".count))
+                } else {
+                    throw UsageError.unknownOption(first, command: "citefeed")
+                }
+            }
+        }
+        guard let name = rest.first else {
+            context.out.write(Help.overview())
+            return
+        }
+        rest = rest.dropFirst()
+        if name == "help" {
+            let topic = rest.joined(separator: " ")
+            if topic.isEmpty {
+                context.out.write(Help.overview())
+            } else if groups[topic] != nil {
+                context.out.write(Help.group(topic))
+            } else if let command = lookup(topic) {
+                context.out.write(Help.page(command.spec))
+            } else {
+                throw UsageError.unknownCommand(topic)
+            }
+            return
+        }
+        var commandName = name
+        if let defaultSub = groups[name] {
+            if let sub = rest.first, lookup(name + " " + sub) != nil {
+                commandName = name + " " + sub
+                rest = rest.dropFirst()
+            } else if rest.first == "--help" || rest.first == "-h" || (rest.isEmpty && defaultSub == nil) {
+                context.out.write(Help.group(name))
+                return
+            } else if let defaultSub, rest.first?.hasPrefix("-") ?? true {
+                commandName = name + " " + defaultSub
+            } else {
+                throw UsageError.unknownCommand(name + " " + (rest.first ?? ""))
+            }
+        }
+        guard let command = lookup(commandName) else { throw UsageError.unknownCommand(name) }
+        let parsed = try ArgumentParser.parse(Array(rest), command.spec)
+        if parsed.wantsHelp {
+            context.out.write(Help.page(command.spec))
+            return
+        }
+        if let home = parsed.value("home") { context.home = home }
+        let instance = try command.init(parsed)
+        // The clock and settings are checked before any command runs: a bad CITEFEED_NOW or a
+        // broken settings.json stops everything (SPEC.md, "Settings").
+        _ = try context.now()
+        _ = try context.settings()
+        try instance.run(context)
+    }
+
+    static func lookup(_ name: String) -> (any Command.Type)? {
+        commands.first { $0.spec.name == name }
+    }
+
+    /// The command name nearest to a mistyped one, if any is close.
+    static func closestCommand(to name: String) -> String? {
+        let names = Set(commands.map { String($0.spec.name.split(separator: " ")[0]) }).sorted() + ["help"]
+        let best = names.map { ($0, editDistance($0, name)) }.min { $0.1 < $1.1 }
+        guard let best, best.1 <= max(1, name.count / 3) else { return nil }
+        return best.0
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let old = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = old
+            }
+        }
+        return row[b.count]
+    }
+}

@@ -1,0 +1,87 @@
+/// Human-readable forms of citations for the terminal: the `list` table, the `show` card, and
+/// the one-line form that `copy` puts on the clipboard.
+enum CitationText {
+    /// `“text” — author, source`, leaving out what is missing.
+    static func clipboard(_ c: Citation) -> String {
+        let attribution = [c.author, c.source].compactMap { $0 }.joined(separator: ", ")
+        return "“\(c.text)”" + (attribution.isEmpty ? "" : " — " + attribution)
+    }
+
+    /// Newlines folded to spaces, for one-line displays.
+    static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace() }.joined(separator: " ")
+    }
+
+    /// The `list` table: id, favourite star, text cut to fit, author, tags in their colours.
+    static func table(_ citations: [Citation], terminal: Terminal) -> String {
+        let idWidth = max(2, citations.map { String($0.id).count }.max() ?? 2)
+        let authors = citations.map { TextWidth.truncate(oneLine($0.author ?? ""), to: 24) }
+        let authorWidth = max(6, authors.map { TextWidth.columns(of: $0) }.max() ?? 6)
+        let tagTexts = citations.map { $0.tags.map(\.name).joined(separator: " ") }
+        let tagWidth = min(30, max(4, tagTexts.map { TextWidth.columns(of: $0) }.max() ?? 4))
+        // id, star, text, author, tags separated by two spaces.
+        let textWidth = max(20, terminal.width - idWidth - 1 - authorWidth - tagWidth - 8)
+        var out = terminal.bold(
+            "ID".leftPadded(to: idWidth) + "  " + " " + "  " + "TEXT".padding(to: textWidth) + "  "
+                + "AUTHOR".padding(to: authorWidth) + "  " + "TAGS") + "\n"
+        for (i, c) in citations.enumerated() {
+            let star = c.favourite ? terminal.paint("★", "33") : " "
+            let text = TextWidth.truncate(oneLine(c.text), to: textWidth).padding(to: textWidth)
+            let tags = tagsLine(c.tags, width: tagWidth, terminal: terminal)
+            let line = String(c.id).leftPadded(to: idWidth) + "  " + star + "  " + text + "  " + authors[i].padding(to: authorWidth) + "  " + tags
+            out += trimTrailingSpaces(line) + "\n"
+        }
+        return out
+    }
+
+    /// Tag names in their colours, cut to `width` columns.
+    static func tagsLine(_ tags: [Tag], width: Int, terminal: Terminal) -> String {
+        var out = ""
+        var used = 0
+        for tag in tags {
+            let cost = (used == 0 ? 0 : 1) + TextWidth.columns(of: tag.name)
+            if used + cost > width {
+                out += used == 0 ? terminal.tint(TextWidth.truncate(tag.name, to: width), tag.color) : "…"
+                break
+            }
+            out += (used == 0 ? "" : " ") + terminal.tint(tag.name, tag.color)
+            used += cost
+        }
+        return out
+    }
+
+    /// The `show` card: every field, one per line; multi-line values indented.
+    static func card(_ c: Citation, now: Timestamp, terminal: Terminal) -> String {
+        func date(_ t: Timestamp) -> String { "\(t.localShort) (\(t.relative(to: now)))" }
+        var rows: [(String, String)] = [("id", String(c.id)), ("text", c.text)]
+        if let back = c.back { rows.append(("back", back)) }
+        if let author = c.author { rows.append(("author", author)) }
+        if let source = c.source { rows.append(("source", source)) }
+        rows.append(("tags", c.tags.isEmpty ? "none" : c.tags.map { terminal.tint($0.name, $0.color) }.joined(separator: ", ")))
+        rows.append(("favourite", c.favourite ? "yes" : "no"))
+        rows.append(("created", date(c.createdAt)))
+        rows.append(("updated", date(c.updatedAt)))
+        if let archived = c.archivedAt { rows.append(("archived", date(archived))) }
+        rows.append(("uuid", c.uuid))
+        var out = ""
+        for (label, value) in rows {
+            let lines = value.split(separator: "\n", omittingEmptySubsequences: false)
+            out += terminal.bold(label.padding(to: 10)) + lines[0] + "\n"
+            for line in lines.dropFirst() { out += String(repeating: " ", count: 10) + line + "\n" }
+        }
+        return out
+    }
+
+    static func trimTrailingSpaces(_ s: String) -> String {
+        var s = s
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        let w = TextWidth.columns(of: self)
+        return w >= width ? self : String(repeating: " ", count: width - w) + self
+    }
+}

@@ -1,0 +1,37 @@
+/// `citefeed about [--json]`
+struct AboutCommand: Command {
+    static let spec = CommandSpec(
+        name: "about", usage: "[--json]", summary: "Show the version, paths in use, counts and SQLite version.",
+        details: "", options: [.flag("json", "print a JSON object")], positionals: (0, 0), positionalName: "")
+
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws { json = arguments.flag("json") }
+
+    func run(_ context: Context) throws {
+        let library = try context.library()
+        let counts = try library.counts()
+        let settingsPath = context.paths.settings
+        let output = context.paths.outputDirectory(try context.settings())
+        if json {
+            context.out.write(JSONWriter.pretty(.object([
+                ("version", .string(CLI.version)), ("library", .string(library.path)), ("settings", .string(settingsPath)),
+                ("outputDirectory", .string(output)), ("citations", .int(Int64(counts.active))),
+                ("favourites", .int(Int64(counts.favourites))), ("archived", .int(Int64(counts.archived))),
+                ("tags", .int(Int64(counts.tags))), ("sqlite", .string(Database.sqliteVersion)), ("lastRotation", .null),
+            ])))
+            return
+        }
+        let settingsNote = Posix.fileExists(settingsPath) ? "" : " (not written yet: all defaults)"
+        let rows = [
+            ("version", "citefeed \(CLI.version)"),
+            ("library", library.path),
+            ("settings", settingsPath + settingsNote),
+            ("outputs", output),
+            ("citations", "\(counts.active) (\(counts.favourites) favourite\(counts.favourites == 1 ? "" : "s")), \(counts.archived) archived, \(counts.tags) tag\(counts.tags == 1 ? "" : "s")"),
+            ("sqlite", Database.sqliteVersion),
+            ("last rotation", "never"),
+        ]
+        for (label, value) in rows { context.out.line(context.terminal.bold(label.padding(to: 14)) + value) }
+    }
+}

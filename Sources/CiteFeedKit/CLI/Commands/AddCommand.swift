@@ -1,0 +1,49 @@
+/// `citefeed add TEXT [--author A] [--source S] [--tag T]... [--favourite] [--back B]`
+struct AddCommand: Command {
+    static let spec = CommandSpec(
+        name: "add", usage: "TEXT [--author A] [--source S] [--tag T]... [--favourite] [--back B]",
+        summary: "Add a citation and print its id.",
+        details: """
+            TEXT of - reads the text from standard input, for citations of several lines:
+              citefeed add - --author "Emily Dickinson" < poem.txt
+            Tags that do not exist yet are created with the next unused palette colour.
+            Text is trimmed; it must not be empty and may have up to 20,000 characters.
+            """,
+        options: [
+            .value("author", "A", "who said or wrote it"),
+            .value("source", "S", "where it is from: a book, or a web address"),
+            .value("tag", "T", "a tag (repeat for several)", repeatable: true),
+            .flag("favourite", "mark it as a favourite"),
+            .value("back", "B", "the other side of the card: an answer, a response, a comment (- reads stdin)"),
+        ],
+        positionals: (1, 1), positionalName: "the citation TEXT (or - to read it from standard input)")
+
+    let text: String
+    let author: String?
+    let source: String?
+    let back: String?
+    let tags: [String]
+    let favourite: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        text = arguments.positionals[0]
+        author = arguments.value("author")
+        source = arguments.value("source")
+        back = arguments.value("back")
+        favourite = arguments.flag("favourite")
+        tags = try arguments.values("tag").map { name throws(ModelError) in try Tag.validateName(name) }
+        if text == "-" && back == "-" {
+            throw UsageError.other("Only one of TEXT and --back can read standard input.")
+        }
+    }
+
+    func run(_ context: Context) throws {
+        let new = NewCitation(
+            text: try CitationInput.text(try Arguments.text(text, context)),
+            back: try CitationInput.back(try back.map { value throws in try Arguments.text(value, context) }),
+            author: try CitationInput.author(author), source: try CitationInput.source(source),
+            tags: tags, favourite: favourite)
+        let citation = try context.library().add(new, now: try context.now())
+        context.out.line(String(citation.id))
+    }
+}

@@ -1,0 +1,51 @@
+/// `citefeed copy ID|--current`
+struct CopyCommand: Command {
+    static let spec = CommandSpec(
+        name: "copy", usage: "ID|--current", summary: "Copy a citation to the clipboard.",
+        details: """
+            Copies “text” — author, source with wl-copy (Wayland), xclip or xsel (X11), or, in a
+            terminal without those, with an OSC 52 escape that the terminal passes on.
+            --current copies the citation shown now in the bar and feeds.
+            """,
+        options: [.flag("current", "the citation shown now")],
+        positionals: (0, 1), positionalName: "the ID of a citation, or --current")
+
+    let target: CitationTarget
+
+    init(_ arguments: ParsedArguments) throws {
+        target = try CitationTarget(arguments, command: "copy")
+    }
+
+    func run(_ context: Context) throws {
+        let citation = try target.citation(context)
+        try Clipboard.copy(CitationText.clipboard(citation), context)
+        context.out.line("Copied to clipboard!")
+    }
+}
+
+/// The citation a command acts on: an id, or `--current` (the pick shown now).
+enum CitationTarget {
+    case id(Int64)
+    case current
+
+    init(_ arguments: ParsedArguments, command: String) throws {
+        let current = arguments.flag("current")
+        if current && !arguments.positionals.isEmpty {
+            throw UsageError.conflicting("ID", "--current", command: command)
+        }
+        if current {
+            self = .current
+        } else if let first = arguments.positionals.first {
+            self = .id(try Arguments.id(first))
+        } else {
+            throw UsageError.missingArgument("the ID of a citation, or --current", command: command)
+        }
+    }
+
+    func citation(_ context: Context) throws -> Citation {
+        switch self {
+        case .id(let id): return try context.library().citation(id: id)
+        case .current: return try CurrentPick.citation(context)
+        }
+    }
+}

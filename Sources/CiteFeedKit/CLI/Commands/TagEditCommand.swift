@@ -1,0 +1,29 @@
+/// `citefeed tag edit NAME [--name NEW] [--color C]`
+struct TagEditCommand: Command {
+    static let spec = CommandSpec(
+        name: "tag edit", usage: "NAME [--name NEW] [--color C]", summary: "Rename or recolour a tag.",
+        details: "The citations keep the tag under its new name. C is a palette name or #RRGGBB.",
+        options: [.value("name", "NEW", "the new name"), .value("color", "C", "the new colour")],
+        positionals: (1, 1), positionalName: "the NAME of a tag")
+
+    let name: String
+    let newName: String?
+    let color: String?
+
+    init(_ arguments: ParsedArguments) throws {
+        name = try Tag.validateName(arguments.positionals[0])
+        newName = try arguments.value("name").map { value throws(ModelError) in try Tag.validateName(value) }
+        color = try arguments.value("color").map { value throws(ModelError) in try Palette.normalize(value) }
+        if newName == nil && color == nil {
+            throw UsageError.other("Nothing to change for tag \(quoted(name)); give --name NEW or --color C.")
+        }
+    }
+
+    func run(_ context: Context) throws {
+        let tag = try context.library().editTag(name: name, newName: newName, color: color)
+        let shown = context.terminal.tint(tag.name, tag.color)
+        var text = newName != nil ? "Renamed tag \(quoted(name)) to \(shown)" : "Tag \(shown) is now \(tag.color)"
+        if newName != nil && color != nil { text += ", now \(tag.color)" }
+        context.out.line(text + ".")
+    }
+}

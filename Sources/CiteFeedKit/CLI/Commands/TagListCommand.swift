@@ -1,0 +1,36 @@
+/// `citefeed tag list [--json]`
+struct TagListCommand: Command {
+    static let spec = CommandSpec(
+        name: "tag list", usage: "[--json]", summary: "List tags with their colour and citation count.",
+        details: "The count is of citations not archived; archived ones are counted apart.",
+        options: [.flag("json", "print a JSON array")], positionals: (0, 0), positionalName: "")
+
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws { json = arguments.flag("json") }
+
+    func run(_ context: Context) throws {
+        let tags = try context.library().tags()
+        if json {
+            context.out.write(JSONWriter.pretty(.array(tags.map(CitationJSON.tag))))
+            return
+        }
+        if tags.isEmpty {
+            context.err.line("No tags yet; 'citefeed tag add NAME' or 'citefeed add TEXT --tag NAME' creates one.")
+            return
+        }
+        let t = context.terminal
+        let nameWidth = max(4, tags.map { TextWidth.columns(of: $0.tag.name) }.max() ?? 4)
+        let colorWidth = max(5, tags.map { $0.tag.color.count }.max() ?? 5) + 2
+        context.out.line(t.bold("TAG".padding(to: nameWidth) + "  " + "COLOUR".padding(to: colorWidth) + "  CITATIONS"))
+        for summary in tags {
+            let tag = summary.tag
+            let swatch = t.tint("●", tag.color) + " " + tag.color
+            let archived = summary.archivedCount > 0 ? " (+\(summary.archivedCount) archived)" : ""
+            context.out.line(
+                t.tint(tag.name, tag.color) + String(repeating: " ", count: nameWidth - TextWidth.columns(of: tag.name)) + "  "
+                    + swatch + String(repeating: " ", count: colorWidth - tag.color.count - 2) + "  "
+                    + String(summary.count).leftPadded(to: 9) + archived)
+        }
+    }
+}

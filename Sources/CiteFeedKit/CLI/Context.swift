@@ -1,0 +1,120 @@
+/// What a command runs with: the environment, the streams, the clock, the paths, and (opened
+/// on first use) the settings and the library. Tests build one to drive the CLI in-process.
+public final class Context {
+    public let environment: [String: String]
+    public let out: OutputStream
+    public let err: OutputStream
+    public let stdinIsTerminal: Bool
+    public let stdoutIsTerminal: Bool
+    public let terminal: Terminal
+    private let readStandardInput: () throws -> [UInt8]
+    /// `--home DIR`, if given.
+    var home: String?
+
+    public init(
+        environment: [String: String], out: OutputStream, err: OutputStream, stdinIsTerminal: Bool = false,
+        stdoutIsTerminal: Bool = false, readStandardInput: @escaping () throws -> [UInt8] = { [] }
+    ) {
+        self.environment = environment
+        self.out = out
+        self.err = err
+        self.stdinIsTerminal = stdinIsTerminal
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.terminal = Terminal.detect(environment: environment, isTerminal: stdoutIsTerminal)
+        self.readStandardInput = readStandardInput
+    }
+
+    /// The process's own streams and environment.
+    public static func process() -> Context {
+        var environment: [String: String] = [:]
+        var p = environ
+        while let entry = p.pointee {
+            let s = String(cString: entry)
+            if let eq = s.firstIndex(of: "=") { environment[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
+            p += 1
+        }
+        return Context(
+            environment: environment, out: OutputStream(fd: STDOUT_FILENO), err: OutputStream(fd: STDERR_FILENO, unbuffered: true),
+            stdinIsTerminal: Posix.isTerminal(STDIN_FILENO), stdoutIsTerminal: Posix.isTerminal(STDOUT_FILENO),
+            readStandardInput: { try Posix.readAll(fd: STDIN_FILENO) })
+    }
+
+    public lazy var paths = Paths(environment: environment, home: home)
+
+    /// The clock: `CITEFEED_NOW` when set, else the system clock.
+    public func now() throws(UsageError) -> Timestamp {
+        if let cached = cachedNow { return cached }
+        var now = Timestamp.systemNow()
+        if let value = environment["CITEFEED_NOW"], !value.isEmpty {
+            guard let parsed = Timestamp(rfc3339: value) else { throw .invalidNow(value) }
+            now = parsed
+        }
+        cachedNow = now
+        return now
+    }
+    private var cachedNow: Timestamp?
+
+    /// The settings in force; warnings about unknown keys go to stderr once.
+    public func settings() throws(SettingsError) -> Settings {
+        if let cachedSettings { return cachedSettings }
+        let (settings, warnings) = try SettingsFile(path: paths.settings).load()
+        for warning in warnings { warn(warning) }
+        cachedSettings = settings
+        return settings
+    }
+    private var cachedSettings: Settings?
+
+    /// Forgets loaded settings after `defaults write`.
+    func reloadSettings() { cachedSettings = nil }
+
+    /// The library, opened (and created) on first use.
+    public func library() throws(StoreError) -> Library {
+        if let cachedLibrary { return cachedLibrary }
+        let library = try Library(path: paths.library)
+        cachedLibrary = library
+        return library
+    }
+    private var cachedLibrary: Library?
+
+    /// The library, filled with the starter set if it never held a citation (said once on stderr).
+    func libraryWithStarterSet() throws -> Library {
+        let library = try library()
+        let added = try library.fillStarterSetIfNew(now: try now())
+        if added > 0 {
+            warn("the library was new, so \(added) starter citations were added to it; 'citefeed add' adds your own.", prefix: "note")
+        }
+        return library
+    }
+
+    public func warn(_ message: String, prefix: String = "warning") {
+        err.line("citefeed: \(prefix): \(message)")
+    }
+
+    /// Reads standard input as UTF-8 text (for a text argument of `-`).
+    func readStandardInputText() throws -> String {
+        let bytes: [UInt8]
+        do { bytes = try readStandardInput() } catch let error as IOFailure {
+            throw InputError.unreadable("standard input", error.message)
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw InputError.invalidUTF8("standard input") }
+        return text
+    }
+}
+
+/// Input that is not text.
+public enum InputError: CiteFeedError, Equatable {
+    case invalidUTF8(String)
+    case unreadable(String, String)
+
+    public var exitStatus: ExitStatus {
+        if case .unreadable = self { return .ioError }
+        return .dataError
+    }
+
+    public var message: String {
+        switch self {
+        case .invalidUTF8(let what): return "The \(what) is not valid UTF-8 text; convert it first (for example with iconv)."
+        case let .unreadable(what, reason): return "Cannot read the \(what): \(reason)."
+        }
+    }
+}

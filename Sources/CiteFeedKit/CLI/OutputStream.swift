@@ -1,0 +1,41 @@
+/// Buffered output to a file descriptor (or to memory, for tests). citefeed writes its whole
+/// answer and flushes once; `--follow` flushes every line.
+public final class OutputStream: @unchecked Sendable {
+    private let fd: Int32?
+    /// Writes at once (standard error), so messages keep their order with other programs' output.
+    private let unbuffered: Bool
+    private var buffer: [UInt8] = []
+    /// Everything written, when the stream captures to memory.
+    public private(set) var captured: [UInt8] = []
+
+    public init(fd: Int32, unbuffered: Bool = false) {
+        self.fd = fd
+        self.unbuffered = unbuffered
+    }
+
+    /// A stream that keeps what is written, for tests.
+    public init() {
+        self.fd = nil
+        self.unbuffered = false
+    }
+
+    public func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if unbuffered || buffer.count > 65536 { flush() }
+    }
+
+    public func line(_ text: String = "") { write(text + "\n") }
+
+    /// Writes out what is buffered; `false` when the descriptor refuses (a closed pipe).
+    @discardableResult
+    public func flush() -> Bool {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard let fd else {
+            captured.append(contentsOf: buffer)
+            return true
+        }
+        return Posix.writeAll(fd: fd, buffer)
+    }
+
+    public var capturedText: String { String(decoding: captured, as: UTF8.self) }
+}

@@ -1,0 +1,87 @@
+/// One card of the library.
+public struct Citation: Hashable, Sendable {
+    public var id: Int64
+    /// Stable forever, kept through export and import.
+    public var uuid: String
+    public var text: String
+    /// The other side of the card: an answer, a coping response, a comment.
+    public var back: String?
+    public var author: String?
+    /// Free text or a URL.
+    public var source: String?
+    /// Sorted by name, ignoring case.
+    public var tags: [Tag]
+    public var favourite: Bool
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
+    /// Set when archived.
+    public var archivedAt: Timestamp?
+
+    public var isArchived: Bool { archivedAt != nil }
+
+    /// The source when it is an http(s) URL.
+    public var sourceURL: String? {
+        guard let source, source.isHTTPURL else { return nil }
+        return source
+    }
+}
+
+/// The fields of a citation to be added, already validated by `CitationInput.validate`.
+public struct NewCitation: Sendable {
+    public var text: String
+    public var back: String?
+    public var author: String?
+    public var source: String?
+    public var tags: [String]
+    public var favourite: Bool
+    public var uuid: String?
+    public var createdAt: Timestamp?
+    public var updatedAt: Timestamp?
+    public var archivedAt: Timestamp?
+
+    public init(
+        text: String, back: String? = nil, author: String? = nil, source: String? = nil, tags: [String] = [],
+        favourite: Bool = false
+    ) {
+        self.text = text
+        self.back = back
+        self.author = author
+        self.source = source
+        self.tags = tags
+        self.favourite = favourite
+    }
+}
+
+/// What `edit` changes; `nil` leaves a field as it is, an empty string clears an optional one.
+public struct CitationChanges: Sendable {
+    public var text: String?
+    public var back: String?
+    public var author: String?
+    public var source: String?
+    public var addTags: [String] = []
+    public var removeTags: [String] = []
+    public var favourite: Bool?
+
+    public init() {}
+
+    public var isEmpty: Bool {
+        text == nil && back == nil && author == nil && source == nil && addTags.isEmpty && removeTags.isEmpty
+            && favourite == nil
+    }
+}
+
+extension String {
+    var isHTTPURL: Bool {
+        let lower = lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return false }
+        let rest = lower.drop(while: { $0 != "/" }).dropFirst(2)
+        return !rest.isEmpty && !rest.hasPrefix("/") && !contains(where: { $0.isWhitespace })
+    }
+
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[start...end])
+    }
+}

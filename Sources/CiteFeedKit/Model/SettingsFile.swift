@@ -1,0 +1,110 @@
+/// Reads and writes `settings.json`: only the keys the user changed, pretty-printed with
+/// sorted keys so the file fits a dotfiles repository.
+public struct SettingsFile: Sendable {
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    /// Loads and validates the file; a missing file means all defaults. Unknown keys are
+    /// returned as warnings, never silently dropped.
+    public func load() throws(SettingsError) -> (settings: Settings, warnings: [String]) {
+        let (members, warnings) = try readMembers()
+        var stored: [(SettingKey, JSONValue)] = []
+        for (name, value) in members {
+            guard let key = SettingKey(rawValue: name) else { continue }
+            do {
+                stored.append((key, try key.validate(value)))
+            } catch {
+                throw .badValue(path: path, key: name, value: SettingsFile.show(value), reason: error.reason)
+            }
+        }
+        return (Settings(stored: stored), warnings)
+    }
+
+    /// Sets `key` (an already validated value) and saves atomically.
+    public func write(_ key: SettingKey, _ value: JSONValue) throws(SettingsError) {
+        var (members, _) = try readMembers()
+        members.removeAll { $0.0 == key.rawValue }
+        members.append((key.rawValue, value))
+        try save(members)
+    }
+
+    /// Removes `key` so that its default applies again; `false` when it was not set.
+    @discardableResult
+    public func delete(_ key: SettingKey) throws(SettingsError) -> Bool {
+        var (members, _) = try readMembers()
+        let before = members.count
+        members.removeAll { $0.0 == key.rawValue }
+        guard members.count != before else { return false }
+        try save(members)
+        return true
+    }
+
+    private func readMembers() throws(SettingsError) -> ([(String, JSONValue)], [String]) {
+        let bytes: [UInt8]?
+        do { bytes = try Posix.readFile(path) } catch { throw .io(error.message) }
+        guard let bytes else { return ([], []) }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) { return ([], []) }
+        let value: JSONValue
+        do { value = try JSONParser.parse(bytes) } catch {
+            throw .notJSON(path: path, reason: error.message)
+        }
+        guard case .object(let members) = value else {
+            throw .notJSON(path: path, reason: "expected an object of settings, found \(value.kindName)")
+        }
+        let warnings = members.compactMap { name, _ in
+            SettingKey(rawValue: name) == nil
+                ? "\(path): unknown setting \(quoted(name)) is ignored; \(SettingsFile.suggestion(for: name))" : nil
+        }
+        return (members, warnings)
+    }
+
+    static func suggestion(for name: String) -> String {
+        if let key = SettingKey.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) {
+            return "did you mean \(quoted(key.rawValue))?"
+        }
+        return "see 'citefeed defaults --help' for the known ones."
+    }
+
+    private func save(_ members: [(String, JSONValue)]) throws(SettingsError) {
+        let sorted = members.sorted { $0.0 < $1.0 }
+        let text = JSONWriter.pretty(.object(sorted))
+        do {
+            try Posix.makeDirectories(Posix.parentDirectory(path))
+            try AtomicWriter.write(Array(text.utf8), to: path, mode: 0o644)
+        } catch {
+            throw .io("cannot write \(path): \(error.message)")
+        }
+    }
+
+    static func show(_ value: JSONValue) -> String { JSONWriter.compact(value) }
+}
+
+/// A problem with the settings: a bad value given on the command line or found in the file.
+public enum SettingsError: CiteFeedError, Equatable {
+    case unknownKey(String)
+    case invalidValue(key: String, value: String, reason: String)
+    case notJSON(path: String, reason: String)
+    case badValue(path: String, key: String, value: String, reason: String)
+    case io(String)
+
+    public var exitStatus: ExitStatus {
+        if case .io = self { return .ioError }
+        return .usage
+    }
+
+    public var message: String {
+        switch self {
+        case .unknownKey(let key):
+            return "Unknown setting \(quoted(key)); \(SettingsFile.suggestion(for: key))"
+        case let .invalidValue(key, value, reason):
+            return "Invalid value \(quoted(value)) for \(key): \(reason)."
+        case let .notJSON(path, reason):
+            return "\(path) is not valid JSON (\(reason)); fix it or remove it to use the defaults."
+        case let .badValue(path, key, value, reason):
+            return "\(path): setting \(quoted(key)) has the invalid value \(value): \(reason); fix it or run 'citefeed defaults delete \(key)'."
+        case .io(let message):
+            return message.prefix(1).uppercased() + message.dropFirst() + "."
+        }
+    }
+}

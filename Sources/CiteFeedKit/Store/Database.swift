@@ -1,0 +1,152 @@
+import CSQLite
+
+/// A thin wrapper over one SQLite connection: prepared statements, typed binding and reading,
+/// and transactions. Every failure becomes a `StoreError` that names the file.
+public final class Database {
+    let handle: OpaquePointer
+    public let path: String
+
+    /// Opens (creating if needed) the database at `path`, waiting up to `busyTimeout` ms for locks.
+    public init(path: String, busyTimeout: Int32 = 5000) throws(StoreError) {
+        self.path = path
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let reason = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close(db)
+            throw StoreError.io(path: path, reason: reason)
+        }
+        handle = db
+        sqlite3_busy_timeout(db, busyTimeout)
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// Runs one or more statements without results.
+    public func execute(_ sql: String) throws(StoreError) {
+        let rc = sqlite3_exec(handle, sql, nil, nil, nil)
+        if rc != SQLITE_OK { throw error(rc) }
+    }
+
+    public func prepare(_ sql: String) throws(StoreError) -> Statement {
+        var stmt: OpaquePointer?
+        let rc = sqlite3_prepare_v2(handle, sql, -1, &stmt, nil)
+        guard rc == SQLITE_OK, let stmt else { throw error(rc) }
+        return Statement(stmt, database: self)
+    }
+
+    /// Runs `sql` with `bindings`, returning nothing.
+    public func run(_ sql: String, _ bindings: SQLValue...) throws(StoreError) {
+        let stmt = try prepare(sql)
+        try stmt.bind(bindings)
+        while try stmt.step() {}
+    }
+
+    /// All rows of `sql`, each read by `read`.
+    public func query<T>(_ sql: String, _ bindings: [SQLValue] = [], _ read: (Statement) -> T) throws(StoreError) -> [T] {
+        let stmt = try prepare(sql)
+        try stmt.bind(bindings)
+        var rows: [T] = []
+        while try stmt.step() { rows.append(read(stmt)) }
+        return rows
+    }
+
+    /// The first column of the first row, as an integer.
+    public func scalar(_ sql: String, _ bindings: SQLValue...) throws(StoreError) -> Int64? {
+        let stmt = try prepare(sql)
+        try stmt.bind(bindings)
+        return try stmt.step() && !stmt.isNull(0) ? stmt.int(0) : nil
+    }
+
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Runs `body` in a transaction; `immediate` takes the write lock at once, so writers queue
+    /// on the busy timeout instead of failing on a lock upgrade.
+    public func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
+        try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    func error(_ rc: Int32) -> StoreError {
+        let reason = String(cString: sqlite3_errmsg(handle))
+        switch rc & 0xFF {
+        case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path: path)
+        case SQLITE_NOTADB: return .notCitefeedLibrary(path: path, reason: "not an SQLite database")
+        case SQLITE_CORRUPT: return .damaged(path: path, reason: reason)
+        case SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM: return .io(path: path, reason: reason)
+        default: return .other("SQLite error in \(path): \(reason).")
+        }
+    }
+
+    /// The SQLite library version, e.g. `3.40.1`.
+    public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+}
+
+/// A value bound to a statement parameter.
+public enum SQLValue {
+    case int(Int64)
+    case text(String)
+    case null
+
+    public static func optional(_ s: String?) -> SQLValue { s.map(SQLValue.text) ?? .null }
+    public static func optional(_ t: Timestamp?) -> SQLValue { t.map { .int($0.seconds) } ?? .null }
+    public static func bool(_ b: Bool) -> SQLValue { .int(b ? 1 : 0) }
+}
+
+/// A prepared statement; finalized when released.
+public final class Statement {
+    let stmt: OpaquePointer
+    unowned let database: Database
+
+    init(_ stmt: OpaquePointer, database: Database) {
+        self.stmt = stmt
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(stmt) }
+
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    public func bind(_ values: [SQLValue]) throws(StoreError) {
+        sqlite3_reset(stmt)
+        for (i, value) in values.enumerated() {
+            let index = Int32(i + 1)
+            let rc: Int32
+            switch value {
+            case .int(let n): rc = sqlite3_bind_int64(stmt, index, n)
+            case .text(let s): rc = sqlite3_bind_text(stmt, index, s, -1, Statement.transient)
+            case .null: rc = sqlite3_bind_null(stmt, index)
+            }
+            if rc != SQLITE_OK { throw database.error(rc) }
+        }
+    }
+
+    /// Advances to the next row; `false` when done.
+    public func step() throws(StoreError) -> Bool {
+        let rc = sqlite3_step(stmt)
+        if rc == SQLITE_ROW { return true }
+        if rc == SQLITE_DONE { return false }
+        throw database.error(rc)
+    }
+
+    public func int(_ column: Int32) -> Int64 { sqlite3_column_int64(stmt, column) }
+    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(stmt, column) == SQLITE_NULL }
+
+    public func text(_ column: Int32) -> String {
+        guard let p = sqlite3_column_text(stmt, column) else { return "" }
+        return String(cString: p)
+    }
+
+    public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+    public func optionalInt(_ column: Int32) -> Int64? { isNull(column) ? nil : int(column) }
+}

@@ -1,0 +1,169 @@
+extension Library {
+    static let citationColumns = "c.id, c.uuid, c.text, c.back, c.author, c.source, c.favourite, c.created_at, c.updated_at, c.archived_at"
+
+    static func readCitation(_ s: Statement) -> Citation {
+        Citation(
+            id: s.int(0), uuid: s.text(1), text: s.text(2), back: s.optionalText(3), author: s.optionalText(4),
+            source: s.optionalText(5), tags: [], favourite: s.int(6) != 0, createdAt: Timestamp(seconds: s.int(7)),
+            updatedAt: Timestamp(seconds: s.int(8)), archivedAt: s.optionalInt(9).map(Timestamp.init(seconds:)))
+    }
+
+    /// One citation, archived or not.
+    public func citation(id: Int64) throws(StoreError) -> Citation {
+        let rows = try db.query("SELECT \(Library.citationColumns) FROM citations c WHERE c.id = ?", [.int(id)], Library.readCitation)
+        guard let citation = rows.first else { throw .noSuchCitation(id) }
+        return try withTags([citation])[0]
+    }
+
+    /// Citations matching `query`.
+    public func citations(_ query: CitationQuery) throws(StoreError) -> [Citation] {
+        var conditions = [query.archived ? "c.archived_at IS NOT NULL" : "c.archived_at IS NULL"]
+        var bindings: [SQLValue] = []
+        var from = "citations c"
+        var order: String
+        var search = false
+        if let words = query.search {
+            guard let fts = CitationQuery.ftsQuery(words) else { return [] }
+            from = "citations_fts f JOIN citations c ON c.id = f.rowid"
+            conditions.append("citations_fts MATCH ?")
+            bindings.append(.text(fts))
+            search = true
+        }
+        if query.favouritesOnly { conditions.append("c.favourite = 1") }
+        if !query.tags.isEmpty {
+            let marks = Array(repeating: "?", count: query.tags.count).joined(separator: ", ")
+            conditions.append("c.id IN (SELECT ct.citation_id FROM citation_tags ct JOIN tags t ON t.id = ct.tag_id WHERE t.key IN (\(marks)))")
+            bindings += query.tags.map { .text(Tag.key($0)) }
+        }
+        let (descending, ascending) = query.reverse ? ("ASC", "DESC") : ("DESC", "ASC")
+        switch query.sort {
+        case nil where search: order = "f.rank \(ascending), c.updated_at DESC, c.id DESC"
+        case nil, .updated?: order = "c.updated_at \(descending), c.id \(descending)"
+        case .created?: order = "c.created_at \(descending), c.id \(descending)"
+        case .author?: order = "c.author IS NULL \(ascending), c.author COLLATE NOCASE \(ascending), c.updated_at DESC, c.id DESC"
+        case .text?: order = "c.text COLLATE NOCASE \(ascending), c.id \(ascending)"
+        }
+        if query.archived && (query.sort == nil || query.sort == .updated) && !search {
+            order = "c.archived_at \(descending), " + order
+        }
+        var sql = "SELECT \(Library.citationColumns) FROM \(from) WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(order)"
+        if let limit = query.limit {
+            sql += " LIMIT ?"
+            bindings.append(.int(Int64(limit)))
+        }
+        return try withTags(try db.query(sql, bindings, Library.readCitation))
+    }
+
+    /// Fills in the tags of `citations`.
+    func withTags(_ citations: [Citation]) throws(StoreError) -> [Citation] {
+        guard !citations.isEmpty else { return citations }
+        var sql = "SELECT ct.citation_id, t.name, t.color FROM citation_tags ct JOIN tags t ON t.id = ct.tag_id"
+        var bindings: [SQLValue] = []
+        if citations.count <= 500 {
+            sql += " WHERE ct.citation_id IN (\(Array(repeating: "?", count: citations.count).joined(separator: ", ")))"
+            bindings = citations.map { .int($0.id) }
+        }
+        var tagsByID: [Int64: [Tag]] = [:]
+        for (id, tag) in try db.query(sql, bindings, { ($0.int(0), Tag(name: $0.text(1), color: $0.text(2))) }) {
+            tagsByID[id, default: []].append(tag)
+        }
+        return citations.map { c in
+            var c = c
+            c.tags = (tagsByID[c.id] ?? []).sorted { $0.name.lowercased() < $1.name.lowercased() }
+            return c
+        }
+    }
+
+    /// Adds a citation (fields already validated), creating unknown tags. Returns it as stored.
+    @discardableResult
+    public func add(_ new: NewCitation, now: Timestamp) throws -> Citation {
+        try write { () throws -> Citation in try insert(new, now: now) }
+    }
+
+    /// The insert itself, for use inside a transaction.
+    func insert(_ new: NewCitation, now: Timestamp) throws -> Citation {
+        let created = new.createdAt ?? now
+        try db.run(
+            "INSERT INTO citations (uuid, text, back, author, source, favourite, created_at, updated_at, archived_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            .text(new.uuid ?? UUIDString.random()), .text(new.text), .optional(new.back), .optional(new.author),
+            .optional(new.source), .bool(new.favourite), .int(created.seconds), .int((new.updatedAt ?? created).seconds),
+            .optional(new.archivedAt))
+        let id = db.lastInsertRowID
+        for name in new.tags {
+            let tagID = try tagID(named: name, createWithColor: nil)
+            try db.run("INSERT OR IGNORE INTO citation_tags (citation_id, tag_id) VALUES (?, ?)", .int(id), .int(tagID))
+        }
+        return try citation(id: id)
+    }
+
+    /// Applies `changes` to citation `id` and bumps its `updatedAt`.
+    @discardableResult
+    public func update(id: Int64, _ changes: CitationChanges, now: Timestamp) throws -> Citation {
+        try write { () throws -> Citation in
+            _ = try citation(id: id)
+            var sets: [String] = []
+            var bindings: [SQLValue] = []
+            if let text = changes.text { sets.append("text = ?"); bindings.append(.text(text)) }
+            for (column, value) in [("back", changes.back), ("author", changes.author), ("source", changes.source)] {
+                if let value { sets.append("\(column) = ?"); bindings.append(value.isEmpty ? .null : .text(value)) }
+            }
+            if let favourite = changes.favourite { sets.append("favourite = ?"); bindings.append(.bool(favourite)) }
+            for name in changes.addTags {
+                let tagID = try tagID(named: name, createWithColor: nil)
+                try db.run("INSERT OR IGNORE INTO citation_tags (citation_id, tag_id) VALUES (?, ?)", .int(id), .int(tagID))
+            }
+            for name in changes.removeTags {
+                guard let tagID = try existingTagID(named: name) else { throw StoreError.noSuchTag(name) }
+                try db.run("DELETE FROM citation_tags WHERE citation_id = ? AND tag_id = ?", .int(id), .int(tagID))
+            }
+            sets.append("updated_at = ?")
+            bindings.append(.int(now.seconds))
+            let stmt = try db.prepare("UPDATE citations SET \(sets.joined(separator: ", ")) WHERE id = ?")
+            try stmt.bind(bindings + [.int(id)])
+            while try stmt.step() {}
+            return try citation(id: id)
+        }
+    }
+
+    /// Sets one column on several citations at once; all ids must exist, or nothing changes.
+    /// Returns the ids that actually changed.
+    func setColumn(_ assignment: String, where condition: String, ids: [Int64], now: Timestamp, _ value: SQLValue) throws -> [Int64] {
+        try write { () throws -> [Int64] in
+            var changed: [Int64] = []
+            for id in ids {
+                _ = try citation(id: id)
+                try db.run("UPDATE citations SET \(assignment) = ?, updated_at = ? WHERE id = ? AND \(condition)", value, .int(now.seconds), .int(id))
+                if db.changes > 0 { changed.append(id) }
+            }
+            return changed
+        }
+    }
+
+    /// Marks or unmarks favourites; returns the ids whose flag changed.
+    @discardableResult
+    public func setFavourite(_ ids: [Int64], _ favourite: Bool, now: Timestamp) throws -> [Int64] {
+        try setColumn("favourite", where: "favourite != \(favourite ? 1 : 0)", ids: ids, now: now, .bool(favourite))
+    }
+
+    /// Archives citations (a soft delete); returns the ids that were not archived before.
+    @discardableResult
+    public func archive(_ ids: [Int64], now: Timestamp) throws -> [Int64] {
+        try setColumn("archived_at", where: "archived_at IS NULL", ids: ids, now: now, .int(now.seconds))
+    }
+
+    /// Brings archived citations back; returns the ids that were archived.
+    @discardableResult
+    public func restore(_ ids: [Int64], now: Timestamp) throws -> [Int64] {
+        try setColumn("archived_at", where: "archived_at IS NOT NULL", ids: ids, now: now, .null)
+    }
+
+    /// Deletes citations for good. Without `force`, every one must be archived already.
+    public func delete(_ ids: [Int64], force: Bool) throws {
+        try write {
+            let citations = try ids.map { id throws(StoreError) in try citation(id: id) }
+            let active = citations.filter { !$0.isArchived }.map(\.id)
+            if !force && !active.isEmpty { throw StoreError.notArchived(active) }
+            for id in ids { try db.run("DELETE FROM citations WHERE id = ?", .int(id)) }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// Where citefeed keeps things (SPEC.md, "Where things live").
+public struct Paths: Sendable, Equatable {
+    /// `library.sqlite`.
+    public var library: String
+    /// `settings.json`.
+    public var settings: String
+    /// The output directory when the `outputDirectory` setting is not set.
+    public var defaultOutputDirectory: String
+    /// The user's home directory, for `~` in paths.
+    public var userHome: String?
+
+    /// `home` (from `--home`, or else `CITEFEED_HOME`) puts everything in one folder; otherwise
+    /// the XDG base directories apply.
+    public init(environment: [String: String], home: String? = nil) {
+        let userHome = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        self.userHome = userHome
+        if let dir = home ?? environment["CITEFEED_HOME"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            let base = Paths.trimmed(Posix.absolutePath(dir, home: userHome))
+            library = base + "/library.sqlite"
+            settings = base + "/settings.json"
+            defaultOutputDirectory = base + "/Feeds"
+            return
+        }
+        let data = Paths.xdg(environment["XDG_DATA_HOME"], fallback: ".local/share", home: userHome)
+        let config = Paths.xdg(environment["XDG_CONFIG_HOME"], fallback: ".config", home: userHome)
+        library = data + "/citefeed/library.sqlite"
+        settings = config + "/citefeed/settings.json"
+        defaultOutputDirectory = data + "/citefeed/Feeds"
+    }
+
+    /// The output directory in force.
+    public func outputDirectory(_ settings: Settings) -> String {
+        settings.outputDirectory.map { Paths.trimmed(Posix.absolutePath($0, home: userHome)) } ?? defaultOutputDirectory
+    }
+
+    /// An XDG variable when it is an absolute path (the spec ignores relative ones), else `~/fallback`.
+    private static func xdg(_ value: String?, fallback: String, home: String?) -> String {
+        if let value, value.hasPrefix("/") { return trimmed(value) }
+        return (home ?? "/tmp") + "/" + fallback
+    }
+
+    private static func trimmed(_ path: String) -> String {
+        var p = path
+        while p.count > 1 && p.hasSuffix("/") { p.removeLast() }
+        return p
+    }
+}

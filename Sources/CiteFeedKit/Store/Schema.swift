@@ -1,0 +1,60 @@
+/// The library's schema and its forward migrations, versioned with `PRAGMA user_version`.
+/// A library is recognised by `PRAGMA application_id`; anything else is never touched.
+enum Schema {
+    /// "CiFd".
+    static let applicationID: Int64 = 0x4369_4664
+
+    /// Migration `i` takes the schema from version `i` to `i + 1`.
+    static let migrations: [String] = [
+        """
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE citations (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            uuid TEXT NOT NULL UNIQUE,
+            text TEXT NOT NULL,
+            back TEXT,
+            author TEXT,
+            source TEXT,
+            favourite INTEGER NOT NULL DEFAULT 0 CHECK (favourite IN (0, 1)),
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            archived_at INTEGER
+        );
+        CREATE INDEX citations_active_by_updated ON citations (updated_at, id) WHERE archived_at IS NULL;
+        CREATE INDEX citations_active_by_created ON citations (created_at, id) WHERE archived_at IS NULL;
+        CREATE INDEX citations_archived ON citations (archived_at) WHERE archived_at IS NOT NULL;
+        CREATE TABLE tags (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            key TEXT NOT NULL UNIQUE,
+            color TEXT NOT NULL
+        );
+        CREATE TABLE citation_tags (
+            citation_id INTEGER NOT NULL REFERENCES citations (id) ON DELETE CASCADE,
+            tag_id INTEGER NOT NULL REFERENCES tags (id) ON DELETE CASCADE,
+            PRIMARY KEY (citation_id, tag_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX citation_tags_by_tag ON citation_tags (tag_id, citation_id);
+        CREATE VIRTUAL TABLE citations_fts USING fts5(
+            text, back, author, source,
+            content = 'citations', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2'
+        );
+        CREATE TRIGGER citations_fts_insert AFTER INSERT ON citations BEGIN
+            INSERT INTO citations_fts (rowid, text, back, author, source)
+            VALUES (new.id, new.text, new.back, new.author, new.source);
+        END;
+        CREATE TRIGGER citations_fts_delete AFTER DELETE ON citations BEGIN
+            INSERT INTO citations_fts (citations_fts, rowid, text, back, author, source)
+            VALUES ('delete', old.id, old.text, old.back, old.author, old.source);
+        END;
+        CREATE TRIGGER citations_fts_update AFTER UPDATE OF text, back, author, source ON citations BEGIN
+            INSERT INTO citations_fts (citations_fts, rowid, text, back, author, source)
+            VALUES ('delete', old.id, old.text, old.back, old.author, old.source);
+            INSERT INTO citations_fts (rowid, text, back, author, source)
+            VALUES (new.id, new.text, new.back, new.author, new.source);
+        END;
+        """
+    ]
+
+    static var latestVersion: Int32 { Int32(migrations.count) }
+}

@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+@_exported import Glibc
+#elseif canImport(Musl)
+@_exported import Musl
+#elseif canImport(Darwin)
+@_exported import Darwin
+#endif
+
+/// Small POSIX helpers that keep the binary free of Foundation's heavier modules.
+enum Posix {
+    /// The text of `errno` (for messages such as "Permission denied").
+    static func errorText(_ code: Int32 = errno) -> String {
+        String(cString: strerror(code))
+    }
+
+    static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+    /// Reads a whole file descriptor into memory.
+    static func readAll(fd: Int32) throws(IOFailure) -> [UInt8] {
+        var result: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw IOFailure(message: Posix.errorText())
+            }
+            if n == 0 { return result }
+            result.append(contentsOf: buffer[0..<n])
+        }
+    }
+
+    /// Reads a whole file; `nil` when it does not exist.
+    static func readFile(_ path: String) throws(IOFailure) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw IOFailure(message: "cannot read \(path): \(Posix.errorText())")
+        }
+        defer { close(fd) }
+        do { return try readAll(fd: fd) } catch { throw IOFailure(message: "cannot read \(path): \(error.message)") }
+    }
+
+    /// Writes all bytes, retrying short writes.
+    static func writeAll(fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += n
+        }
+        return true
+    }
+
+    static func fileExists(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// `mkdir -p` with the given mode for the directories it creates.
+    static func makeDirectories(_ path: String, mode: mode_t = 0o755) throws(IOFailure) {
+        if path.isEmpty || isDirectory(path) { return }
+        let parent = parentDirectory(path)
+        if parent != path { try makeDirectories(parent, mode: mode) }
+        if mkdir(path, mode) != 0 && errno != EEXIST {
+            throw IOFailure(message: "cannot create directory \(path): \(Posix.errorText())")
+        }
+    }
+
+    static func parentDirectory(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    /// Makes `path` absolute against the current directory and expands a leading `~/`.
+    static func absolutePath(_ path: String, home: String?) -> String {
+        if path == "~", let home { return home }
+        if path.hasPrefix("~/"), let home { return home + path.dropFirst(1) }
+        if path.hasPrefix("/") { return path }
+        let cwd = currentDirectory()
+        return cwd == "/" ? "/" + path : cwd + "/" + path
+    }
+}
+
+/// A failed read or write, with the system's reason.
+public struct IOFailure: Error {
+    public var message: String
+}

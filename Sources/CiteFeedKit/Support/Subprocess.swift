@@ -1,0 +1,59 @@
+/// Runs helper programs (clipboard tools, `xdg-open`) with `posix_spawn`, so the binary needs
+/// no Foundation `Process`.
+enum Subprocess {
+    /// The full path of `name` found on `PATH`, or `nil`.
+    static func find(_ name: String, environment: [String: String]) -> String? {
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for dir in path.split(separator: ":") where !dir.isEmpty {
+            let candidate = dir + "/" + name
+            if access(candidate, X_OK) == 0 && !Posix.isDirectory(candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Runs `executable` with `arguments`, writing `input` to its standard input. Its output goes
+    /// to /dev/null: clipboard tools linger to serve the selection and must not hold our pipes.
+    /// Returns its exit status (or -1 when it could not start).
+    static func run(_ executable: String, _ arguments: [String], input: [UInt8]? = nil, environment: [String: String]) -> Int32 {
+        var pipeFDs: [Int32] = [-1, -1]
+        if input != nil {
+            guard pipe(&pipeFDs) == 0 else { return -1 }
+            _ = fcntl(pipeFDs[1], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(pipeFDs[0], F_SETFD, FD_CLOEXEC)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if input != nil {
+            posix_spawn_file_actions_adddup2(&actions, pipeFDs[0], STDIN_FILENO)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid = pid_t()
+        let rc = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        if input != nil { close(pipeFDs[0]) }
+        guard rc == 0 else {
+            if input != nil { close(pipeFDs[1]) }
+            return -1
+        }
+        if let input {
+            let previous = signal(SIGPIPE, SIG_IGN)
+            _ = Posix.writeAll(fd: pipeFDs[1], input)
+            close(pipeFDs[1])
+            signal(SIGPIPE, previous)
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // WIFEXITED / WEXITSTATUS by hand: the macros are not imported into Swift.
+        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+}

@@ -1,0 +1,168 @@
+/// A moment in whole seconds since 1970-01-01T00:00:00Z. citefeed keeps every date as one of
+/// these and formats them by hand (RFC 3339 here, RFC 822 for RSS) so that the binary needs
+/// neither ICU nor Foundation's formatters. Local time comes from the C library, which honours `TZ`.
+public struct Timestamp: Hashable, Comparable, Sendable {
+    public var seconds: Int64
+
+    public init(seconds: Int64) { self.seconds = seconds }
+
+    public static func < (a: Timestamp, b: Timestamp) -> Bool { a.seconds < b.seconds }
+
+    /// The system clock.
+    public static func systemNow() -> Timestamp { Timestamp(seconds: Int64(time(nil))) }
+
+    /// `2026-03-01T08:30:00Z`.
+    public var rfc3339UTC: String {
+        let c = CivilTime(utc: seconds)
+        return c.dateTimeString + "Z"
+    }
+
+    /// RFC 3339 in local time with its numeric offset, e.g. `2026-03-01T09:30:00+01:00`.
+    public var rfc3339Local: String {
+        let (c, offset) = CivilTime.local(seconds)
+        return c.dateTimeString + Timestamp.offsetString(offset, colon: true)
+    }
+
+    static func offsetString(_ offset: Int64, colon: Bool) -> String {
+        if offset == 0 && colon { return "Z" }
+        let sign = offset < 0 ? "-" : "+"
+        let minutes = abs(offset) / 60
+        return sign + pad(minutes / 60, 2) + (colon ? ":" : "") + pad(minutes % 60, 2)
+    }
+
+    /// Parses RFC 3339 / ISO 8601 date-times with `Z` or a numeric offset
+    /// (`2026-03-01T09:30:00+01:00`, fractional seconds dropped). `nil` when invalid.
+    public init?(rfc3339 text: String) {
+        let b = Array(text.utf8)
+        func number(_ from: Int, _ count: Int) -> Int64? {
+            guard from + count <= b.count else { return nil }
+            var v: Int64 = 0
+            for i in from..<(from + count) {
+                guard (48...57).contains(b[i]) else { return nil }
+                v = v * 10 + Int64(b[i] - 48)
+            }
+            return v
+        }
+        guard b.count >= 20, let y = number(0, 4), b[4] == UInt8(ascii: "-"), let mo = number(5, 2),
+            b[7] == UInt8(ascii: "-"), let d = number(8, 2), b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t") || b[10] == UInt8(ascii: " "),
+            let h = number(11, 2), b[13] == UInt8(ascii: ":"), let mi = number(14, 2), b[16] == UInt8(ascii: ":"),
+            let s = number(17, 2)
+        else { return nil }
+        var i = 19
+        if i < b.count, b[i] == UInt8(ascii: ".") {
+            i += 1
+            let start = i
+            while i < b.count, (48...57).contains(b[i]) { i += 1 }
+            if i == start { return nil }
+        }
+        guard i < b.count else { return nil }
+        var offset: Int64 = 0
+        if b[i] == UInt8(ascii: "Z") || b[i] == UInt8(ascii: "z") {
+            i += 1
+        } else if b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
+            guard let oh = number(i + 1, 2), i + 3 < b.count, b[i + 3] == UInt8(ascii: ":"), let om = number(i + 4, 2),
+                oh < 24, om < 60
+            else { return nil }
+            offset = (oh * 60 + om) * 60 * (b[i] == UInt8(ascii: "-") ? -1 : 1)
+            i += 6
+        } else {
+            return nil
+        }
+        guard i == b.count, (1...12).contains(mo), d >= 1, d <= CivilTime.daysIn(month: mo, year: y), h < 24, mi < 60, s < 61 else {
+            return nil
+        }
+        let days = CivilTime.daysFromCivil(year: y, month: mo, day: d)
+        seconds = days * 86400 + h * 3600 + mi * 60 + min(s, 59) - offset
+    }
+}
+
+func pad(_ value: Int64, _ width: Int) -> String {
+    let s = String(value)
+    return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+}
+
+/// A broken-down calendar date and time, without a zone.
+struct CivilTime: Equatable {
+    var year: Int64, month: Int64, day: Int64, hour: Int64, minute: Int64, second: Int64
+    /// 0 = Sunday.
+    var weekday: Int64
+
+    init(utc seconds: Int64) {
+        let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
+        let rest = seconds - days * 86400
+        (year, month, day) = CivilTime.civilFromDays(days)
+        hour = rest / 3600
+        minute = rest % 3600 / 60
+        second = rest % 60
+        weekday = ((days % 7) + 11) % 7  // 1970-01-01 was a Thursday.
+    }
+
+    /// Local time and its offset from UTC in seconds, as the C library sees `TZ`.
+    static func local(_ seconds: Int64) -> (CivilTime, Int64) {
+        var t = time_t(seconds)
+        var tm = tm()
+        localtime_r(&t, &tm)
+        let offset = Int64(tm.tm_gmtoff)
+        return (CivilTime(utc: seconds + offset), offset)
+    }
+
+    var dateString: String { pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) }
+    var dateTimeString: String { dateString + "T" + pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2) }
+
+    static func isLeap(_ y: Int64) -> Bool { (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 }
+
+    static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 (Howard Hinnant's algorithm).
+    static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146097 + doe - 719468
+    }
+
+    static func civilFromDays(_ z0: Int64) -> (Int64, Int64, Int64) {
+        let z = z0 + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (m <= 2 ? yoe + era * 400 + 1 : yoe + era * 400, m, d)
+    }
+}
+
+extension Timestamp {
+    /// "just now", "5 minutes ago", "yesterday", "3 days ago", "2 months ago", or the date for
+    /// anything older than a year; "in the future" for clocks that disagree.
+    public func relative(to now: Timestamp) -> String {
+        let delta = now.seconds - seconds
+        if delta < 0 { return delta > -60 ? "just now" : "in the future" }
+        func plural(_ n: Int64, _ unit: String) -> String { n == 1 ? "1 \(unit) ago" : "\(n) \(unit)s ago" }
+        switch delta {
+        case ..<60: return "just now"
+        case ..<3600: return plural(delta / 60, "minute")
+        case ..<86400: return plural(delta / 3600, "hour")
+        case ..<(2 * 86400): return "yesterday"
+        case ..<(31 * 86400): return plural(delta / 86400, "day")
+        case ..<(365 * 86400): return plural(delta / (30 * 86400), "month")
+        default: return "on " + CivilTime.local(seconds).0.dateString
+        }
+    }
+
+    /// Local date and time for people: `2026-03-01 09:30`.
+    public var localShort: String {
+        let c = CivilTime.local(seconds).0
+        return c.dateString + " " + pad(c.hour, 2) + ":" + pad(c.minute, 2)
+    }
+}

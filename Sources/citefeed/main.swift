@@ -1,0 +1,3 @@
+import CiteFeedKit
+
+CLI.main()
