@@ -128,24 +128,6 @@ public enum CLI {
 
     /// The command name nearest to a mistyped one, if any is close.
     static func closestCommand(to name: String) -> String? {
-        let names = Set(commands.map { String($0.spec.name.split(separator: " ")[0]) }).sorted() + ["help"]
-        let best = names.map { ($0, editDistance($0, name)) }.min { $0.1 < $1.1 }
-        guard let best, best.1 <= max(1, name.count / 3) else { return nil }
-        return best.0
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let old = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = old
-            }
-        }
-        return row[b.count]
+        Suggestion.closest(to: name, among: Set(commands.map { String($0.spec.name.split(separator: " ")[0]) }).sorted() + ["help"])
     }
 }

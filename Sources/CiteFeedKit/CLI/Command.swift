@@ -1,5 +1,5 @@
 /// A command: its spec, validation of the parsed arguments (`init`), then `run`.
-protocol Command {
+protocol Command: Sendable {
     static var spec: CommandSpec { get }
     /// Checks the arguments before anything is touched (`validate()` in swift-argument-parser).
     init(_ arguments: ParsedArguments) throws

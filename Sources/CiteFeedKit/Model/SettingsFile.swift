@@ -60,8 +60,8 @@ public struct SettingsFile: Sendable {
     }
 
     static func suggestion(for name: String) -> String {
-        if let key = SettingKey.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) {
-            return "did you mean \(quoted(key.rawValue))?"
+        if let key = Suggestion.closest(to: name, among: SettingKey.allCases.map(\.rawValue)) {
+            return "did you mean \(quoted(key))?"
         }
         return "see 'citefeed defaults --help' for the known ones."
     }

@@ -66,8 +66,9 @@ public struct JSONParser {
     }
 
     private mutating func expectWord(_ word: String) throws(Failure) {
+        let start = index
         for byte in word.utf8 {
-            guard index < bytes.count, bytes[index] == byte else { throw failure("invalid literal, expected '\(word)'") }
+            guard index < bytes.count, bytes[index] == byte else { throw failure("invalid literal, expected '\(word)'", at: start) }
             index += 1
         }
     }

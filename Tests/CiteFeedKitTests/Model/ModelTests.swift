@@ -1,0 +1,95 @@
+import Testing
+
+@testable import CiteFeedKit
+
+@Suite struct CitationInputTests {
+    @Test func trimsAndKeepsInnerNewlinesAndTabs() throws {
+        #expect(try CitationInput.text("  a\n\tb \r\n c  ") == "a\n\tb \n c")
+    }
+
+    @Test(arguments: ["", "   ", "\n\t \n"])
+    func refusesEmptyText(text: String) {
+        #expect(throws: ModelError.emptyText) { try CitationInput.text(text) }
+    }
+
+    @Test func refusesTextOverTheLimit() throws {
+        #expect(try CitationInput.text(String(repeating: "é", count: 20_000)).count == 20_000)
+        #expect(throws: ModelError.tooLong(field: "text", limit: 20_000, actual: 20_001)) {
+            try CitationInput.text(String(repeating: "a", count: 20_001))
+        }
+    }
+
+    @Test func namesTheControlCharacterAndItsPosition() {
+        #expect(throws: ModelError.controlCharacter(field: "text", scalar: 7, position: 4)) { try CitationInput.text("abc\u{7}d") }
+        #expect(throws: ModelError.controlCharacter(field: "text", scalar: 13, position: 2)) { try CitationInput.text("a\rb") }
+        #expect(throws: ModelError.controlCharacter(field: "author", scalar: 10, position: 2)) { try CitationInput.author("a\nb") }
+        #expect(ModelError.controlCharacter(field: "text", scalar: 7, position: 4).message
+            == "The text contains the control character U+0007 (BEL) at position 4; only tab and newline are allowed.")
+    }
+
+    @Test func optionalFieldsBecomeNilWhenEmpty() throws {
+        #expect(try CitationInput.author("  ") == nil)
+        #expect(try CitationInput.source(nil) == nil)
+        #expect(try CitationInput.back(" x ") == "x")
+        #expect(throws: ModelError.tooLong(field: "author", limit: 500, actual: 501)) { try CitationInput.author(String(repeating: "a", count: 501)) }
+    }
+}
+
+@Suite struct TagAndPaletteTests {
+    @Test(arguments: [("  life  ", "life"), ("Émile", "Émile"), (String(repeating: "x", count: 40), String(repeating: "x", count: 40))])
+    func validNames(raw: String, name: String) throws {
+        #expect(try Tag.validateName(raw) == name)
+    }
+
+    @Test(arguments: ["", "  ", "a,b", "a;b", "a\nb", String(repeating: "x", count: 41), "a\u{7}"])
+    func invalidNames(raw: String) {
+        #expect(throws: ModelError.self) { try Tag.validateName(raw) }
+    }
+
+    @Test func namesAreUniqueIgnoringCaseBeyondASCII() {
+        #expect(Tag.key("ÉTÉ") == Tag.key("été"))
+    }
+
+    @Test func colours() throws {
+        #expect(try Palette.normalize("Blue") == "blue")
+        #expect(try Palette.normalize("#ff00aa") == "#FF00AA")
+        #expect(throws: ModelError.invalidColor("bleu")) { try Palette.normalize("bleu") }
+        #expect(throws: ModelError.invalidColor("#12345")) { try Palette.normalize("#12345") }
+        #expect(Palette.rgb(of: "#FF8000") == (255, 128, 0))
+        #expect(Palette.hexValue(of: "red") == "#FF3B30")
+    }
+
+    @Test func nextColourIsTheFirstUnusedThenTheLeastUsed() {
+        #expect(Palette.nextColor(used: []) == "red")
+        #expect(Palette.nextColor(used: ["red", "yellow"]) == "orange")
+        #expect(Palette.nextColor(used: Palette.names + ["red", "orange"]) == "yellow")
+    }
+}
+
+@Suite struct IntervalTests {
+    @Test(arguments: [("15m", 15, "15m"), ("1h", 60, "1h"), ("90m", 90, "90m"), ("24h", 1440, "1d"), ("7d", 10080, "7d"),
+                      ("30d", 43200, "30d"), ("1m", 1, "1m"), ("6H", 360, "6h"), ("1440m", 1440, "1d")])
+    func valid(text: String, minutes: Int, written: String) throws {
+        let interval = try Interval(parsing: text)
+        #expect(interval.minutes == minutes)
+        #expect(interval.description == written)
+    }
+
+    @Test(arguments: ["7m", "0m", "31d", "1x", "", "h", "-1h", "25h", "1.5h", "99999999999999999d"])
+    func invalid(text: String) {
+        #expect(throws: IntervalError.self) { try Interval(parsing: text) }
+    }
+}
+
+@Suite struct StatusTemplateTests {
+    @Test func fillsPlaceholdersAndDropsEmptyGroups() throws {
+        let template = try StatusTemplate(parsing: "“{text}”[ — {author}][, {source}]")
+        #expect(template.render(["text": "Hi", "author": "Me"]) == "“Hi” — Me")
+        #expect(template.render(["text": "Hi", "source": "Book"]) == "“Hi”, Book")
+    }
+
+    @Test(arguments: ["{nope}", "[{text}", "{text}]", "{text", "text}"])
+    func refusesBrokenTemplates(text: String) {
+        #expect(throws: TemplateError.self) { try StatusTemplate(parsing: text) }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import CiteFeedKit
+
+@Suite struct SettingKeyTests {
+    @Test func parsesWordsIntoStoredValues() throws {
+        #expect(try SettingKey.interval.parse(words: ["24h"], home: nil) == .string("1d"))
+        #expect(try SettingKey.tags.parse(words: ["life", "work", "Life"], home: nil) == .array([.string("life"), .string("work")]))
+        #expect(try SettingKey.favouritesOnly.parse(words: ["yes"], home: nil) == .bool(true))
+        #expect(try SettingKey.favouritesOnly.parse(words: ["false"], home: nil) == .bool(false))
+        #expect(try SettingKey.seed.parse(words: ["-42"], home: nil) == .int(-42))
+        #expect(try SettingKey.outputDirectory.parse(words: ["~/feeds"], home: "/home/me") == .string("/home/me/feeds"))
+        #expect(try SettingKey.feedURL.parse(words: [""], home: nil) == .string(""))
+    }
+
+    /// Every key refuses a bad value, with a reason.
+    @Test(arguments: [
+        (SettingKey.interval, "7m"), (.tags, "a,b"), (.favouritesOnly, "maybe"), (.favouriteWeight, "11"),
+        (.favouriteWeight, "0"), (.maxLength, "-1"), (.seed, "abc"), (.outputDirectory, ""), (.feedTitle, " "),
+        (.feedDescription, "a\u{7}b"), (.feedAuthor, String(repeating: "a", count: 501)), (.feedLanguage, "english!"),
+        (.feedURL, "ftp://example.com/"), (.feedItems, "501"), (.statusWidth, "9"), (.statusTemplate, "{nope}"),
+    ])
+    func refusesBadValues(key: SettingKey, word: String) {
+        #expect(throws: SettingValueError.self) { try key.parse(words: [word], home: nil) }
+    }
+
+    @Test func validatesStoredTypes() {
+        #expect(throws: SettingValueError(reason: "expected a whole number, found a string")) { try SettingKey.feedItems.validate(.string("20")) }
+        #expect(throws: SettingValueError.self) { try SettingKey.tags.validate(.string("life")) }
+    }
+}
+
+@Suite struct SettingsFileTests {
+    func temporaryPath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("settings-\(UUID().uuidString).json").path
+    }
+
+    @Test func missingFileMeansDefaults() throws {
+        let (settings, warnings) = try SettingsFile(path: temporaryPath()).load()
+        #expect(settings.interval.minutes == 60 && settings.feedItems == 20 && settings.statusTemplate == "“{text}”[ — {author}]")
+        #expect(warnings.isEmpty)
+    }
+
+    @Test func writesOnlyChangedKeysSortedAndPretty() throws {
+        let file = SettingsFile(path: temporaryPath())
+        try file.write(.statusWidth, .int(80))
+        try file.write(.interval, .string("15m"))
+        try file.write(.tags, .array([.string("life")]))
+        let text = try String(contentsOfFile: file.path, encoding: .utf8)
+        #expect(text == "{\n  \"interval\": \"15m\",\n  \"statusWidth\": 80,\n  \"tags\": [\n    \"life\"\n  ]\n}\n")
+        #expect(try file.delete(.statusWidth))
+        #expect(try !file.delete(.statusWidth))
+        let (settings, _) = try file.load()
+        #expect(settings.interval.minutes == 15 && settings.statusWidth == 60 && settings.tags == ["life"])
+    }
+
+    @Test func warnsAboutUnknownKeys() throws {
+        let path = temporaryPath()
+        try #"{"intervall": "1h", "feedTitle": "Mine"}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let (settings, warnings) = try SettingsFile(path: path).load()
+        #expect(settings.feedTitle == "Mine")
+        #expect(warnings == ["\(path): unknown setting \"intervall\" is ignored; did you mean \"interval\"?"])
+    }
+
+    @Test func badFilesNameTheFileKeyAndValue() throws {
+        let path = temporaryPath()
+        try #"{"interval": "7m"}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: SettingsError.badValue(path: path, key: "interval", value: "\"7m\"",
+                                               reason: "an interval must divide a day (such as 5m, 15m, 2h, 6h) or be whole days")) {
+            try SettingsFile(path: path).load()
+        }
+        try "{ interval: 1h }".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: SettingsError.notJSON(path: path, reason: "line 1, column 3: expected a quoted member name")) {
+            try SettingsFile(path: path).load()
+        }
+    }
+}

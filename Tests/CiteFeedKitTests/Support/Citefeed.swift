@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+@testable import CiteFeedKit
+
+/// What one run of the built `citefeed` binary did.
+struct RunResult: CustomStringConvertible {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var stdoutBytes: Data
+
+    var description: String { "status \(status)\nstdout:\n\(stdout)\nstderr:\n\(stderr)" }
+
+    /// stderr's lines.
+    var errorLines: [String] { stderr.split(separator: "\n").map(String.init) }
+}
+
+/// A temporary `CITEFEED_HOME` and a way to run the built binary in it with a fixed clock and
+/// time zone, as the end-to-end tests of SPEC.md ask.
+final class Sandbox {
+    let home: URL
+    var now = "2026-03-01T09:30:00+01:00"
+    var timeZone = "Europe/Berlin"
+    var extraEnvironment: [String: String] = [:]
+
+    init() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("citefeed-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: home) }
+
+    var libraryPath: String { home.appendingPathComponent("library.sqlite").path }
+    var settingsPath: String { home.appendingPathComponent("settings.json").path }
+
+    /// The built executable: next to the test bundle, or `CITEFEED_BIN`.
+    static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["CITEFEED_BIN"] { return URL(fileURLWithPath: path) }
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("citefeed")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        return cwd.appendingPathComponent(".build/debug/citefeed")
+    }()
+
+    var environment: [String: String] {
+        var env: [String: String] = [
+            "CITEFEED_HOME": home.path, "CITEFEED_NOW": now, "TZ": timeZone, "PATH": "/usr/bin:/bin", "HOME": home.path,
+            "LANG": "C.UTF-8",
+        ]
+        for (k, v) in extraEnvironment { env[k] = v }
+        return env
+    }
+
+    /// Runs `citefeed ARGS` with `stdin` (bytes) and returns what it did.
+    @discardableResult
+    func run(_ arguments: [String], stdin: Data = Data(), environment extra: [String: String?] = [:]) throws -> RunResult {
+        var env = environment
+        for (k, v) in extra { env[k] = v }
+        return try Sandbox.execute(Sandbox.binary.path, arguments, stdin: stdin, environment: env)
+    }
+
+    @discardableResult
+    func run(_ arguments: String..., stdin: String = "") throws -> RunResult {
+        try run(arguments, stdin: Data(stdin.utf8))
+    }
+
+    static func execute(_ path: String, _ arguments: [String], stdin: Data, environment: [String: String]) throws -> RunResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = environment
+        let dir = FileManager.default.temporaryDirectory
+        let outURL = dir.appendingPathComponent("out-\(UUID().uuidString)")
+        let errURL = dir.appendingPathComponent("err-\(UUID().uuidString)")
+        let inURL = dir.appendingPathComponent("in-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        try stdin.write(to: inURL)
+        defer { [outURL, errURL, inURL].forEach { try? FileManager.default.removeItem(at: $0) } }
+        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        let input = try FileHandle(forReadingFrom: inURL)
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        try input.close()
+        let outData = try Data(contentsOf: outURL)
+        return RunResult(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self), stdoutBytes: outData)
+    }
+
+    /// Everything the library holds, as text: citations (all of them, every field), tags and
+    /// facts. Two equal snapshots mean nothing changed.
+    func librarySnapshot() throws -> String {
+        guard FileManager.default.fileExists(atPath: libraryPath) else { return "<no library>" }
+        let library = try Library(path: libraryPath)
+        var active = CitationQuery()
+        active.sort = .created
+        var archived = active
+        archived.archived = true
+        let citations = try library.citations(active) + library.citations(archived)
+        let tags = try library.tags().map(CitationJSON.tag)
+        let meta = try library.db.query("SELECT key || '=' || value FROM meta ORDER BY key") { $0.text(0) }
+        let sequence = try library.db.query("SELECT name || '=' || seq FROM sqlite_sequence ORDER BY name") { $0.text(0) }
+        return JSONWriter.pretty(.object([
+            ("citations", .array(citations.map(CitationJSON.citation))), ("tags", .array(tags)),
+            ("meta", .array(meta.map(JSONValue.string))), ("sequence", .array(sequence.map(JSONValue.string))),
+        ]))
+    }
+
+    /// The library and settings as they are, to compare after a command that must change nothing.
+    func state() throws -> String {
+        let settings = (try? String(contentsOfFile: settingsPath, encoding: .utf8)) ?? "<no settings>"
+        return try librarySnapshot() + "\n---\n" + settings
+    }
+
+    func writeSettings(_ text: String) throws {
+        try text.write(toFile: settingsPath, atomically: true, encoding: .utf8)
+    }
+
+    func readSettings() -> String? { try? String(contentsOfFile: settingsPath, encoding: .utf8) }
+
+    /// Adds citations through the binary; returns their ids.
+    @discardableResult
+    func add(_ text: String, _ options: String...) throws -> Int64 {
+        let result = try run(["add", text] + options)
+        #expect(result.status == 0, "\(result)")
+        return Int64(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+
+    /// The library opened in-process, for checking state.
+    func library() throws -> Library { try Library(path: libraryPath) }
+}
+
+/// Checks that a run failed the way SPEC.md says: the exit status, nothing on stdout, and one
+/// line `citefeed: error: …` on stderr containing `containing`.
+func expectFailure(
+    _ result: RunResult, status: CiteFeedKit.ExitStatus, containing: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(result.status == status.rawValue, "\(result)", sourceLocation: sourceLocation)
+    #expect(result.stdout.isEmpty, "stdout should be empty: \(result)", sourceLocation: sourceLocation)
+    #expect(result.errorLines.count == 1, "one line on stderr: \(result)", sourceLocation: sourceLocation)
+    #expect(result.stderr.hasPrefix("citefeed: error: "), "\(result)", sourceLocation: sourceLocation)
+    #expect(result.stderr.contains(containing), "stderr should contain \(containing): \(result)", sourceLocation: sourceLocation)
+}

@@ -1,0 +1,39 @@
+import Testing
+
+@testable import CiteFeedKit
+
+@Suite struct TimestampTests {
+    @Test(arguments: [
+        ("2026-03-01T09:30:00+01:00", Int64(1_772_353_800)),
+        ("2026-03-01T08:30:00Z", 1_772_353_800),
+        ("2026-03-01T08:30:00.123Z", 1_772_353_800),
+        ("1970-01-01T00:00:00Z", 0),
+        ("1969-12-31T23:59:59Z", -1),
+        ("2024-02-29T12:00:00-05:30", 1_709_227_800),
+    ])
+    func parsesRFC3339(text: String, seconds: Int64) {
+        #expect(Timestamp(rfc3339: text)?.seconds == seconds)
+    }
+
+    @Test(arguments: ["", "2026-03-01", "2026-03-01T09:30:00", "2026-02-30T00:00:00Z", "2026-13-01T00:00:00Z",
+                      "2026-03-01T25:00:00Z", "2026-03-01T09:30:00+0100", "yesterday", "2026-03-01T09:30:00Zjunk"])
+    func refusesOtherText(text: String) {
+        #expect(Timestamp(rfc3339: text) == nil)
+    }
+
+    @Test func formatsUTC() {
+        #expect(Timestamp(seconds: 1_772_353_800).rfc3339UTC == "2026-03-01T08:30:00Z")
+        #expect(Timestamp(seconds: -1).rfc3339UTC == "1969-12-31T23:59:59Z")
+        #expect(CivilTime(utc: 1_772_353_800).weekday == 0)  // a Sunday
+    }
+
+    @Test(arguments: [
+        (0, "just now"), (59, "just now"), (60, "1 minute ago"), (3599, "59 minutes ago"), (3600, "1 hour ago"),
+        (86400, "yesterday"), (3 * 86400, "3 days ago"), (45 * 86400, "1 month ago"), (-10, "just now"), (-3600, "in the future"),
+    ])
+    func relative(delta: Int, text: String) {
+        let delta = Int64(delta)
+        let now = Timestamp(seconds: 1_772_353_800)
+        #expect(Timestamp(seconds: now.seconds - delta).relative(to: now) == text)
+    }
+}
