@@ -14,7 +14,7 @@ public enum CLI {
     ]
 
     /// Commands with subcommands, and the subcommand used when none is given.
-    static let groups: [String: String?] = ["tag": nil, "defaults": "read"]
+    static let groups: [String: String] = ["tag": "list", "defaults": "read"]
 
     /// Runs citefeed for this process and exits.
     public static func main() -> Never {
@@ -98,10 +98,10 @@ public enum CLI {
             if let sub = rest.first, lookup(name + " " + sub) != nil {
                 commandName = name + " " + sub
                 rest = rest.dropFirst()
-            } else if rest.first == "--help" || rest.first == "-h" || (rest.isEmpty && defaultSub == nil) {
+            } else if rest.first == "--help" || rest.first == "-h" {
                 context.out.write(Help.group(name))
                 return
-            } else if let defaultSub, rest.first?.hasPrefix("-") ?? true {
+            } else if rest.first?.hasPrefix("-") ?? true {
                 commandName = name + " " + defaultSub
             } else {
                 throw UsageError.unknownCommand(name + " " + (rest.first ?? ""))

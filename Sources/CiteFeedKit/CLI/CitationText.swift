@@ -20,7 +20,9 @@ enum CitationText {
         let tagTexts = citations.map { $0.tags.map(\.name).joined(separator: " ") }
         let tagWidth = min(30, max(4, tagTexts.map { TextWidth.columns(of: $0) }.max() ?? 4))
         // id, star, text, author, tags separated by two spaces.
-        let textWidth = max(20, terminal.width - idWidth - 1 - authorWidth - tagWidth - 8)
+        let available = max(20, terminal.width - idWidth - 1 - authorWidth - tagWidth - 8)
+        let longest = citations.map { TextWidth.columns(of: oneLine($0.text)) }.max() ?? 0
+        let textWidth = min(available, max(4, longest))
         var out = terminal.bold(
             "ID".leftPadded(to: idWidth) + "  " + " " + "  " + "TEXT".padding(to: textWidth) + "  "
                 + "AUTHOR".padding(to: authorWidth) + "  " + "TAGS") + "\n"
