@@ -9,7 +9,7 @@ public struct CitationQuery: Sendable {
     public var favouritesOnly = false
     /// `true`: only archived citations; `false`: only the others.
     public var archived = false
-    /// Words for the full-text index; every word must match (as a prefix).
+    /// Words for the full-text index; every word must occur (`word*`: as a prefix).
     public var search: String?
     /// `nil`: most recently modified first, or best match first when searching.
     public var sort: Sort?
@@ -18,12 +18,18 @@ public struct CitationQuery: Sendable {
 
     public init() {}
 
-    /// The FTS5 query for the user's words: each word quoted (so `AND`, `*` or `"` are just text)
-    /// and matched as a prefix. `nil` when there is no word to look for.
+    /// The FTS5 query for the user's words: each word quoted (so `AND`, `OR` or `"` are just
+    /// text), all of them required; a word ending in `*` matches as a prefix (`happ*`).
+    /// `nil` when there is no word to look for.
     static func ftsQuery(_ words: String) -> String? {
-        let tokens = words.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" && $0 != "’" })
-            .map { $0.replacing("\"", with: "\"\"") }
-        guard !tokens.isEmpty else { return nil }
-        return tokens.map { "\"\($0)\"*" }.joined(separator: " ")
+        var terms: [String] = []
+        for raw in words.split(whereSeparator: \.isWhitespace) {
+            let prefix = raw.hasSuffix("*")
+            let tokens = raw.split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+            guard !tokens.isEmpty else { continue }
+            // "don't" and "e-mail" are phrases of their tokens, as the index splits them.
+            terms.append("\"" + tokens.joined(separator: " ") + "\"" + (prefix ? "*" : ""))
+        }
+        return terms.isEmpty ? nil : terms.joined(separator: " ")
     }
 }

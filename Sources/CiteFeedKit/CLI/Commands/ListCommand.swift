@@ -6,8 +6,8 @@ struct ListCommand: Command {
         details: """
             Without --archived, archived citations are left out; with it, only they are listed.
             --tag keeps citations with any of the tags given. --search looks up words in the text,
-            back, author and source (full-text, every word must match, as a word or its start) and
-            lists the best matches first unless --sort is given.
+            back, author and source (full-text, ignoring case and accents): every word must occur;
+            a word ending in * also matches longer words (happ* finds happy and happiness).
             On a library that has never held a citation, the starter set is added first.
             """,
         options: [
