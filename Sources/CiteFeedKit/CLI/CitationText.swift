@@ -23,14 +23,16 @@ enum CitationText {
         let available = max(20, terminal.width - idWidth - 1 - authorWidth - tagWidth - 8)
         let longest = citations.map { TextWidth.columns(of: oneLine($0.text)) }.max() ?? 0
         let textWidth = min(available, max(4, longest))
-        var out = terminal.bold(
-            "ID".leftPadded(to: idWidth) + "  " + " " + "  " + "TEXT".padding(to: textWidth) + "  "
-                + "AUTHOR".padding(to: authorWidth) + "  " + "TAGS") + "\n"
+        var out =
+            terminal.bold(
+                "ID".leftPadded(to: idWidth) + "  " + " " + "  " + "TEXT".padding(to: textWidth) + "  "
+                    + "AUTHOR".padding(to: authorWidth) + "  " + "TAGS") + "\n"
         for (i, c) in citations.enumerated() {
             let star = c.favourite ? terminal.paint("★", "33") : " "
             let text = TextWidth.truncate(oneLine(c.text), to: textWidth).padding(to: textWidth)
             let tags = tagsLine(c.tags, width: tagWidth, terminal: terminal)
-            let line = String(c.id).leftPadded(to: idWidth) + "  " + star + "  " + text + "  " + authors[i].padding(to: authorWidth) + "  " + tags
+            let line =
+                String(c.id).leftPadded(to: idWidth) + "  " + star + "  " + text + "  " + authors[i].padding(to: authorWidth) + "  " + tags
             out += trimTrailingSpaces(line) + "\n"
         }
         return out

@@ -12,10 +12,14 @@ enum Clipboard {
         let wayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
         let x11 = !(environment["DISPLAY"] ?? "").isEmpty
         if wayland, let path = Subprocess.find("wl-copy", environment: environment) { return .program(path, []) }
-        if x11 || wayland, let path = Subprocess.find("xclip", environment: environment) { return .program(path, ["-selection", "clipboard"]) }
-        if x11 || wayland, let path = Subprocess.find("xsel", environment: environment) { return .program(path, ["--clipboard", "--input"]) }
+        if x11 || wayland, let path = Subprocess.find("xclip", environment: environment) {
+            return .program(path, ["-selection", "clipboard"])
+        }
+        if x11 || wayland, let path = Subprocess.find("xsel", environment: environment) {
+            return .program(path, ["--clipboard", "--input"])
+        }
         #if os(macOS)
-        if let path = Subprocess.find("pbcopy", environment: environment) { return .program(path, []) }
+            if let path = Subprocess.find("pbcopy", environment: environment) { return .program(path, []) }
         #endif
         return stdoutIsTerminal ? .osc52 : nil
     }

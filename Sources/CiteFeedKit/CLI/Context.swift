@@ -113,7 +113,8 @@ public enum InputError: CiteFeedError, Equatable {
 
     public var message: String {
         switch self {
-        case .invalidUTF8(let what): return what.prefix(1).uppercased() + what.dropFirst() + " is not valid UTF-8 text; convert it first (for example with iconv)."
+        case .invalidUTF8(let what):
+            return what.prefix(1).uppercased() + what.dropFirst() + " is not valid UTF-8 text; convert it first (for example with iconv)."
         case let .unreadable(what, reason): return "Cannot read the \(what): \(reason)."
         }
     }

@@ -20,7 +20,8 @@ public enum ModelError: CiteFeedError, Equatable {
         case let .tooLong(field, limit, actual):
             return "The \(field) is \(actual) characters long; at most \(limit) are allowed."
         case let .controlCharacter(field, scalar, position):
-            return "The \(field) contains the control character \(ModelError.scalarName(scalar)) at position \(position); only tab and newline are allowed."
+            return
+                "The \(field) contains the control character \(ModelError.scalarName(scalar)) at position \(position); only tab and newline are allowed."
         case let .invalidTagName(name, reason):
             return "Invalid tag name \(quoted(name)): \(reason)."
         case let .invalidColor(color):

@@ -102,7 +102,8 @@ public enum SettingsError: CiteFeedError, Equatable {
         case let .notJSON(path, reason):
             return "\(path) is not valid JSON (\(reason)); fix it or remove it to use the defaults."
         case let .badValue(path, key, value, reason):
-            return "\(path): setting \(quoted(key)) has the invalid value \(value): \(reason); fix it or run 'citefeed defaults delete \(key)'."
+            return
+                "\(path): setting \(quoted(key)) has the invalid value \(value): \(reason); fix it or run 'citefeed defaults delete \(key)'."
         case .io(let message):
             return message.prefix(1).uppercased() + message.dropFirst() + "."
         }

@@ -21,7 +21,8 @@ public struct Tag: Hashable, Sendable {
             case "\n", "\r": throw .invalidTagName(raw, reason: "a tag name cannot contain a line break")
             default:
                 if scalar.properties.generalCategory == .control {
-                    throw .invalidTagName(raw, reason: "a tag name cannot contain the control character \(ModelError.scalarName(scalar.value))")
+                    throw .invalidTagName(
+                        raw, reason: "a tag name cannot contain the control character \(ModelError.scalarName(scalar.value))")
                 }
             }
         }

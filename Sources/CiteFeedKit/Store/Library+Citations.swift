@@ -35,7 +35,8 @@ extension Library {
         if query.favouritesOnly { conditions.append("c.favourite = 1") }
         if !query.tags.isEmpty {
             let marks = Array(repeating: "?", count: query.tags.count).joined(separator: ", ")
-            conditions.append("c.id IN (SELECT ct.citation_id FROM citation_tags ct JOIN tags t ON t.id = ct.tag_id WHERE t.key IN (\(marks)))")
+            conditions.append(
+                "c.id IN (SELECT ct.citation_id FROM citation_tags ct JOIN tags t ON t.id = ct.tag_id WHERE t.key IN (\(marks)))")
             bindings += query.tags.map { .text(Tag.key($0)) }
         }
         let (descending, ascending) = query.reverse ? ("ASC", "DESC") : ("DESC", "ASC")
@@ -134,7 +135,9 @@ extension Library {
             var changed: [Int64] = []
             for id in ids {
                 _ = try citation(id: id)
-                try db.run("UPDATE citations SET \(assignment) = ?, updated_at = ? WHERE id = ? AND \(condition)", value, .int(now.seconds), .int(id))
+                try db.run(
+                    "UPDATE citations SET \(assignment) = ?, updated_at = ? WHERE id = ? AND \(condition)", value, .int(now.seconds),
+                    .int(id))
                 if db.changes > 0 { changed.append(id) }
             }
             return changed

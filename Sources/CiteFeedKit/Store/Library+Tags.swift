@@ -9,13 +9,16 @@ extension Library {
     func tagID(named name: String, createWithColor color: String?) throws(StoreError) -> Int64 {
         if let id = try existingTagID(named: name) { return id }
         let used = try db.query("SELECT color FROM tags") { $0.text(0) }
-        try db.run("INSERT INTO tags (name, key, color) VALUES (?, ?, ?)", .text(name), .text(Tag.key(name)), .text(color ?? Palette.nextColor(used: used)))
+        try db.run(
+            "INSERT INTO tags (name, key, color) VALUES (?, ?, ?)", .text(name), .text(Tag.key(name)),
+            .text(color ?? Palette.nextColor(used: used)))
         return db.lastInsertRowID
     }
 
     /// Every tag with its citation counts, sorted by name.
     public func tags() throws(StoreError) -> [TagSummary] {
-        try db.query("""
+        try db.query(
+            """
             SELECT t.name, t.color,
                    count(c.id) FILTER (WHERE c.archived_at IS NULL),
                    count(c.id) FILTER (WHERE c.archived_at IS NOT NULL)
@@ -23,12 +26,15 @@ extension Library {
             LEFT JOIN citation_tags ct ON ct.tag_id = t.id
             LEFT JOIN citations c ON c.id = ct.citation_id
             GROUP BY t.id ORDER BY t.key
-            """) { TagSummary(tag: Tag(name: $0.text(0), color: $0.text(1)), count: Int($0.int(2)), archivedCount: Int($0.int(3))) }
+            """
+        ) { TagSummary(tag: Tag(name: $0.text(0), color: $0.text(1)), count: Int($0.int(2)), archivedCount: Int($0.int(3))) }
     }
 
     /// One tag by name (any case).
     public func tag(named name: String) throws(StoreError) -> Tag {
-        let rows = try db.query("SELECT name, color FROM tags WHERE key = ?", [.text(Tag.key(name))]) { Tag(name: $0.text(0), color: $0.text(1)) }
+        let rows = try db.query("SELECT name, color FROM tags WHERE key = ?", [.text(Tag.key(name))]) {
+            Tag(name: $0.text(0), color: $0.text(1))
+        }
         guard let tag = rows.first else { throw .noSuchTag(name) }
         return tag
     }
@@ -65,7 +71,8 @@ extension Library {
             guard let id = try existingTagID(named: name) else { throw StoreError.noSuchTag(name) }
             let ids = try db.query("SELECT citation_id FROM citation_tags WHERE tag_id = ? ORDER BY citation_id", [.int(id)]) { $0.int(0) }
             if archiveCitations {
-                try db.run("""
+                try db.run(
+                    """
                     UPDATE citations SET archived_at = ?1, updated_at = ?1
                     WHERE archived_at IS NULL AND id IN (SELECT citation_id FROM citation_tags WHERE tag_id = ?2)
                     """, .int(now.seconds), .int(id))

@@ -66,7 +66,8 @@ public final class Library {
     }
 
     func setMeta(_ key: String, _ value: String) throws(StoreError) {
-        try db.run("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", .text(key), .text(value))
+        try db.run(
+            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", .text(key), .text(value))
     }
 
     /// The rotation seed chosen when the library was created.
@@ -86,7 +87,8 @@ public final class Library {
 
     /// Citations by state.
     public func counts() throws(StoreError) -> (active: Int, favourites: Int, archived: Int, tags: Int) {
-        let stmt = try db.prepare("""
+        let stmt = try db.prepare(
+            """
             SELECT count(*) FILTER (WHERE archived_at IS NULL),
                    count(*) FILTER (WHERE archived_at IS NULL AND favourite = 1),
                    count(*) FILTER (WHERE archived_at IS NOT NULL),

@@ -44,7 +44,8 @@ public struct Timestamp: Hashable, Comparable, Sendable {
             return v
         }
         guard b.count >= 20, let y = number(0, 4), b[4] == UInt8(ascii: "-"), let mo = number(5, 2),
-            b[7] == UInt8(ascii: "-"), let d = number(8, 2), b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t") || b[10] == UInt8(ascii: " "),
+            b[7] == UInt8(ascii: "-"), let d = number(8, 2),
+            b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t") || b[10] == UInt8(ascii: " "),
             let h = number(11, 2), b[13] == UInt8(ascii: ":"), let mi = number(14, 2), b[16] == UInt8(ascii: ":"),
             let s = number(17, 2)
         else { return nil }

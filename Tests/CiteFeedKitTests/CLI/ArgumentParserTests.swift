@@ -22,9 +22,15 @@ import Testing
 
     @Test func errors() {
         #expect(throws: UsageError.unknownOption("--colour", command: "add")) { try ArgumentParser.parse(["x", "--colour", "red"], spec) }
-        #expect(throws: UsageError.missingValue(option: "author", placeholder: "A", command: "add")) { try ArgumentParser.parse(["x", "--author"], spec) }
-        #expect(throws: UsageError.unexpectedValue(option: "favourite", command: "add")) { try ArgumentParser.parse(["x", "--favourite=yes"], spec) }
-        #expect(throws: UsageError.repeated(option: "author", command: "add")) { try ArgumentParser.parse(["x", "--author", "a", "--author", "b"], spec) }
+        #expect(throws: UsageError.missingValue(option: "author", placeholder: "A", command: "add")) {
+            try ArgumentParser.parse(["x", "--author"], spec)
+        }
+        #expect(throws: UsageError.unexpectedValue(option: "favourite", command: "add")) {
+            try ArgumentParser.parse(["x", "--favourite=yes"], spec)
+        }
+        #expect(throws: UsageError.repeated(option: "author", command: "add")) {
+            try ArgumentParser.parse(["x", "--author", "a", "--author", "b"], spec)
+        }
         #expect(throws: UsageError.extraArgument("y", command: "add")) { try ArgumentParser.parse(["x", "y"], spec) }
         #expect(throws: UsageError.self) { try ArgumentParser.parse([], spec) }
     }

@@ -6,8 +6,9 @@ import Testing
 @Suite struct AddTests {
     @Test func addPrintsTheNewIdAndStoresEveryField() throws {
         let box = try Sandbox()
-        let result = try box.run("add", "  Hello <b> & world  ", "--author", "Ada", "--source", "https://example.org/x",
-                                 "--tag", "Life", "--tag=work", "--favourite", "--back", "The answer")
+        let result = try box.run(
+            "add", "  Hello <b> & world  ", "--author", "Ada", "--source", "https://example.org/x",
+            "--tag", "Life", "--tag=work", "--favourite", "--back", "The answer")
         #expect(result.status == 0 && result.stdout == "1\n" && result.stderr.isEmpty, "\(result)")
         let c = try box.library().citation(id: 1)
         #expect(c.text == "Hello <b> & world" && c.author == "Ada" && c.source == "https://example.org/x" && c.back == "The answer")
@@ -86,7 +87,8 @@ import Testing
         expectFailure(try box.run("edit", "1", "--text", " "), status: .dataError, containing: "The citation text is empty")
         expectFailure(try box.run("edit", "1", "--favourite", "--no-favourite"), status: .usage, containing: "cannot be used together")
         expectFailure(try box.run("edit", "7", "--text", "y"), status: .notFound, containing: "No citation with id 7")
-        expectFailure(try box.run("edit", "1", "--untag", "nope", "--text", "changed"), status: .notFound, containing: "No tag named \"nope\"")
+        expectFailure(
+            try box.run("edit", "1", "--untag", "nope", "--text", "changed"), status: .notFound, containing: "No tag named \"nope\"")
         expectFailure(try box.run("edit", "1", "--author", "a\u{1B}b"), status: .dataError, containing: "U+001B (ESC) at position 2")
         #expect(try box.state() == before)
     }
@@ -100,20 +102,21 @@ import Testing
         let result = try box.run("show", "1")
         let uuid = try box.library().citation(id: 1).uuid
         #expect(result.status == 0 && result.stderr.isEmpty)
-        #expect(result.stdout == """
-            id        1
-            text      Two
-                      lines
-            back      Other side
-            author    Ada
-            source    Notes
-            tags      A, b
-            favourite no
-            created   2026-03-01 09:30 (3 days ago)
-            updated   2026-03-01 09:30 (3 days ago)
-            uuid      \(uuid)
+        #expect(
+            result.stdout == """
+                id        1
+                text      Two
+                          lines
+                back      Other side
+                author    Ada
+                source    Notes
+                tags      A, b
+                favourite no
+                created   2026-03-01 09:30 (3 days ago)
+                updated   2026-03-01 09:30 (3 days ago)
+                uuid      \(uuid)
 
-            """)
+                """)
     }
 
     @Test func showJSONHasTheSpecFieldNames() throws {
@@ -123,7 +126,10 @@ import Testing
         let result = try box.run("show", "1", "--json")
         let value = try JSONParser.parse(result.stdout)
         guard case .object(let members) = value else { Issue.record("not an object"); return }
-        #expect(members.map(\.0) == ["id", "uuid", "text", "back", "author", "source", "tags", "favourite", "createdAt", "updatedAt", "archivedAt"])
+        #expect(
+            members.map(\.0) == [
+                "id", "uuid", "text", "back", "author", "source", "tags", "favourite", "createdAt", "updatedAt", "archivedAt",
+            ])
         #expect(value["text"] == .string("Quote") && value["back"] == .null && value["tags"] == .array([.string("x")]))
         #expect(value["archivedAt"] == .string("2026-03-01T08:30:00Z"))
     }

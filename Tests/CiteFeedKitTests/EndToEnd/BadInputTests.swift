@@ -37,10 +37,12 @@ import Testing
     @Test func invalidUTF8OnStandardInput() throws {
         let box = try sandboxWithOneCitation()
         let before = try box.state()
-        expectFailure(try box.run(["add", "-"], stdin: Data([0x61, 0xFF, 0xFE, 0x62])), status: .dataError,
-                      containing: "Standard input is not valid UTF-8 text")
-        expectFailure(try box.run(["edit", "1", "--text", "-"], stdin: Data([0xC3])), status: .dataError,
-                      containing: "Standard input is not valid UTF-8 text")
+        expectFailure(
+            try box.run(["add", "-"], stdin: Data([0x61, 0xFF, 0xFE, 0x62])), status: .dataError,
+            containing: "Standard input is not valid UTF-8 text")
+        expectFailure(
+            try box.run(["edit", "1", "--text", "-"], stdin: Data([0xC3])), status: .dataError,
+            containing: "Standard input is not valid UTF-8 text")
         #expect(try box.state() == before)
     }
 
@@ -63,7 +65,8 @@ import Testing
 
     @Test func bothTextAndBackFromStandardInput() throws {
         let box = try sandboxWithOneCitation()
-        expectFailure(try box.run("add", "-", "--back", "-"), status: .usage, containing: "Only one of TEXT and --back can read standard input.")
+        expectFailure(
+            try box.run("add", "-", "--back", "-"), status: .usage, containing: "Only one of TEXT and --back can read standard input.")
     }
 }
 
@@ -75,8 +78,9 @@ import Testing
         let bytes = Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) })
         try bytes.write(to: URL(fileURLWithPath: box.libraryPath))
         for arguments in [["list"], ["add", "x"], ["show", "1"], ["tag", "list"], ["about"], ["defaults", "read", "seed"]] {
-            expectFailure(try box.run(arguments), status: .dataError,
-                          containing: "\(box.libraryPath) is not a citefeed library (not an SQLite database); it was left untouched.")
+            expectFailure(
+                try box.run(arguments), status: .dataError,
+                containing: "\(box.libraryPath) is not a citefeed library (not an SQLite database); it was left untouched.")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: box.libraryPath)) == bytes)
         let files = try FileManager.default.contentsOfDirectory(atPath: box.home.path)
@@ -88,7 +92,8 @@ import Testing
         let db = try Database(path: box.libraryPath)
         try db.execute("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine')")
         let before = try Data(contentsOf: URL(fileURLWithPath: box.libraryPath))
-        expectFailure(try box.run("add", "x"), status: .dataError, containing: "is not a citefeed library (an SQLite database of another program)")
+        expectFailure(
+            try box.run("add", "x"), status: .dataError, containing: "is not a citefeed library (an SQLite database of another program)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: box.libraryPath)) == before)
         #expect(try db.scalar("SELECT count(*) FROM notes") == 1)
     }

@@ -13,8 +13,9 @@ import Testing
                 group.addTask {
                     var statuses: [Int32] = []
                     for i in 0..<25 {
-                        let result = try Sandbox.execute(Sandbox.binary.path, ["add", "worker \(worker) citation \(i)", "--tag", "w\(worker % 3)"],
-                                                         stdin: Data(), environment: environment)
+                        let result = try Sandbox.execute(
+                            Sandbox.binary.path, ["add", "worker \(worker) citation \(i)", "--tag", "w\(worker % 3)"],
+                            stdin: Data(), environment: environment)
                         statuses.append(result.status)
                     }
                     return statuses

@@ -10,9 +10,12 @@ import Testing
         #expect(try box.run("defaults", "write", "favouritesOnly", "yes").status == 0)
         let tags = try box.run("defaults", "write", "tags", "life", "work")
         #expect(tags.status == 0)
-        #expect(tags.stderr == "citefeed: warning: no tag is named \"life\" yet; nothing rotates from it until a citation has it.\n"
-            + "citefeed: warning: no tag is named \"work\" yet; nothing rotates from it until a citation has it.\n")
-        #expect(box.readSettings() == "{\n  \"favouritesOnly\": true,\n  \"interval\": \"1d\",\n  \"tags\": [\n    \"life\",\n    \"work\"\n  ]\n}\n")
+        #expect(
+            tags.stderr == "citefeed: warning: no tag is named \"life\" yet; nothing rotates from it until a citation has it.\n"
+                + "citefeed: warning: no tag is named \"work\" yet; nothing rotates from it until a citation has it.\n")
+        #expect(
+            box.readSettings()
+                == "{\n  \"favouritesOnly\": true,\n  \"interval\": \"1d\",\n  \"tags\": [\n    \"life\",\n    \"work\"\n  ]\n}\n")
         #expect(try box.run("defaults", "read", "interval").stdout == "1d\n")
         #expect(try box.run("defaults", "read", "tags").stdout == "life\nwork\n")
         #expect(try box.run("defaults", "read", "tags", "--json").stdout == "[\"life\",\"work\"]\n")
@@ -59,7 +62,9 @@ import Testing
 
     @Test func unknownKeysAndMissingValues() throws {
         let box = try Sandbox()
-        expectFailure(try box.run("defaults", "write", "intervall", "1h"), status: .usage, containing: "Unknown setting \"intervall\"; did you mean \"interval\"?")
+        expectFailure(
+            try box.run("defaults", "write", "intervall", "1h"), status: .usage,
+            containing: "Unknown setting \"intervall\"; did you mean \"interval\"?")
         expectFailure(try box.run("defaults", "read", "nope"), status: .usage, containing: "Unknown setting \"nope\"")
         expectFailure(try box.run("defaults", "delete", "nope"), status: .usage, containing: "Unknown setting \"nope\"")
         expectFailure(try box.run("defaults", "write", "interval"), status: .usage, containing: "needs a VALUE for interval")
@@ -73,7 +78,10 @@ import Testing
             ("{ \"interval\": ", "settings.json is not valid JSON (line 1, column 15: unexpected end of the document)"),
             ("[1]", "settings.json is not valid JSON (expected an object of settings, found a list)"),
             ("{\"interval\": \"7m\"}", "settings.json: setting \"interval\" has the invalid value \"7m\""),
-            ("{\"feedItems\": \"20\"}", "settings.json: setting \"feedItems\" has the invalid value \"20\": expected a whole number, found a string"),
+            (
+                "{\"feedItems\": \"20\"}",
+                "settings.json: setting \"feedItems\" has the invalid value \"20\": expected a whole number, found a string"
+            ),
             ("{\"favouritesOnly\": 1}", "setting \"favouritesOnly\" has the invalid value 1: expected true or false"),
         ] {
             try box.writeSettings(text)
@@ -95,6 +103,9 @@ import Testing
         try box.writeSettings("{\"colour\": \"red\", \"feedTitle\": \"Mine\"}")
         let result = try box.run("defaults", "read", "feedTitle")
         #expect(result.status == 0 && result.stdout == "Mine\n")
-        #expect(result.stderr == "citefeed: warning: \(box.settingsPath): unknown setting \"colour\" is ignored; see 'citefeed defaults --help' for the known ones.\n")
+        #expect(
+            result.stderr
+                == "citefeed: warning: \(box.settingsPath): unknown setting \"colour\" is ignored; see 'citefeed defaults --help' for the known ones.\n"
+        )
     }
 }

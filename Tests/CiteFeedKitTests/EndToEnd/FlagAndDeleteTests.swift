@@ -48,8 +48,9 @@ import Testing
         try box.add("c")
         try box.run("archive", "1")
         let before = try box.state()
-        expectFailure(try box.run("delete", "1", "2"), status: .usage,
-                      containing: "Citation 2 is not archived; archive first with 'citefeed archive 2', or delete at once with --force.")
+        expectFailure(
+            try box.run("delete", "1", "2"), status: .usage,
+            containing: "Citation 2 is not archived; archive first with 'citefeed archive 2', or delete at once with --force.")
         #expect(try box.state() == before)
         #expect(try box.run("delete", "1").stdout == "Deleted citation 1.\n")
         #expect(try box.run("delete", "--force", "2", "3").stdout == "Deleted citations 2 3.\n")

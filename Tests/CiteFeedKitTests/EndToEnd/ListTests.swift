@@ -26,7 +26,9 @@ import Testing
         let box = try Sandbox()
         let first = try box.run("list")
         #expect(first.status == 0)
-        #expect(first.stderr == "citefeed: note: the library was new, so 20 starter citations were added to it; 'citefeed add' adds your own.\n")
+        #expect(
+            first.stderr == "citefeed: note: the library was new, so 20 starter citations were added to it; 'citefeed add' adds your own.\n"
+        )
         #expect(first.stdout.split(separator: "\n").count == 21)
         #expect(first.stdout.hasPrefix("ID     TEXT"))
         let second = try box.run("list")
@@ -81,25 +83,27 @@ import Testing
     @Test func tableShowsStarsAuthorsAndTagsCutToTheWidth() throws {
         let box = try sampleBox()
         let result = try box.run(["list"], environment: ["COLUMNS": "60"])
-        #expect(result.stdout == """
-            ID     TEXT                      AUTHOR  TAGS
-             3     Mangoes and apples                life work
-             2  ★  apples fall far           Cid     work
-             1     Zebra crossings are calm  Bea     life
+        #expect(
+            result.stdout == """
+                ID     TEXT                      AUTHOR  TAGS
+                 3     Mangoes and apples                life work
+                 2  ★  apples fall far           Cid     work
+                 1     Zebra crossings are calm  Bea     life
 
-            """)
+                """)
     }
 
     @Test func narrowTerminalsCutTheTextWithAnEllipsis() throws {
         let box = try sampleBox()
         let result = try box.run(["list"], environment: ["COLUMNS": "40"])
-        #expect(result.stdout == """
-            ID     TEXT                  AUTHOR  TAGS
-             3     Mangoes and apples            life work
-             2  ★  apples fall far       Cid     work
-             1     Zebra crossings are…  Bea     life
+        #expect(
+            result.stdout == """
+                ID     TEXT                  AUTHOR  TAGS
+                 3     Mangoes and apples            life work
+                 2  ★  apples fall far       Cid     work
+                 1     Zebra crossings are…  Bea     life
 
-            """)
+                """)
     }
 
     @Test func emptyResultsSaySoOnStandardError() throws {
@@ -114,7 +118,8 @@ import Testing
     @Test func badListArguments() throws {
         let box = try sampleBox()
         let before = try box.state()
-        expectFailure(try box.run("list", "--sort", "random"), status: .usage, containing: "--sort takes one of updated, created, author, text")
+        expectFailure(
+            try box.run("list", "--sort", "random"), status: .usage, containing: "--sort takes one of updated, created, author, text")
         expectFailure(try box.run("list", "--limit", "0"), status: .usage, containing: "--limit takes a whole number")
         expectFailure(try box.run("list", "--limit"), status: .usage, containing: "needs a value")
         expectFailure(try box.run("list", "--tag", "nope"), status: .notFound, containing: "No tag named \"nope\"")

@@ -12,16 +12,21 @@ import Testing
         try box.add("b", "--tag", "work")
         try box.run("archive", "2")
         let list = try box.run("tag", "list")
-        #expect(list.stdout == """
-            TAG   COLOUR     CITATIONS
-            Life  ● #00FF00          1
-            work  ● red              1 (+1 archived)
+        #expect(
+            list.stdout == """
+                TAG   COLOUR     CITATIONS
+                Life  ● #00FF00          1
+                work  ● red              1 (+1 archived)
 
-            """)
+                """)
         #expect(try box.run("tag").stdout == list.stdout)  // `tag` alone lists
         let json = try JSONParser.parse(try box.run("tag", "list", "--json").stdout)
-        #expect(json.arrayValue?.first == .object([("name", .string("Life")), ("color", .string("#00FF00")), ("hex", .string("#00FF00")),
-                                                   ("count", .int(1)), ("archivedCount", .int(0))]))
+        #expect(
+            json.arrayValue?.first
+                == .object([
+                    ("name", .string("Life")), ("color", .string("#00FF00")), ("hex", .string("#00FF00")),
+                    ("count", .int(1)), ("archivedCount", .int(0)),
+                ]))
         #expect(try box.run("tag", "edit", "life", "--name", "LIFE").stdout == "Renamed tag \"life\" to LIFE.\n")
         #expect(try box.run("tag", "edit", "LIFE", "--color", "Blue").stdout == "Tag LIFE is now blue.\n")
         #expect(try box.library().citation(id: 1).tags.map(\.name) == ["LIFE", "work"])
@@ -32,14 +37,19 @@ import Testing
         try box.run("tag", "add", "Work")
         try box.run("tag", "add", "home")
         let before = try box.state()
-        expectFailure(try box.run("tag", "add", "work"), status: .dataError, containing: "A tag named \"Work\" already exists (tag names ignore case).")
-        expectFailure(try box.run("tag", "add", "a,b"), status: .dataError, containing: "Invalid tag name \"a,b\": a tag name cannot contain a comma.")
+        expectFailure(
+            try box.run("tag", "add", "work"), status: .dataError,
+            containing: "A tag named \"Work\" already exists (tag names ignore case).")
+        expectFailure(
+            try box.run("tag", "add", "a,b"), status: .dataError, containing: "Invalid tag name \"a,b\": a tag name cannot contain a comma."
+        )
         expectFailure(try box.run("tag", "add", "x;y"), status: .dataError, containing: "cannot contain a semicolon")
         expectFailure(try box.run("tag", "add", String(repeating: "x", count: 41)), status: .dataError, containing: "at most 40 characters")
         expectFailure(try box.run("tag", "add", "x", "--color", "bleu"), status: .usage, containing: "Invalid colour \"bleu\"")
         expectFailure(try box.run("tag", "add", "x", "--color", "#12345G"), status: .usage, containing: "Invalid colour \"#12345G\"")
         expectFailure(try box.run("add", "text", "--tag", "a,b"), status: .dataError, containing: "cannot contain a comma")
-        expectFailure(try box.run("tag", "edit", "work", "--name", "HOME"), status: .dataError, containing: "A tag named \"home\" already exists")
+        expectFailure(
+            try box.run("tag", "edit", "work", "--name", "HOME"), status: .dataError, containing: "A tag named \"home\" already exists")
         expectFailure(try box.run("tag", "edit", "nope", "--color", "red"), status: .notFound, containing: "No tag named \"nope\"")
         expectFailure(try box.run("tag", "edit", "work"), status: .usage, containing: "Nothing to change for tag \"work\"")
         expectFailure(try box.run("tag", "delete", "nope", "--keep-citations"), status: .notFound, containing: "No tag named \"nope\"")
@@ -78,9 +88,12 @@ import Testing
         let box = try Sandbox()
         try box.add("a", "--tag", "t")
         let before = try box.state()
-        expectFailure(try box.run("tag", "delete", "t"), status: .usage,
-                      containing: "Say what happens to the citations tagged \"t\": add --keep-citations or --with-citations.")
-        expectFailure(try box.run("tag", "delete", "t", "--keep-citations", "--with-citations"), status: .usage, containing: "cannot be used together")
+        expectFailure(
+            try box.run("tag", "delete", "t"), status: .usage,
+            containing: "Say what happens to the citations tagged \"t\": add --keep-citations or --with-citations.")
+        expectFailure(
+            try box.run("tag", "delete", "t", "--keep-citations", "--with-citations"), status: .usage, containing: "cannot be used together"
+        )
         #expect(try box.state() == before)
     }
 

@@ -23,15 +23,18 @@ import Testing
         #expect(throws: ModelError.controlCharacter(field: "text", scalar: 7, position: 4)) { try CitationInput.text("abc\u{7}d") }
         #expect(throws: ModelError.controlCharacter(field: "text", scalar: 13, position: 2)) { try CitationInput.text("a\rb") }
         #expect(throws: ModelError.controlCharacter(field: "author", scalar: 10, position: 2)) { try CitationInput.author("a\nb") }
-        #expect(ModelError.controlCharacter(field: "text", scalar: 7, position: 4).message
-            == "The text contains the control character U+0007 (BEL) at position 4; only tab and newline are allowed.")
+        #expect(
+            ModelError.controlCharacter(field: "text", scalar: 7, position: 4).message
+                == "The text contains the control character U+0007 (BEL) at position 4; only tab and newline are allowed.")
     }
 
     @Test func optionalFieldsBecomeNilWhenEmpty() throws {
         #expect(try CitationInput.author("  ") == nil)
         #expect(try CitationInput.source(nil) == nil)
         #expect(try CitationInput.back(" x ") == "x")
-        #expect(throws: ModelError.tooLong(field: "author", limit: 500, actual: 501)) { try CitationInput.author(String(repeating: "a", count: 501)) }
+        #expect(throws: ModelError.tooLong(field: "author", limit: 500, actual: 501)) {
+            try CitationInput.author(String(repeating: "a", count: 501))
+        }
     }
 }
 
@@ -67,8 +70,10 @@ import Testing
 }
 
 @Suite struct IntervalTests {
-    @Test(arguments: [("15m", 15, "15m"), ("1h", 60, "1h"), ("90m", 90, "90m"), ("24h", 1440, "1d"), ("7d", 10080, "7d"),
-                      ("30d", 43200, "30d"), ("1m", 1, "1m"), ("6H", 360, "6h"), ("1440m", 1440, "1d")])
+    @Test(arguments: [
+        ("15m", 15, "15m"), ("1h", 60, "1h"), ("90m", 90, "90m"), ("24h", 1440, "1d"), ("7d", 10080, "7d"),
+        ("30d", 43200, "30d"), ("1m", 1, "1m"), ("6H", 360, "6h"), ("1440m", 1440, "1d"),
+    ])
     func valid(text: String, minutes: Int, written: String) throws {
         let interval = try Interval(parsing: text)
         #expect(interval.minutes == minutes)

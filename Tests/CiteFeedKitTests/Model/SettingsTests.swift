@@ -26,7 +26,9 @@ import Testing
     }
 
     @Test func validatesStoredTypes() {
-        #expect(throws: SettingValueError(reason: "expected a whole number, found a string")) { try SettingKey.feedItems.validate(.string("20")) }
+        #expect(throws: SettingValueError(reason: "expected a whole number, found a string")) {
+            try SettingKey.feedItems.validate(.string("20"))
+        }
         #expect(throws: SettingValueError.self) { try SettingKey.tags.validate(.string("life")) }
     }
 }
@@ -66,8 +68,11 @@ import Testing
     @Test func badFilesNameTheFileKeyAndValue() throws {
         let path = temporaryPath()
         try #"{"interval": "7m"}"#.write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(throws: SettingsError.badValue(path: path, key: "interval", value: "\"7m\"",
-                                               reason: "an interval must divide a day (such as 5m, 15m, 2h, 6h) or be whole days")) {
+        #expect(
+            throws: SettingsError.badValue(
+                path: path, key: "interval", value: "\"7m\"",
+                reason: "an interval must divide a day (such as 5m, 15m, 2h, 6h) or be whole days")
+        ) {
             try SettingsFile(path: path).load()
         }
         try "{ interval: 1h }".write(toFile: path, atomically: true, encoding: .utf8)

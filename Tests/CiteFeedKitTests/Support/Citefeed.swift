@@ -111,10 +111,11 @@ final class Sandbox {
         let tags = try library.tags().map(CitationJSON.tag)
         let meta = try library.db.query("SELECT key || '=' || value FROM meta ORDER BY key") { $0.text(0) }
         let sequence = try library.db.query("SELECT name || '=' || seq FROM sqlite_sequence ORDER BY name") { $0.text(0) }
-        return JSONWriter.pretty(.object([
-            ("citations", .array(citations.map(CitationJSON.citation))), ("tags", .array(tags)),
-            ("meta", .array(meta.map(JSONValue.string))), ("sequence", .array(sequence.map(JSONValue.string))),
-        ]))
+        return JSONWriter.pretty(
+            .object([
+                ("citations", .array(citations.map(CitationJSON.citation))), ("tags", .array(tags)),
+                ("meta", .array(meta.map(JSONValue.string))), ("sequence", .array(sequence.map(JSONValue.string))),
+            ]))
     }
 
     /// The library and settings as they are, to compare after a command that must change nothing.

@@ -5,10 +5,12 @@ import Testing
 @Suite struct JSONParserTests {
     @Test func parsesEveryKindOfValue() throws {
         let value = try JSONParser.parse(#"{"a": [1, -2.5, true, false, null], "b": "x\u00e9\n\ud83d\ude00", "c": {}}"#)
-        #expect(value == .object([
-            ("a", .array([.int(1), .double(-2.5), .bool(true), .bool(false), .null])),
-            ("b", .string("xé\n😀")), ("c", .object([])),
-        ]))
+        #expect(
+            value
+                == .object([
+                    ("a", .array([.int(1), .double(-2.5), .bool(true), .bool(false), .null])),
+                    ("b", .string("xé\n😀")), ("c", .object([])),
+                ]))
     }
 
     @Test func keepsKeyOrderAndAcceptsAByteOrderMark() throws {

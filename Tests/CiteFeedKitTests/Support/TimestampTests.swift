@@ -15,8 +15,10 @@ import Testing
         #expect(Timestamp(rfc3339: text)?.seconds == seconds)
     }
 
-    @Test(arguments: ["", "2026-03-01", "2026-03-01T09:30:00", "2026-02-30T00:00:00Z", "2026-13-01T00:00:00Z",
-                      "2026-03-01T25:00:00Z", "2026-03-01T09:30:00+0100", "yesterday", "2026-03-01T09:30:00Zjunk"])
+    @Test(arguments: [
+        "", "2026-03-01", "2026-03-01T09:30:00", "2026-02-30T00:00:00Z", "2026-13-01T00:00:00Z",
+        "2026-03-01T25:00:00Z", "2026-03-01T09:30:00+0100", "yesterday", "2026-03-01T09:30:00Zjunk",
+    ])
     func refusesOtherText(text: String) {
         #expect(Timestamp(rfc3339: text) == nil)
     }

@@ -14,12 +14,14 @@ struct AboutCommand: Command {
         let settingsPath = context.paths.settings
         let output = context.paths.outputDirectory(try context.settings())
         if json {
-            context.out.write(JSONWriter.pretty(.object([
-                ("version", .string(CLI.version)), ("library", .string(library.path)), ("settings", .string(settingsPath)),
-                ("outputDirectory", .string(output)), ("citations", .int(Int64(counts.active))),
-                ("favourites", .int(Int64(counts.favourites))), ("archived", .int(Int64(counts.archived))),
-                ("tags", .int(Int64(counts.tags))), ("sqlite", .string(Database.sqliteVersion)), ("lastRotation", .null),
-            ])))
+            context.out.write(
+                JSONWriter.pretty(
+                    .object([
+                        ("version", .string(CLI.version)), ("library", .string(library.path)), ("settings", .string(settingsPath)),
+                        ("outputDirectory", .string(output)), ("citations", .int(Int64(counts.active))),
+                        ("favourites", .int(Int64(counts.favourites))), ("archived", .int(Int64(counts.archived))),
+                        ("tags", .int(Int64(counts.tags))), ("sqlite", .string(Database.sqliteVersion)), ("lastRotation", .null),
+                    ])))
             return
         }
         let settingsNote = Posix.fileExists(settingsPath) ? "" : " (not written yet: all defaults)"
@@ -28,7 +30,10 @@ struct AboutCommand: Command {
             ("library", library.path),
             ("settings", settingsPath + settingsNote),
             ("outputs", output),
-            ("citations", "\(counts.active) (\(counts.favourites) favourite\(counts.favourites == 1 ? "" : "s")), \(counts.archived) archived, \(counts.tags) tag\(counts.tags == 1 ? "" : "s")"),
+            (
+                "citations",
+                "\(counts.active) (\(counts.favourites) favourite\(counts.favourites == 1 ? "" : "s")), \(counts.archived) archived, \(counts.tags) tag\(counts.tags == 1 ? "" : "s")"
+            ),
             ("sqlite", Database.sqliteVersion),
             ("last rotation", "never"),
         ]

@@ -11,13 +11,18 @@ struct ColorsCommand: Command {
 
     func run(_ context: Context) throws {
         if json {
-            context.out.write(JSONWriter.pretty(.array(Palette.names.map {
-                .object([("name", .string($0)), ("hex", .string(Palette.hexValue(of: $0)))])
-            })))
+            context.out.write(
+                JSONWriter.pretty(
+                    .array(
+                        Palette.names.map {
+                            .object([("name", .string($0)), ("hex", .string(Palette.hexValue(of: $0)))])
+                        })))
             return
         }
         for name in Palette.names {
-            context.out.line(context.terminal.tint("●", name) + " " + context.terminal.tint(name.padding(to: 7), name) + "  " + Palette.hexValue(of: name))
+            context.out.line(
+                context.terminal.tint("●", name) + " " + context.terminal.tint(name.padding(to: 7), name) + "  "
+                    + Palette.hexValue(of: name))
         }
     }
 }

@@ -36,7 +36,8 @@ struct EditCommand: Command {
         }
         let fields = ["text", "author", "source", "back", "tag", "untag", "favourite", "no-favourite"]
         if !fields.contains(where: arguments.has) {
-            throw UsageError.other("Nothing to change for citation \(id); give --text, --author, --source, --back, --tag, --untag or --favourite.")
+            throw UsageError.other(
+                "Nothing to change for citation \(id); give --text, --author, --source, --back, --tag, --untag or --favourite.")
         }
     }
 

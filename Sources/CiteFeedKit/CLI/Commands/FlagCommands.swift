@@ -10,8 +10,9 @@ protocol FlagCommand: Command {
 
 extension FlagCommand {
     static func makeSpec(_ name: String, _ summary: String, _ details: String) -> CommandSpec {
-        CommandSpec(name: name, usage: "ID...", summary: summary, details: details, options: [],
-                    positionals: (1, nil), positionalName: "the ID of at least one citation")
+        CommandSpec(
+            name: name, usage: "ID...", summary: summary, details: details, options: [],
+            positionals: (1, nil), positionalName: "the ID of at least one citation")
     }
 
     static func parseIDs(_ arguments: ParsedArguments) throws -> [Int64] {
@@ -36,13 +37,15 @@ func flagReport(_ verb: String, changed: [Int64], unchanged: [Int64], already: S
     if !changed.isEmpty { parts.append("\(verb) \(citationsPhrase(changed)).") }
     if !unchanged.isEmpty {
         let phrase = citationsPhrase(unchanged)
-        parts.append(phrase.prefix(1).uppercased() + phrase.dropFirst() + (unchanged.count == 1 ? " was" : " were") + " already \(already).")
+        parts.append(
+            phrase.prefix(1).uppercased() + phrase.dropFirst() + (unchanged.count == 1 ? " was" : " were") + " already \(already).")
     }
     return parts.joined(separator: " ")
 }
 
 struct FavCommand: FlagCommand {
-    static let spec = makeSpec("fav", "Mark citations as favourites.", "Favourites can rotate alone (defaults write favouritesOnly yes) and are shown more often.")
+    static let spec = makeSpec(
+        "fav", "Mark citations as favourites.", "Favourites can rotate alone (defaults write favouritesOnly yes) and are shown more often.")
     let ids: [Int64]
     init(_ arguments: ParsedArguments) throws { ids = try Self.parseIDs(arguments) }
     func apply(_ library: Library, _ ids: [Int64], _ now: Timestamp) throws -> [Int64] { try library.setFavourite(ids, true, now: now) }

@@ -1,7 +1,9 @@
 /// `citefeed list [--tag T]... [--favourites] [--archived] [--search WORDS] [--sort KEY] [--reverse] [--limit N] [--json]`
 struct ListCommand: Command {
     static let spec = CommandSpec(
-        name: "list", usage: "[--tag T]... [--favourites] [--archived] [--search WORDS] [--sort updated|created|author|text] [--reverse] [--limit N] [--json]",
+        name: "list",
+        usage:
+            "[--tag T]... [--favourites] [--archived] [--search WORDS] [--sort updated|created|author|text] [--reverse] [--limit N] [--json]",
         summary: "List citations, most recently modified first.",
         details: """
             Without --archived, archived citations are left out; with it, only they are listed.

@@ -19,9 +19,9 @@ struct OpenCommand: Command {
             throw OpenError.noURL(id: citation.id, detail: what)
         }
         #if os(macOS)
-        let opener = "open"
+            let opener = "open"
         #else
-        let opener = "xdg-open"
+            let opener = "xdg-open"
         #endif
         guard let path = Subprocess.find(opener, environment: context.environment) else { throw OpenError.noOpener(opener) }
         let status = Subprocess.run(path, [url], environment: context.environment)

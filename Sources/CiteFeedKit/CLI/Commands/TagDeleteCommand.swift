@@ -29,7 +29,8 @@ struct TagDeleteCommand: Command {
         var archive = choice
         if archive == nil {
             guard context.stdinIsTerminal && context.stdoutIsTerminal else {
-                throw UsageError.other("Say what happens to the citations tagged \(quoted(tag.name)): add --keep-citations or --with-citations.")
+                throw UsageError.other(
+                    "Say what happens to the citations tagged \(quoted(tag.name)): add --keep-citations or --with-citations.")
             }
             archive = try ask(tag, library, context)
             guard archive != nil else {
@@ -39,13 +40,17 @@ struct TagDeleteCommand: Command {
         }
         let ids = try library.deleteTag(name: name, archiveCitations: archive!, now: try context.now())
         let what = ids.count == 1 ? "its citation was" : "its \(ids.count) citations were"
-        context.out.line("Deleted tag \(quoted(tag.name)); \(ids.isEmpty ? "no citation had it" : what + (archive! ? " archived ('citefeed list --archived' shows them)" : " kept")).")
+        context.out.line(
+            "Deleted tag \(quoted(tag.name)); \(ids.isEmpty ? "no citation had it" : what + (archive! ? " archived ('citefeed list --archived' shows them)" : " kept"))."
+        )
     }
 
     /// Asks on the terminal: `true` archive, `false` keep, `nil` cancel.
     private func ask(_ tag: Tag, _ library: Library, _ context: Context) throws -> Bool? {
         let count = try library.tags().first { Tag.key($0.tag.name) == Tag.key(tag.name) }?.count ?? 0
-        context.out.write("Tag \(quoted(tag.name)) is on \(count) citation\(count == 1 ? "" : "s"). Keep them (k), archive them too (a), or cancel (c)? [k/a/C] ")
+        context.out.write(
+            "Tag \(quoted(tag.name)) is on \(count) citation\(count == 1 ? "" : "s"). Keep them (k), archive them too (a), or cancel (c)? [k/a/C] "
+        )
         context.out.flush()
         var answer: [UInt8] = []
         var byte: UInt8 = 0
