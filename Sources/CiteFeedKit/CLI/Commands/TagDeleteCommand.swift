@@ -49,7 +49,7 @@ struct TagDeleteCommand: Command {
     private func ask(_ tag: Tag, _ library: Library, _ context: Context) throws -> Bool? {
         let count = try library.tags().first { Tag.key($0.tag.name) == Tag.key(tag.name) }?.count ?? 0
         context.out.write(
-            "Tag \(quoted(tag.name)) is on \(count) citation\(count == 1 ? "" : "s"). Keep them (k), archive them too (a), or cancel (c)? [k/a/C] "
+            "Tag \(quoted(tag.name)) is on \(count) citation\(count == 1 ? "" : "s"). Keep the citations (k), archive them too (a), or cancel (c)? [k/a/C] "
         )
         context.out.flush()
         var answer: [UInt8] = []

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import CiteFeedKit
+
+/// What citefeed does on a terminal: run under util-linux `script`, which gives it a
+/// pseudo-terminal and passes our standard input to it.
+@Suite struct TerminalTests {
+    func onTerminal(_ box: Sandbox, _ command: String, input: String = "", environment extra: [String: String] = [:]) throws -> RunResult {
+        var env = box.environment
+        for (k, v) in extra { env[k] = v }
+        return try Sandbox.execute("/usr/bin/script", ["-qec", "\(Sandbox.binary.path) \(command)", "/dev/null"],
+                                   stdin: Data(input.utf8), environment: env)
+    }
+
+    @Test func tagDeleteAsksAndArchives() throws {
+        let box = try Sandbox()
+        try box.add("x", "--tag", "t")
+        let result = try onTerminal(box, "tag delete t", input: "a\n")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("Tag \"t\" is on 1 citation. Keep the citations (k), archive them too (a), or cancel (c)? [k/a/C] "))
+        #expect(try box.library().citation(id: 1).isArchived)
+        #expect(try box.library().tags().isEmpty)
+    }
+
+    @Test func tagDeleteAsksAndKeeps() throws {
+        let box = try Sandbox()
+        try box.add("x", "--tag", "t")
+        #expect(try onTerminal(box, "tag delete t", input: "k\n").status == 0)
+        #expect(try !box.library().citation(id: 1).isArchived)
+        #expect(try box.library().tags().isEmpty)
+    }
+
+    @Test func tagDeleteCancelledChangesNothing() throws {
+        let box = try Sandbox()
+        try box.add("x", "--tag", "t")
+        let before = try box.state()
+        let result = try onTerminal(box, "tag delete t", input: "\n")
+        #expect(result.status == 0 && result.stdout.contains("Nothing deleted."))
+        #expect(try box.state() == before)
+    }
+
+    @Test func copyFallsBackToOSC52OnATerminal() throws {
+        let box = try Sandbox()
+        try box.add("Hi", "--author", "Me")
+        let result = try onTerminal(box, "copy 1", environment: ["PATH": "/nonexistent"])
+        #expect(result.status == 0, "\(result)")
+        // “Hi” — Me in base64.
+        #expect(result.stdout.contains("\u{1B}]52;c;\(Base64.encode(Array("“Hi” — Me".utf8)))\u{07}Copied to clipboard!"))
+    }
+
+    @Test func colourOnATerminalUnlessNoColor() throws {
+        let box = try Sandbox()
+        try box.add("x", "--tag", "t", "--favourite")
+        let coloured = try onTerminal(box, "list")
+        #expect(coloured.stdout.contains("\u{1B}[38;2;255;59;48mt\u{1B}[0m"), "\(coloured)")  // the tag in red
+        #expect(coloured.stdout.contains("\u{1B}[33m★\u{1B}[0m"))
+        let plain = try onTerminal(box, "list", environment: ["NO_COLOR": "1"])
+        #expect(plain.status == 0 && !plain.stdout.contains("\u{1B}["))
+    }
+}
+
+@Suite struct Base64Tests {
+    @Test(arguments: [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy")])
+    func rfc4648Vectors(text: String, encoded: String) {
+        #expect(Base64.encode(Array(text.utf8)) == encoded)
+    }
+}
