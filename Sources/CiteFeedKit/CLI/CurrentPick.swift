@@ -1,8 +1,9 @@
-/// The citation shown now in the bar and feeds. The rotation (and its history of picks)
-/// provides it; until a first rotation there is none.
+/// The citation shown now in the bar and feeds: that of the newest pick in the history.
 enum CurrentPick {
     static func citation(_ context: Context) throws -> Citation {
-        throw CurrentPickError.none
+        let library = try context.library()
+        guard let pick = try library.latestPick() else { throw CurrentPickError.none }
+        return try library.citation(id: pick.snapshot.id)
     }
 }
 

@@ -9,6 +9,19 @@ public struct SettingsFile: Sendable {
     /// returned as warnings, never silently dropped.
     public func load() throws(SettingsError) -> (settings: Settings, warnings: [String]) {
         let (members, warnings) = try readMembers()
+        return (try settings(from: members), warnings)
+    }
+
+    /// The settings as they would be with `key` set to `value` (`nil`: deleted), without saving.
+    public func settings(applying key: SettingKey, _ value: JSONValue?) throws(SettingsError) -> Settings {
+        var (members, _) = try readMembers()
+        members.removeAll { $0.0 == key.rawValue }
+        if let value { members.append((key.rawValue, value)) }
+        return try settings(from: members)
+    }
+
+    /// Validates every known key of the file's members.
+    private func settings(from members: [(String, JSONValue)]) throws(SettingsError) -> Settings {
         var stored: [(SettingKey, JSONValue)] = []
         for (name, value) in members {
             guard let key = SettingKey(rawValue: name) else { continue }
@@ -18,7 +31,7 @@ public struct SettingsFile: Sendable {
                 throw .badValue(path: path, key: name, value: SettingsFile.show(value), reason: error.reason)
             }
         }
-        return (Settings(stored: stored), warnings)
+        return Settings(stored: stored)
     }
 
     /// Sets `key` (an already validated value) and saves atomically.

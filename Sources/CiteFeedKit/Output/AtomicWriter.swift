@@ -4,6 +4,41 @@
 public enum AtomicWriter {
     /// Writes `bytes` to `path` with `mode`.
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t) throws(IOFailure) {
+        let temp = try stage(bytes, for: path, mode: mode)
+        if rename(temp, path) != 0 {
+            let reason = Posix.errorText()
+            unlink(temp)
+            throw IOFailure(message: "cannot write \(path): \(reason)")
+        }
+    }
+
+    /// Writes several files as one change: every changed file is first written to a temporary
+    /// file beside it, and only when all are written are they renamed into place. A failure
+    /// before that leaves every file as it was. Files whose content would not change are left
+    /// alone (their mtime stays). Returns the paths written.
+    @discardableResult
+    public static func writeChanged(_ files: [(path: String, bytes: [UInt8])], mode: mode_t) throws(IOFailure) -> [String] {
+        var staged: [(temp: String, path: String)] = []
+        func discard() { for s in staged { unlink(s.temp) } }
+        for (path, bytes) in files {
+            if let existing = try? Posix.readFile(path), existing == bytes { continue }
+            do {
+                staged.append((try stage(bytes, for: path, mode: mode), path))
+            } catch {
+                discard()
+                throw error
+            }
+        }
+        for s in staged where rename(s.temp, s.path) != 0 {
+            let reason = Posix.errorText()
+            discard()
+            throw IOFailure(message: "cannot write \(s.path): \(reason)")
+        }
+        return staged.map(\.path)
+    }
+
+    /// Writes `bytes` to a synced temporary file next to `path`; returns its path.
+    private static func stage(_ bytes: [UInt8], for path: String, mode: mode_t) throws(IOFailure) -> String {
         let directory = Posix.parentDirectory(path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         var template = Array((directory + "/." + name + ".tmp-XXXXXX").utf8CString)
@@ -13,19 +48,10 @@ public enum AtomicWriter {
         var ok = fchmod(fd, mode) == 0 && Posix.writeAll(fd: fd, bytes) && fsync(fd) == 0
         let reason = Posix.errorText()
         ok = close(fd) == 0 && ok
-        if !ok || rename(tempPath, path) != 0 {
-            let renameReason = ok ? Posix.errorText() : reason
+        if !ok {
             unlink(tempPath)
-            throw IOFailure(message: "cannot write \(path): \(renameReason)")
+            throw IOFailure(message: "cannot write \(path): \(reason)")
         }
-    }
-
-    /// Like `write`, but leaves the file (and its mtime) alone when it already holds `bytes`.
-    /// Returns whether it wrote.
-    @discardableResult
-    public static func writeIfChanged(_ bytes: [UInt8], to path: String, mode: mode_t) throws(IOFailure) -> Bool {
-        if let existing = try? Posix.readFile(path), existing == bytes { return false }
-        try write(bytes, to: path, mode: mode)
-        return true
+        return tempPath
     }
 }

@@ -63,16 +63,23 @@ public final class Database {
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
+    private var depth = 0
+
     /// Runs `body` in a transaction; `immediate` takes the write lock at once, so writers queue
-    /// on the busy timeout instead of failing on a lock upgrade.
+    /// on the busy timeout instead of failing on a lock upgrade. Inside another transaction it
+    /// becomes a savepoint, so a command can make a change and its consequences in one.
     public func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
-        try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
+        let name = "s\(depth)"
+        try execute(depth > 0 ? "SAVEPOINT \(name)" : immediate ? "BEGIN IMMEDIATE" : "BEGIN")
+        depth += 1
         do {
             let result = try body()
-            try execute("COMMIT")
+            depth -= 1
+            try execute(depth > 0 ? "RELEASE \(name)" : "COMMIT")
             return result
         } catch {
-            try? execute("ROLLBACK")
+            depth -= 1
+            try? execute(depth > 0 ? "ROLLBACK TO \(name); RELEASE \(name)" : "ROLLBACK")
             throw error
         }
     }
@@ -148,5 +155,12 @@ public final class Statement {
     }
 
     public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+
+    /// The bytes of a text column, without making a String (for hashing many rows).
+    public func withBytes<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        let count = Int(sqlite3_column_bytes(stmt, column))
+        guard let p = sqlite3_column_text(stmt, column) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return body(UnsafeBufferPointer(start: p, count: count))
+    }
     public func optionalInt(_ column: Int32) -> Int64? { isNull(column) ? nil : int(column) }
 }

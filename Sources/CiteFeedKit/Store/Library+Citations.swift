@@ -87,10 +87,10 @@ extension Library {
     func insert(_ new: NewCitation, now: Timestamp) throws -> Citation {
         let created = new.createdAt ?? now
         try db.run(
-            "INSERT INTO citations (uuid, text, back, author, source, favourite, created_at, updated_at, archived_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO citations (uuid, text, back, author, source, favourite, created_at, updated_at, archived_at, text_length) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             .text(new.uuid ?? UUIDString.random()), .text(new.text), .optional(new.back), .optional(new.author),
             .optional(new.source), .bool(new.favourite), .int(created.seconds), .int((new.updatedAt ?? created).seconds),
-            .optional(new.archivedAt))
+            .optional(new.archivedAt), .int(Int64(new.text.count)))
         let id = db.lastInsertRowID
         for name in new.tags {
             let tagID = try tagID(named: name, createWithColor: nil)
@@ -106,7 +106,10 @@ extension Library {
             _ = try citation(id: id)
             var sets: [String] = []
             var bindings: [SQLValue] = []
-            if let text = changes.text { sets.append("text = ?"); bindings.append(.text(text)) }
+            if let text = changes.text {
+                sets.append("text = ?, text_length = ?")
+                bindings += [.text(text), .int(Int64(text.count))]
+            }
             for (column, value) in [("back", changes.back), ("author", changes.author), ("source", changes.source)] {
                 if let value { sets.append("\(column) = ?"); bindings.append(value.isEmpty ? .null : .text(value)) }
             }

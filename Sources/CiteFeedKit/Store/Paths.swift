@@ -4,6 +4,9 @@ public struct Paths: Sendable, Equatable {
     public var library: String
     /// `settings.json`.
     public var settings: String
+    /// `current.json` beside the library: the pick shown now, so that `status` can answer
+    /// without opening the library.
+    public var current: String { Posix.parentDirectory(library) + "/current.json" }
     /// The output directory when the `outputDirectory` setting is not set.
     public var defaultOutputDirectory: String
     /// The user's home directory, for `~` in paths.

@@ -53,7 +53,28 @@ enum Schema {
             INSERT INTO citations_fts (rowid, text, back, author, source)
             VALUES (new.id, new.text, new.back, new.author, new.source);
         END;
+        """,
+        // 2: rotation. `picks` is the history: every pick with the slot it belongs to, the cycle
+        // of the fair order, and a JSON snapshot of what was shown. `text_length` (characters,
+        // as Swift counts them; rows from before get SQLite's count of code points) lets
+        // `maxLength` filter in SQL.
         """
+        ALTER TABLE citations ADD COLUMN text_length INTEGER NOT NULL DEFAULT 0;
+        UPDATE citations SET text_length = length(text);
+        CREATE TABLE picks (
+            id INTEGER PRIMARY KEY,
+            slot_start INTEGER NOT NULL,
+            slot_end INTEGER NOT NULL,
+            picked_at INTEGER NOT NULL,
+            citation_id INTEGER NOT NULL REFERENCES citations (id) ON DELETE CASCADE,
+            cycle INTEGER NOT NULL,
+            reason TEXT NOT NULL,
+            snapshot TEXT NOT NULL
+        );
+        CREATE INDEX picks_by_cycle ON picks (cycle, citation_id);
+        CREATE INDEX picks_by_citation ON picks (citation_id);
+        INSERT OR IGNORE INTO meta (key, value) VALUES ('created', CAST(strftime('%s', 'now') AS TEXT));
+        """,
     ]
 
     static var latestVersion: Int32 { Int32(migrations.count) }

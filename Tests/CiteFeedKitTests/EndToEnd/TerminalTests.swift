@@ -9,8 +9,9 @@ import Testing
     func onTerminal(_ box: Sandbox, _ command: String, input: String = "", environment extra: [String: String] = [:]) throws -> RunResult {
         var env = box.environment
         for (k, v) in extra { env[k] = v }
-        return try Sandbox.execute("/usr/bin/script", ["-qec", "\(Sandbox.binary.path) \(command)", "/dev/null"],
-                                   stdin: Data(input.utf8), environment: env)
+        return try Sandbox.execute(
+            "/usr/bin/script", ["-qec", "\(Sandbox.binary.path) \(command)", "/dev/null"],
+            stdin: Data(input.utf8), environment: env)
     }
 
     @Test func tagDeleteAsksAndArchives() throws {
@@ -61,7 +62,9 @@ import Testing
 }
 
 @Suite struct Base64Tests {
-    @Test(arguments: [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy")])
+    @Test(arguments: [
+        ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy"),
+    ])
     func rfc4648Vectors(text: String, encoded: String) {
         #expect(Base64.encode(Array(text.utf8)) == encoded)
     }

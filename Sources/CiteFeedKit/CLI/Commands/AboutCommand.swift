@@ -10,9 +10,11 @@ struct AboutCommand: Command {
 
     func run(_ context: Context) throws {
         let library = try context.library()
+        let now = try context.now()
         let counts = try library.counts()
         let settingsPath = context.paths.settings
         let output = context.paths.outputDirectory(try context.settings())
+        let last = try library.latestPick()
         if json {
             context.out.write(
                 JSONWriter.pretty(
@@ -20,7 +22,8 @@ struct AboutCommand: Command {
                         ("version", .string(CLI.version)), ("library", .string(library.path)), ("settings", .string(settingsPath)),
                         ("outputDirectory", .string(output)), ("citations", .int(Int64(counts.active))),
                         ("favourites", .int(Int64(counts.favourites))), ("archived", .int(Int64(counts.archived))),
-                        ("tags", .int(Int64(counts.tags))), ("sqlite", .string(Database.sqliteVersion)), ("lastRotation", .null),
+                        ("tags", .int(Int64(counts.tags))), ("sqlite", .string(Database.sqliteVersion)),
+                        ("lastRotation", last.map { .string($0.pickedAt.rfc3339UTC) } ?? .null),
                     ])))
             return
         }
@@ -35,7 +38,7 @@ struct AboutCommand: Command {
                 "\(counts.active) (\(counts.favourites) favourite\(counts.favourites == 1 ? "" : "s")), \(counts.archived) archived, \(counts.tags) tag\(counts.tags == 1 ? "" : "s")"
             ),
             ("sqlite", Database.sqliteVersion),
-            ("last rotation", "never"),
+            ("last rotation", last.map { "\($0.pickedAt.localShort) (\($0.pickedAt.relative(to: now)))" } ?? "never"),
         ]
         for (label, value) in rows { context.out.line(context.terminal.bold(label.padding(to: 14)) + value) }
     }

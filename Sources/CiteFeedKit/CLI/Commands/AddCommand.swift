@@ -43,7 +43,8 @@ struct AddCommand: Command {
             back: try CitationInput.back(try back.map { value throws in try Arguments.text(value, context) }),
             author: try CitationInput.author(author), source: try CitationInput.source(source),
             tags: tags, favourite: favourite)
-        let citation = try context.library().add(new, now: try context.now())
+        let now = try context.now()
+        let citation = try context.changeLibrary { try $0.add(new, now: now) }
         context.out.line(String(citation.id))
     }
 }

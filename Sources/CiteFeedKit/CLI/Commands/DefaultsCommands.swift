@@ -102,7 +102,9 @@ struct DefaultsWriteCommand: Command {
                 context.warn("no tag is named \(quoted(name)) yet; nothing rotates from it until a citation has it.")
             }
         }
-        try SettingsFile(path: context.paths.settings).write(key, value)
+        let file = SettingsFile(path: context.paths.settings)
+        // The outputs follow the new settings; the file is written last, in the same transaction.
+        try context.changeLibrary(settings: try file.settings(applying: key, value)) { _ in try file.write(key, value) }
         context.reloadSettings()
     }
 }
@@ -123,9 +125,12 @@ struct DefaultsDeleteCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        if try !SettingsFile(path: context.paths.settings).delete(key) {
+        let file = SettingsFile(path: context.paths.settings)
+        guard try context.settings().isSet(key) else {
             context.err.line("citefeed: note: \(key.rawValue) was not set; it keeps its default.")
+            return
         }
+        try context.changeLibrary(settings: try file.settings(applying: key, nil)) { _ in try file.delete(key) }
         context.reloadSettings()
     }
 }

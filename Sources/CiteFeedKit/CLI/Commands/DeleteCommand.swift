@@ -20,7 +20,7 @@ struct DeleteCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        try context.library().delete(ids, force: force)
+        try context.changeLibrary { try $0.delete(ids, force: force) }
         context.out.line("Deleted \(citationsPhrase(ids)).")
     }
 }

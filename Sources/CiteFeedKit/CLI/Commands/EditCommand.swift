@@ -51,6 +51,7 @@ struct EditCommand: Command {
         changes.removeTags = try arguments.values("untag").map { name throws(ModelError) in try Tag.validateName(name) }
         if arguments.flag("favourite") { changes.favourite = true }
         if arguments.flag("no-favourite") { changes.favourite = false }
-        try context.library().update(id: id, changes, now: try context.now())
+        let now = try context.now()
+        try context.changeLibrary { try $0.update(id: id, changes, now: now) }
     }
 }

@@ -20,7 +20,8 @@ extension FlagCommand {
     }
 
     func run(_ context: Context) throws {
-        let changed = try apply(try context.library(), ids, try context.now())
+        let now = try context.now()
+        let changed = try context.changeLibrary { try apply($0, ids, now) }
         context.out.line(report(changed: changed, unchanged: ids.filter { !changed.contains($0) }))
     }
 }

@@ -38,7 +38,8 @@ struct TagDeleteCommand: Command {
                 return
             }
         }
-        let ids = try library.deleteTag(name: name, archiveCitations: archive!, now: try context.now())
+        let now = try context.now()
+        let ids = try context.changeLibrary { try $0.deleteTag(name: name, archiveCitations: archive!, now: now) }
         let what = ids.count == 1 ? "its citation was" : "its \(ids.count) citations were"
         context.out.line(
             "Deleted tag \(quoted(tag.name)); \(ids.isEmpty ? "no citation had it" : what + (archive! ? " archived ('citefeed list --archived' shows them)" : " kept"))."

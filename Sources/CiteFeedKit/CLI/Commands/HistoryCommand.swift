@@ -1,0 +1,69 @@
+/// `citefeed history [--limit N] [--json]`
+struct HistoryCommand: Command {
+    static let spec = CommandSpec(
+        name: "history", usage: "[--limit N] [--json]", summary: "Show what was shown when, newest first.",
+        details:
+            "Each pick shows the citation as it was then. 'next' marks picks made out of turn, 'repick' those made because the shown citation stopped being eligible.",
+        options: [.value("limit", "N", "at most N picks (default 20)"), .flag("json", "print a JSON array")],
+        positionals: (0, 0), positionalName: "")
+
+    let limit: Int
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        limit =
+            try arguments.value("limit").map { v throws(UsageError) in try Arguments.integer(v, option: "limit", in: 1...Int(Int32.max)) }
+            ?? 20
+        json = arguments.flag("json")
+    }
+
+    func run(_ context: Context) throws {
+        let picks = try context.library().recentPicks(limit: limit)
+        if json {
+            context.out.write(
+                JSONWriter.pretty(
+                    .array(
+                        picks.map { p in
+                            .object([
+                                ("pickedAt", .string(p.pickedAt.rfc3339UTC)), ("slotStart", .string(p.slot.start.rfc3339UTC)),
+                                ("slotEnd", .string(p.slot.end.rfc3339UTC)), ("reason", .string(p.reason.rawValue)),
+                                ("citation", p.snapshot.json),
+                            ])
+                        })))
+            return
+        }
+        if picks.isEmpty {
+            context.err.line("Nothing was shown yet; 'citefeed rotate' makes the first pick.")
+            return
+        }
+        context.out.write(
+            PickLines.table(
+                picks.map {
+                    (
+                        $0.pickedAt, $0.snapshot.id, $0.snapshot.favourite, $0.snapshot.text, $0.snapshot.author,
+                        $0.reason == .rotate ? nil : $0.reason.rawValue
+                    )
+                }, terminal: context.terminal))
+    }
+}
+
+/// Lines of `upcoming` and `history`: local time, id, star, text cut to the width, author.
+enum PickLines {
+    static func table(
+        _ rows: [(time: Timestamp, id: Int64, favourite: Bool, text: String, author: String?, note: String?)], terminal: Terminal
+    ) -> String {
+        let idWidth = max(2, rows.map { String($0.id).count }.max() ?? 2)
+        var out = ""
+        for row in rows {
+            var attribution = row.author.map { " — " + $0 } ?? ""
+            if let note = row.note { attribution += " (\(note))" }
+            let room = max(20, terminal.width - 16 - 2 - idWidth - 5 - TextWidth.columns(of: attribution))
+            let text = "“" + TextWidth.truncate(row.text.foldedToOneLine, to: room - 2) + "”"
+            out +=
+                row.time.localShort + "  " + String(row.id).leftPadded(to: idWidth) + "  "
+                + (row.favourite ? terminal.paint("★", "33") : " ")
+                + "  " + text + terminal.dim(attribution) + "\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,21 @@
+/// `citefeed next`
+struct NextCommand: Command {
+    static let spec = CommandSpec(
+        name: "next", usage: "", summary: "Show another citation now, out of turn, and write the outputs.",
+        details: """
+            Made for a bar's on-click. The new pick is recorded in the history with the current time
+            and keeps the fair order (it is the pick the next slot would have had). It prints the same
+            as 'citefeed rotate'.
+            """,
+        options: [], positionals: (0, 0), positionalName: "")
+
+    init(_ arguments: ParsedArguments) throws {}
+
+    func run(_ context: Context) throws {
+        let library = try context.libraryWithStarterSet()
+        try library.write {
+            let state = try context.rotation(library).next()
+            try report(context.publish(state, library), state, context)
+        }
+    }
+}

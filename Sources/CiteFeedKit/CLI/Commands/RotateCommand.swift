@@ -1,0 +1,52 @@
+/// `citefeed rotate [--out DIR]`
+struct RotateCommand: Command {
+    static let spec = CommandSpec(
+        name: "rotate", usage: "[--out DIR]", summary: "Make sure the current slot has a pick, then write the feeds and status files.",
+        details: """
+            Run it from cron or a systemd timer (or let 'citefeed status' do it from the bar). In a
+            slot that already has a pick it keeps it, and files whose content would not change are
+            not rewritten. It prints where the outputs are and the status line.
+            With nothing to show (no citation is eligible) it says so on standard error and exits 0;
+            the feeds keep their past items.
+            """,
+        options: [.value("out", "DIR", "write the outputs to DIR this time instead of the outputDirectory setting")],
+        positionals: (0, 0), positionalName: "")
+
+    let out: String?
+
+    init(_ arguments: ParsedArguments) throws { out = arguments.value("out") }
+
+    func run(_ context: Context) throws {
+        let library = try context.libraryWithStarterSet()
+        let directory = out.map { Posix.absolutePath($0, home: context.paths.userHome) }
+        try library.write {
+            let state = try context.rotation(library).ensureCurrent().state
+            try report(context.publish(state, library, directory: directory), state, context)
+        }
+    }
+}
+
+/// What `rotate` and `next` print: where the outputs are, and the status line.
+func report(_ published: (directory: String, written: [String]), _ state: RotationState, _ context: Context) throws {
+    let names = OutputDirectory.files.joined(separator: " ")
+    if published.written.isEmpty {
+        context.out.line("Outputs in \(published.directory) are up to date (\(names)).")
+    } else {
+        context.out.line("Wrote \(published.written.joined(separator: " ")) to \(published.directory).")
+    }
+    let status = StatusRenderer(settings: try context.settings())
+    context.out.line(status.plain(state.pick?.snapshot, width: status.width))
+    if state.pick == nil {
+        context.warn("nothing to show: no citation is eligible under the settings (\(try eligibilitySummary(context))).")
+    }
+}
+
+/// The settings that limit what rotates, for messages.
+func eligibilitySummary(_ context: Context) throws -> String {
+    let s = try context.settings()
+    var parts: [String] = []
+    if !s.tags.isEmpty { parts.append("tags " + s.tags.joined(separator: " ")) }
+    if s.favouritesOnly { parts.append("favouritesOnly") }
+    if s.maxLength > 0 { parts.append("maxLength \(s.maxLength)") }
+    return parts.isEmpty ? "add a citation, or restore an archived one" : parts.joined(separator: ", ") + "; 'citefeed defaults' shows them"
+}

@@ -1,0 +1,58 @@
+/// `citefeed status [--format F] [--width N] [--follow]`
+struct StatusCommand: Command {
+    static let spec = CommandSpec(
+        name: "status", usage: "[--format plain|waybar|i3blocks|polybar|json] [--width N] [--follow]",
+        summary: "Print the current pick for a bar.",
+        details: """
+            Formats: plain (one line), waybar (a JSON object for return-type json), i3blocks (full
+            text, short text, tag colour), polybar (one line, formatting tags neutralised), json
+            (the whole pick and its slot). The text follows the statusTemplate setting, cut to
+            --width (or statusWidth) terminal columns.
+            It answers from the current slot's saved pick without opening the library; only in a
+            slot without a pick does it rotate first, so a bar works without cron.
+            --follow stays running and prints a new line whenever the pick changes (a new slot,
+            'citefeed next', an edit of the shown citation), for waybar and polybar's continuous
+            modes and i3blocks' persist interval.
+            """,
+        options: [
+            .value("format", "F", "plain (default), waybar, i3blocks, polybar or json"),
+            .value("width", "N", "width in terminal columns (10-500; default: statusWidth)"),
+            .flag("follow", "keep running and print a line whenever the pick changes"),
+        ],
+        positionals: (0, 0), positionalName: "")
+
+    let format: StatusFormat
+    let width: Int?
+    let follow: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        format =
+            try arguments.value("format").map { v throws(UsageError) in try Arguments.choice(v, option: "format", StatusFormat.self) }
+            ?? .plain
+        width = try arguments.value("width").map { v throws(UsageError) in try Arguments.integer(v, option: "width", in: 10...500) }
+        follow = arguments.flag("follow")
+    }
+
+    func run(_ context: Context) throws {
+        let settings = try context.settings()
+        let current = try StatusCommand.current(context, settings: settings, now: try context.now())
+        context.out.write(StatusRenderer(settings: settings, width: width).render(format, current.pick, slot: current.slot))
+        if follow {
+            var follower = StatusFollower(command: self, context: context, last: current)
+            try follower.run()
+        }
+    }
+
+    /// The saved pick of the current slot; when the slot has none, a rotation first.
+    static func current(_ context: Context, settings: Settings, now: Timestamp) throws -> CurrentFile {
+        let slot = SlotClock(interval: settings.interval).slot(at: now)
+        if let saved = CurrentFile.read(context.paths.current), saved.slot == slot { return saved }
+        let library = try context.libraryWithStarterSet()
+        let rotation = Rotation(library: library, settings: settings, now: now)
+        return try library.write {
+            let state = try rotation.ensureCurrent().state
+            try context.publish(state, library, settings: settings)
+            return CurrentFile(slot: state.slot, pick: state.pick?.snapshot)
+        }
+    }
+}

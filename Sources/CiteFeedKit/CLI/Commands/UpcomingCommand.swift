@@ -1,0 +1,46 @@
+/// `citefeed upcoming [N] [--json]`
+struct UpcomingCommand: Command {
+    static let spec = CommandSpec(
+        name: "upcoming", usage: "[N] [--json]", summary: "Show the next N picks (default 10) with their slot times.",
+        details: "This is exactly what 'citefeed rotate' will pick in each slot if nothing changes.",
+        options: [.flag("json", "print a JSON array")], positionals: (0, 1), positionalName: "")
+
+    let count: Int
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        count =
+            try arguments.positionals.first.map { text throws(UsageError) in
+                guard let n = Int(text), (1...1000).contains(n) else {
+                    throw UsageError.invalidValue(text, expected: "N is a whole number from 1 to 1000")
+                }
+                return n
+            } ?? 10
+        json = arguments.flag("json")
+    }
+
+    func run(_ context: Context) throws {
+        let library = try context.libraryWithStarterSet()
+        let upcoming = try context.rotation(library).upcoming(count)
+        if json {
+            context.out.write(
+                JSONWriter.pretty(
+                    .array(
+                        upcoming.map { slot, citation in
+                            .object([
+                                ("slotStart", .string(slot.start.rfc3339UTC)), ("slotEnd", .string(slot.end.rfc3339UTC)),
+                                ("citation", CitationJSON.citation(citation)),
+                            ])
+                        })))
+            return
+        }
+        if upcoming.isEmpty {
+            context.err.line("Nothing to show: no citation is eligible (\(try eligibilitySummary(context))).")
+            return
+        }
+        context.out.write(
+            PickLines.table(
+                upcoming.map { ($0.slot.start, $0.citation.id, $0.citation.favourite, $0.citation.text, $0.citation.author, nil) },
+                terminal: context.terminal))
+    }
+}

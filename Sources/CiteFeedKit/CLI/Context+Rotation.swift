@@ -1,0 +1,33 @@
+extension Context {
+    /// The rotation of the library under the settings in force, now.
+    func rotation(_ library: Library, settings: Settings? = nil) throws -> Rotation {
+        Rotation(library: library, settings: try settings ?? self.settings(), now: try now())
+    }
+
+    /// Renders and writes the outputs for `state` (into `directory`, or the configured one).
+    @discardableResult
+    func publish(_ state: RotationState, _ library: Library, settings: Settings? = nil, directory: String? = nil) throws -> (
+        directory: String, written: [String]
+    ) {
+        let settings = try settings ?? self.settings()
+        let directory = directory ?? paths.outputDirectory(settings)
+        let written = try OutputDirectory(path: directory).write(state, library: library, settings: settings, currentFile: paths.current)
+        return (directory, written)
+    }
+
+    /// Runs a change to the library and its consequences in one transaction: if the change made
+    /// the shown citation ineligible, a new pick; if it changed what is shown, its snapshot; and
+    /// in any case the outputs rewritten where they differ, so `status` never needs the library
+    /// to be right. Nothing of this happens before rotation was first used.
+    @discardableResult
+    func changeLibrary<T>(settings: Settings? = nil, _ body: (Library) throws -> T) throws -> T {
+        let library = try library()
+        return try library.write {
+            let result = try body(library)
+            if let state = try rotation(library, settings: settings).refresh() {
+                try publish(state, library, settings: settings)
+            }
+            return result
+        }
+    }
+}

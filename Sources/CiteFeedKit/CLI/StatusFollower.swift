@@ -1,0 +1,87 @@
+/// `status --follow`: prints the status line again whenever it changes. Between changes it
+/// sleeps in `poll` until the slot ends or a file in the library's or the settings' directory
+/// changes (inotify on Linux; a one-second tick elsewhere), so it uses no CPU while waiting
+/// and notices `next` or an edit within a second.
+struct StatusFollower {
+    let command: StatusCommand
+    let context: Context
+    var last: CurrentFile
+
+    init(command: StatusCommand, context: Context, last: CurrentFile) {
+        self.command = command
+        self.context = context
+        self.last = last
+    }
+
+    mutating func run() throws {
+        context.out.flush()
+        var lastLine = try render(last)
+        let watcher = DirectoryWatcher(
+            directories: Array(
+                Set([
+                    Posix.parentDirectory(context.paths.current), Posix.parentDirectory(context.paths.settings),
+                ])))
+        while true {
+            let now = try clock()
+            let untilSlotEnd = max(0, last.slot.end.seconds - now.seconds)
+            watcher.wait(milliseconds: Int32(min(untilSlotEnd * 1000 + 50, 60_000)))
+            let settings: Settings
+            do {
+                settings = try SettingsFile(path: context.paths.settings).load().settings
+            } catch {
+                continue  // a settings file half-edited by hand: keep showing the last line
+            }
+            let fresh = try StatusCommand.current(context, settings: settings, now: clock())
+            let line = StatusRenderer(settings: settings, width: command.width).render(command.format, fresh.pick, slot: fresh.slot)
+            last = fresh
+            if line != lastLine {
+                context.out.write(line)
+                guard context.out.flush() else { return }  // the bar went away
+                lastLine = line
+            }
+        }
+    }
+
+    private func render(_ current: CurrentFile) throws -> String {
+        StatusRenderer(settings: try context.settings(), width: command.width).render(command.format, current.pick, slot: current.slot)
+    }
+
+    /// The clock: `CITEFEED_NOW` stays fixed (for tests); otherwise the system clock, read anew.
+    private func clock() throws -> Timestamp {
+        context.environment["CITEFEED_NOW"].map { !$0.isEmpty } == true ? try context.now() : Timestamp.systemNow()
+    }
+}
+
+/// Waits for changes in directories: inotify on Linux, a plain sleep elsewhere.
+final class DirectoryWatcher {
+    private var fd: Int32 = -1
+
+    init(directories: [String]) {
+        #if os(Linux)
+            fd = inotify_init1(Int32(IN_CLOEXEC))
+            if fd >= 0 {
+                for dir in directories {
+                    _ = inotify_add_watch(fd, dir, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE))
+                }
+            }
+        #endif
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+
+    /// Returns after a change or `milliseconds`, whichever is first.
+    func wait(milliseconds: Int32) {
+        guard fd >= 0 else {
+            usleep(UInt32(min(milliseconds, 1000)) * 1000)
+            return
+        }
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        if poll(&p, 1, milliseconds) > 0 {
+            // Let the writer finish its burst of renames, then drain the events.
+            usleep(20_000)
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            var q = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            while poll(&q, 1, 0) > 0 { _ = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// `current.json`, beside the library: the slot and the pick shown in it, written with the
+/// outputs. `status` reads it instead of the library (SPEC.md: "status answers from the
+/// current slot's saved pick without reading the library").
+public struct CurrentFile: Sendable, Equatable {
+    public var slot: Slot
+    /// `nil` when nothing is eligible.
+    public var pick: PickSnapshot?
+
+    public init(slot: Slot, pick: PickSnapshot?) {
+        self.slot = slot
+        self.pick = pick
+    }
+
+    var bytes: [UInt8] {
+        Array(
+            JSONWriter.pretty(
+                .object([
+                    ("slotStart", .int(slot.start.seconds)), ("slotEnd", .int(slot.end.seconds)), ("pick", pick?.json ?? .null),
+                ])
+            ).utf8)
+    }
+
+    /// The saved state, or `nil` when there is none or it cannot be read (then `status` rotates).
+    public static func read(_ path: String) -> CurrentFile? {
+        guard let bytes = try? Posix.readFile(path), let json = try? JSONParser.parse(bytes),
+            case .int(let start)? = json["slotStart"], case .int(let end)? = json["slotEnd"]
+        else { return nil }
+        let pick = json["pick"].flatMap { $0 == .null ? nil : PickSnapshot(json: $0) }
+        if json["pick"] != .null && pick == nil { return nil }
+        return CurrentFile(slot: Slot(start: Timestamp(seconds: start), end: Timestamp(seconds: end)), pick: pick)
+    }
+}

@@ -1,0 +1,116 @@
+/// One feed item, made from a pick: the same for RSS, Atom and JSON Feed.
+public struct FeedItem: Sendable, Equatable {
+    /// `urn:uuid:` + the name-based UUID of (library, pick time, citation uuid).
+    public var id: String
+    public var title: String
+    /// The body: the text escaped, the back, and `— author, source`.
+    public var html: String
+    public var text: String
+    public var link: String
+    public var date: Timestamp
+    public var author: String?
+    public var tags: [String]
+
+    public init(pick: Pick, libraryUUID: String, baseURL: String) {
+        let s = pick.snapshot
+        let uuid = UUIDString.nameBased(namespace: libraryUUID, name: "\(pick.pickedAt.seconds)/\(s.uuid)")
+        id = "urn:uuid:" + uuid
+        title = FeedItem.title(s.text)
+        date = pick.pickedAt
+        author = s.author
+        tags = s.tags.map(\.name)
+        link = s.sourceURL ?? baseURL + "index.html#" + FeedItem.anchor(uuid)
+        html = FeedItem.html(s)
+        var text = s.text
+        if let back = s.back { text += "\n\n" + back }
+        let attribution = [s.author, s.source].compactMap { $0 }.joined(separator: ", ")
+        if !attribution.isEmpty { text += "\n\n— " + attribution }
+        self.text = text
+    }
+
+    /// The anchor of an item in index.html.
+    static func anchor(_ uuid: String) -> String { "pick-" + uuid.prefix(8) }
+
+    /// The first line, cut at a word boundary to at most 80 characters, ending in `…` if cut.
+    static func title(_ text: String, limit: Int = 80) -> String {
+        let line = String(text.split(separator: "\n", omittingEmptySubsequences: true).first ?? "").trimmingWhitespace()
+        guard line.count > limit else { return line }
+        let room = line.prefix(limit - 1)
+        var cut = room
+        if let space = room.lastIndex(where: { $0.isWhitespace }), room.distance(from: room.startIndex, to: space) > limit / 2 {
+            cut = room[..<space]
+        }
+        var title = String(cut).trimmingWhitespace()
+        while let last = title.last, ",;:—–-".contains(last) { title.removeLast() }
+        return title + "…"
+    }
+
+    static func html(_ s: PickSnapshot) -> String {
+        var html = "<blockquote><p>\(s.text.htmlParagraph)</p></blockquote>"
+        if let back = s.back { html += "\n<p>\(back.htmlParagraph)</p>" }
+        let source = s.sourceURL.map { "<a href=\"\($0.xmlEscaped)\">\($0.xmlEscaped)</a>" } ?? s.source?.xmlEscaped
+        let attribution = [s.author?.xmlEscaped, source].compactMap { $0 }.joined(separator: ", ")
+        if !attribution.isEmpty { html += "\n<p>— \(attribution)</p>" }
+        return html
+    }
+}
+
+/// What every feed renderer gets: the feed's metadata and its items, newest first.
+public struct FeedContext: Sendable {
+    public var title: String
+    public var description: String
+    public var author: String
+    public var language: String
+    /// The public base URL (`feedURL`) or the `file://` URL of the output directory; ends in `/`.
+    public var baseURL: String
+    /// Whether `baseURL` is a public URL (then feeds name themselves with `rel="self"`).
+    public var isPublic: Bool
+    public var ttlMinutes: Int
+    /// The newest item's date, or the library's creation: never the clock, so that an unchanged
+    /// feed is byte-identical.
+    public var updated: Timestamp
+    public var items: [FeedItem]
+    public var libraryUUID: String
+
+    public init(settings: Settings, outputDirectory: String, picks: [Pick], libraryUUID: String, libraryCreated: Timestamp) {
+        title = settings.feedTitle
+        description = settings.feedDescription
+        author = settings.feedAuthor
+        language = settings.feedLanguage
+        isPublic = !settings.feedURL.isEmpty
+        baseURL =
+            isPublic ? (settings.feedURL.hasSuffix("/") ? settings.feedURL : settings.feedURL + "/") : FeedContext.fileURL(outputDirectory)
+        ttlMinutes = settings.interval.minutes
+        self.libraryUUID = libraryUUID
+        updated = picks.first?.pickedAt ?? libraryCreated
+        let base = baseURL
+        items = picks.map { FeedItem(pick: $0, libraryUUID: libraryUUID, baseURL: base) }
+    }
+
+    /// `file:///path/` with the path percent-encoded.
+    static func fileURL(_ directory: String) -> String {
+        var out = "file://"
+        for byte in directory.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        return out.hasSuffix("/") ? out : out + "/"
+    }
+}
+
+extension Timestamp {
+    /// RFC 822 with a numeric zone, in UTC: `Tue, 03 Jun 2025 06:00:00 +0000`.
+    public var rfc822: String {
+        let c = CivilTime(utc: seconds)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return "\(days[Int(c.weekday)]), \(pad(c.day, 2)) \(months[Int(c.month) - 1]) \(pad(c.year, 4)) "
+            + "\(pad(c.hour, 2)):\(pad(c.minute, 2)):\(pad(c.second, 2)) +0000"
+    }
+}

@@ -1,0 +1,34 @@
+/// `feed.xml`: RSS 2.0 (RSS Advisory Board), with `dc:creator` and `atom:link rel="self"`.
+public enum RSSRenderer {
+    public static func render(_ feed: FeedContext) -> String {
+        var xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
+              <channel>
+                <title>\(feed.title.xmlEscaped)</title>
+                <link>\((feed.baseURL + "index.html").xmlEscaped)</link>
+                <description>\(feed.description.xmlEscaped)</description>
+                <language>\(feed.language.xmlEscaped)</language>
+                <lastBuildDate>\(feed.updated.rfc822)</lastBuildDate>
+                <ttl>\(feed.ttlMinutes)</ttl>
+                <generator>citefeed \(CLI.version)</generator>
+
+            """
+        if feed.isPublic {
+            xml += "    <atom:link href=\"\((feed.baseURL + "feed.xml").xmlEscaped)\" rel=\"self\" type=\"application/rss+xml\"/>\n"
+        }
+        for item in feed.items {
+            xml += "    <item>\n"
+            xml += "      <title>\(item.title.xmlEscaped)</title>\n"
+            xml += "      <link>\(item.link.xmlEscaped)</link>\n"
+            xml += "      <description>\(item.html.xmlEscaped)</description>\n"
+            if let author = item.author { xml += "      <dc:creator>\(author.xmlEscaped)</dc:creator>\n" }
+            for tag in item.tags { xml += "      <category>\(tag.xmlEscaped)</category>\n" }
+            xml += "      <guid isPermaLink=\"false\">\(item.id)</guid>\n"
+            xml += "      <pubDate>\(item.date.rfc822)</pubDate>\n"
+            xml += "    </item>\n"
+        }
+        xml += "  </channel>\n</rss>\n"
+        return xml
+    }
+}

@@ -1,0 +1,77 @@
+/// What was shown: the citation as it was when picked (SPEC.md, "History"), so feeds
+/// re-render identically even after the citation is edited or its tags renamed.
+public struct PickSnapshot: Hashable, Sendable {
+    public var id: Int64
+    public var uuid: String
+    public var text: String
+    public var back: String?
+    public var author: String?
+    public var source: String?
+    public var tags: [Tag]
+    public var favourite: Bool
+
+    public init(_ c: Citation) {
+        self.init(
+            id: c.id, uuid: c.uuid, text: c.text, back: c.back, author: c.author, source: c.source, tags: c.tags, favourite: c.favourite)
+    }
+
+    public init(id: Int64, uuid: String, text: String, back: String?, author: String?, source: String?, tags: [Tag], favourite: Bool) {
+        self.id = id
+        self.uuid = uuid
+        self.text = text
+        self.back = back
+        self.author = author
+        self.source = source
+        self.tags = tags
+        self.favourite = favourite
+    }
+
+    /// The source when it is an http(s) URL.
+    public var sourceURL: String? {
+        guard let source, source.isHTTPURL else { return nil }
+        return source
+    }
+
+    var json: JSONValue {
+        .object([
+            ("id", .int(id)), ("uuid", .string(uuid)), ("text", .string(text)), ("back", .optional(back)),
+            ("author", .optional(author)), ("source", .optional(source)),
+            ("tags", .array(tags.map { .object([("name", .string($0.name)), ("color", .string($0.color))]) })),
+            ("favourite", .bool(favourite)),
+        ])
+    }
+
+    init?(json: JSONValue) {
+        guard case .int(let id)? = json["id"], let uuid = json["uuid"]?.stringValue, let text = json["text"]?.stringValue else {
+            return nil
+        }
+        let tags = (json["tags"]?.arrayValue ?? []).compactMap { t -> Tag? in
+            guard let name = t["name"]?.stringValue, let color = t["color"]?.stringValue else { return nil }
+            return Tag(name: name, color: color)
+        }
+        self.init(
+            id: id, uuid: uuid, text: text, back: json["back"]?.stringValue, author: json["author"]?.stringValue,
+            source: json["source"]?.stringValue, tags: tags, favourite: json["favourite"] == .bool(true))
+    }
+}
+
+/// One entry of the history: a citation shown from `pickedAt`.
+public struct Pick: Hashable, Sendable {
+    public enum Reason: String, Sendable {
+        /// The pick of a slot, by `rotate` or `status`.
+        case rotate
+        /// Out of turn, by `next`.
+        case next
+        /// The shown citation stopped being eligible (archived, untagged, a setting changed).
+        case repick
+    }
+
+    public var id: Int64
+    /// The slot it was picked for.
+    public var slot: Slot
+    /// The slot start, or the moment of `next` or of a repick: the item's date in the feeds.
+    public var pickedAt: Timestamp
+    public var cycle: Int64
+    public var reason: Reason
+    public var snapshot: PickSnapshot
+}

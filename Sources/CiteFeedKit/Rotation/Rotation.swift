@@ -1,0 +1,122 @@
+/// What is shown now: the slot, and the pick (`nil` when nothing is eligible).
+public struct RotationState: Sendable, Equatable {
+    public var slot: Slot
+    public var pick: Pick?
+}
+
+/// The rotation of a library under some settings at one moment: makes the picks that
+/// SPEC.md "Rotation" describes and records them in the history. Every method runs in a write
+/// transaction (a savepoint inside a command's own), so concurrent processes make exactly one
+/// pick per slot.
+public struct Rotation {
+    public let library: Library
+    public let settings: Settings
+    public let now: Timestamp
+    public let clock: SlotClock
+
+    public init(library: Library, settings: Settings, now: Timestamp) {
+        self.library = library
+        self.settings = settings
+        self.now = now
+        clock = SlotClock(interval: settings.interval)
+    }
+
+    func rotator() throws -> Rotator {
+        Rotator(seed: try settings.seed ?? library.seed(), favouriteWeight: settings.favouriteWeight)
+    }
+
+    /// The pick of the current slot, if one was made and is still eligible.
+    func shown(in slot: Slot) throws -> Pick? {
+        guard let latest = try library.latestPick(), latest.pickedAt >= slot.start else { return nil }
+        return try library.isEligible(latest.snapshot.id, settings) ? latest : nil
+    }
+
+    /// Makes sure the current slot has a pick (`rotate`, and `status` in a slot without one).
+    /// Returns the state and whether a pick was made.
+    public func ensureCurrent() throws -> (state: RotationState, picked: Bool) {
+        try library.write {
+            let slot = clock.slot(at: now)
+            if let pick = try shown(in: slot) { return (RotationState(slot: slot, pick: pick), false) }
+            let latest = try library.latestPick()
+            let inSlot = latest.map { $0.pickedAt >= slot.start } ?? false
+            let pick = try pickNext(slot: slot, at: inSlot ? now : slot.start, reason: inSlot ? .repick : .rotate)
+            return (RotationState(slot: slot, pick: pick), pick != nil)
+        }
+    }
+
+    /// A new pick now, out of turn (`next`).
+    public func next() throws -> RotationState {
+        try library.write {
+            let slot = clock.slot(at: now)
+            return RotationState(slot: slot, pick: try pickNext(slot: slot, at: now, reason: .next))
+        }
+    }
+
+    /// After a change to the library or the settings: keeps the shown pick and its snapshot
+    /// right. When the shown citation became ineligible (or the slot had nothing to show and
+    /// now has), picks anew at once. Returns `nil` when nothing was ever picked (rotation unused).
+    public func refresh() throws -> RotationState? {
+        try library.write { () throws -> RotationState? in
+            let slot = clock.slot(at: now)
+            let latest = try library.latestPick()
+            guard let latest, latest.pickedAt >= slot.start else {
+                // No pick in this slot. If a rotation found nothing to show here, the change may
+                // have made something eligible; otherwise `status` or `rotate` picks when asked.
+                if let since = try library.emptySince() {
+                    return since >= slot.start ? try ensureCurrent().state : RotationState(slot: clock.slot(at: since), pick: nil)
+                }
+                return latest.map { RotationState(slot: clock.slot(at: $0.pickedAt), pick: $0) }
+            }
+            guard try library.isEligible(latest.snapshot.id, settings) else {
+                return RotationState(slot: slot, pick: try pickNext(slot: slot, at: now, reason: .repick))
+            }
+            let snapshot = PickSnapshot(try library.citation(id: latest.snapshot.id))
+            var pick = latest
+            if snapshot != latest.snapshot {
+                try library.updateSnapshot(pickID: latest.id, snapshot)
+                pick.snapshot = snapshot
+            }
+            return RotationState(slot: slot, pick: pick)
+        }
+    }
+
+    /// Chooses and records the next pick; `nil` (and a note of it) when nothing is eligible.
+    private func pickNext(slot: Slot, at time: Timestamp, reason: Pick.Reason) throws -> Pick? {
+        let entries = try library.eligibleEntries(settings)
+        guard let (id, cycle) = try rotator().next(entries, try library.cycleState()) else {
+            try library.setEmptySince(time)
+            return nil
+        }
+        try library.setEmptySince(nil)
+        return try library.insertPick(try library.citation(id: id), slot: slot, at: time, cycle: cycle, reason: reason)
+    }
+
+    /// The next `count` picks as things stand, with their slots: what `rotate` will do if
+    /// nothing changes. The current slot comes first when it has no pick yet.
+    public func upcoming(_ count: Int) throws -> [(slot: Slot, citation: Citation)] {
+        var slot = clock.slot(at: now)
+        if try shown(in: slot) != nil { slot = clock.next(after: slot) }
+        let picks = try rotator().upcoming(try library.eligibleEntries(settings), try library.cycleState(), count: count)
+        var result: [(Slot, Citation)] = []
+        for (id, _) in picks {
+            result.append((slot, try library.citation(id: id)))
+            slot = clock.next(after: slot)
+        }
+        return result
+    }
+}
+
+extension Library {
+    /// When a rotation last found nothing eligible (cleared by the next pick).
+    func emptySince() throws(StoreError) -> Timestamp? {
+        try meta("empty_since").flatMap { Int64($0) }.map(Timestamp.init(seconds:))
+    }
+
+    func setEmptySince(_ time: Timestamp?) throws(StoreError) {
+        if let time {
+            try setMeta("empty_since", String(time.seconds))
+        } else {
+            try db.run("DELETE FROM meta WHERE key = 'empty_since'")
+        }
+    }
+}

@@ -1,0 +1,99 @@
+extension Library {
+    static let pickColumns = "p.id, p.slot_start, p.slot_end, p.picked_at, p.cycle, p.reason, p.snapshot"
+
+    static func readPick(_ s: Statement) -> Pick? {
+        guard let json = try? JSONParser.parse(s.text(6)), let snapshot = PickSnapshot(json: json) else { return nil }
+        return Pick(
+            id: s.int(0), slot: Slot(start: Timestamp(seconds: s.int(1)), end: Timestamp(seconds: s.int(2))),
+            pickedAt: Timestamp(seconds: s.int(3)), cycle: s.int(4), reason: Pick.Reason(rawValue: s.text(5)) ?? .rotate,
+            snapshot: snapshot)
+    }
+
+    /// The newest picks first.
+    public func recentPicks(limit: Int) throws(StoreError) -> [Pick] {
+        try db.query("SELECT \(Library.pickColumns) FROM picks p ORDER BY p.id DESC LIMIT ?", [.int(Int64(limit))], Library.readPick)
+            .compactMap { $0 }
+    }
+
+    public func latestPick() throws(StoreError) -> Pick? {
+        try recentPicks(limit: 1).first
+    }
+
+    /// Records a pick; its time is moved a second past the previous pick's when they would be
+    /// equal, so that every feed item has its own date and id.
+    @discardableResult
+    func insertPick(_ citation: Citation, slot: Slot, at time: Timestamp, cycle: Int64, reason: Pick.Reason) throws(StoreError) -> Pick {
+        var pickedAt = time
+        if let previous = try latestPick(), previous.pickedAt >= pickedAt {
+            pickedAt = Timestamp(seconds: previous.pickedAt.seconds + 1)
+        }
+        let snapshot = PickSnapshot(citation)
+        try db.run(
+            "INSERT INTO picks (slot_start, slot_end, picked_at, citation_id, cycle, reason, snapshot) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            .int(slot.start.seconds), .int(slot.end.seconds), .int(pickedAt.seconds), .int(citation.id), .int(cycle),
+            .text(reason.rawValue), .text(JSONWriter.compact(snapshot.json)))
+        return Pick(id: db.lastInsertRowID, slot: slot, pickedAt: pickedAt, cycle: cycle, reason: reason, snapshot: snapshot)
+    }
+
+    /// Replaces the snapshot of pick `id` (the pick being shown, after its citation changed).
+    func updateSnapshot(pickID: Int64, _ snapshot: PickSnapshot) throws(StoreError) {
+        try db.run("UPDATE picks SET snapshot = ? WHERE id = ?", .text(JSONWriter.compact(snapshot.json)), .int(pickID))
+    }
+
+    /// The rotation's state: the cycle of the last pick and the showings in it.
+    func cycleState() throws(StoreError) -> CycleState {
+        guard let last = try db.query("SELECT cycle, citation_id FROM picks ORDER BY id DESC LIMIT 1", [], { ($0.int(0), $0.int(1)) }).first
+        else {
+            return CycleState()
+        }
+        var counts: [Int64: Int] = [:]
+        for (id, n) in try db.query(
+            "SELECT citation_id, count(*) FROM picks WHERE cycle = ? GROUP BY citation_id", [.int(last.0)], { ($0.int(0), Int($0.int(1))) })
+        {
+            counts[id] = n
+        }
+        return CycleState(cycle: last.0, counts: counts, last: last.1)
+    }
+
+    /// The SQL condition (on `citations c`) and bindings of what may rotate under `settings`.
+    private func eligibility(_ settings: Settings) -> (String, [SQLValue]) {
+        var conditions = ["c.archived_at IS NULL"]
+        var bindings: [SQLValue] = []
+        if settings.favouritesOnly { conditions.append("c.favourite = 1") }
+        if settings.maxLength > 0 {
+            conditions.append("c.text_length <= ?")
+            bindings.append(.int(Int64(settings.maxLength)))
+        }
+        if !settings.tags.isEmpty {
+            let marks = Array(repeating: "?", count: settings.tags.count).joined(separator: ", ")
+            conditions.append(
+                "c.id IN (SELECT ct.citation_id FROM citation_tags ct JOIN tags t ON t.id = ct.tag_id WHERE t.key IN (\(marks)))")
+            bindings += settings.tags.map { .text(Tag.key($0)) }
+        }
+        return (conditions.joined(separator: " AND "), bindings)
+    }
+
+    /// Every citation that may rotate under `settings`, in id order.
+    public func eligibleEntries(_ settings: Settings) throws(StoreError) -> [RotationEntry] {
+        let (condition, bindings) = eligibility(settings)
+        let stmt = try db.prepare("SELECT c.id, c.uuid, c.favourite FROM citations c WHERE \(condition) ORDER BY c.id")
+        try stmt.bind(bindings)
+        var entries: [RotationEntry] = []
+        while try stmt.step() {
+            entries.append(RotationEntry(id: stmt.int(0), key: stmt.withBytes(1) { Mix.fnv1a($0) }, favourite: stmt.int(2) != 0))
+        }
+        return entries
+    }
+
+    public func isEligible(_ id: Int64, _ settings: Settings) throws(StoreError) -> Bool {
+        let (condition, bindings) = eligibility(settings)
+        let stmt = try db.prepare("SELECT 1 FROM citations c WHERE c.id = ? AND \(condition)")
+        try stmt.bind([.int(id)] + bindings)
+        return try stmt.step()
+    }
+
+    /// The library's creation time (a fixed date for feeds that have no item yet).
+    public func createdAt() throws(StoreError) -> Timestamp {
+        Timestamp(seconds: Int64(try meta("created") ?? "") ?? 0)
+    }
+}
