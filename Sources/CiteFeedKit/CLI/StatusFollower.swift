@@ -14,6 +14,11 @@ struct StatusFollower {
     }
 
     mutating func run() throws {
+        // A bar (or a test harness) may start us with signals blocked; a long-running process
+        // must still end on SIGTERM and SIGINT.
+        var none = sigset_t()
+        sigemptyset(&none)
+        sigprocmask(SIG_SETMASK, &none, nil)
         context.out.flush()
         var lastLine = try render(last)
         let watcher = DirectoryWatcher(

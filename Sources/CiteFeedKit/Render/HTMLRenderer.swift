@@ -17,21 +17,21 @@ public enum HTMLRenderer {
             <link rel="alternate" type="application/feed+json" title="\(title) (JSON Feed)" href="feed.json">
             <style>
             body { font: 1.05rem/1.5 Georgia, serif; max-width: 40rem; margin: 0 auto; padding: 1rem; color: #222; background: #fdfcf8; }
-            header p, footer, time { color: #666; font-size: 0.9rem; }
+            .header p, .footer, .date { color: #666; font-size: 0.9rem; }
             blockquote { margin: 0; font-size: 1.15rem; }
             .current blockquote { font-size: 1.5rem; }
-            article { border-left: 3px solid #ccc; padding: 0.2rem 0 0.2rem 1rem; margin: 1.5rem 0; }
+            .citation { border-left: 3px solid #ccc; padding: 0.2rem 0 0.2rem 1rem; margin: 1.5rem 0; }
             .tag { display: inline-block; font-size: 0.8rem; padding: 0 0.4rem; border-radius: 0.6rem; color: #fff; }
             ol { list-style: none; padding: 0; }
             @media (prefers-color-scheme: dark) { body { color: #ddd; background: #1b1b1b; } a { color: #9cf; } }
             </style>
             </head>
             <body>
-            <header>
+            <div class="header">
             <h1>\(title)</h1>
             <p>\(feed.description.xmlEscaped)</p>
-            </header>
-            <main>
+            </div>
+            <div class="main">
 
             """
         if let current = feed.items.first {
@@ -45,10 +45,10 @@ public enum HTMLRenderer {
             html += "<p>No citation has been shown yet.</p>\n"
         }
         html += """
-            </main>
-            <footer>
+            </div>
+            <div class="footer">
             <p>Subscribe: <a href="feed.xml">RSS</a> · <a href="feed.atom">Atom</a> · <a href="feed.json">JSON Feed</a></p>
-            </footer>
+            </div>
             </body>
             </html>
 
@@ -58,10 +58,11 @@ public enum HTMLRenderer {
 
     private static func article(_ item: FeedItem, feed: FeedContext, current: Bool) -> String {
         let anchor = FeedItem.anchor(String(item.id.dropFirst("urn:uuid:".count)))
-        var html = "<article id=\"\(anchor)\"\(current ? " class=\"current\"" : "")>\n\(item.html)\n<p>"
-        html += "<time datetime=\"\(item.date.rfc3339UTC)\">\(item.date.rfc3339UTC.prefix(16).replacing("T", with: " ")) UTC</time>"
+        var html = "<div id=\"\(anchor)\" class=\"citation\(current ? " current" : "")\">\n\(item.html)\n<p>"
+        html +=
+            "<span class=\"date\" title=\"\(item.date.rfc3339UTC)\">\(item.date.rfc3339UTC.prefix(16).replacing("T", with: " ")) UTC</span>"
         for tag in item.tags { html += " <span class=\"tag\">\(tag.xmlEscaped)</span>" }
-        html += "</p>\n</article>\n"
+        html += "</p>\n</div>\n"
         return html
     }
 }

@@ -35,7 +35,7 @@ public struct StatusRenderer: Sendable {
             "text": pick.text, "author": pick.author ?? "", "source": pick.source ?? "",
             "tags": pick.tags.map(\.name).joined(separator: ", "), "back": pick.back ?? "",
         ]
-        return TextWidth.truncate(template.render(values).foldedToOneLine, to: width)
+        return TextWidth.truncate(template.render(values).foldedToOneLine, to: width, atWord: true)
     }
 
     /// The whole card, for tooltips: text, back, and `— author, source`.

@@ -24,8 +24,10 @@ public enum TextWidth {
         text.reduce(0) { $0 + columns(of: $1) }
     }
 
-    /// `text` cut to at most `width` columns, ending in `…` when anything was cut.
-    public static func truncate(_ text: String, to width: Int) -> String {
+    /// `text` cut to at most `width` columns, ending in `…` when anything was cut. With
+    /// `atWord`, the cut moves back to the last space when one is in the last third, so words
+    /// stay whole (text without spaces, such as Japanese, is cut anywhere).
+    public static func truncate(_ text: String, to width: Int, atWord: Bool = false) -> String {
         guard width > 0 else { return "" }
         if columns(of: text) <= width { return text }
         var result = ""
@@ -36,7 +38,10 @@ public enum TextWidth {
             result.append(character)
             used += w
         }
-        while result.last?.isWhitespace == true { result.removeLast() }
+        if atWord, let space = result.lastIndex(where: \.isWhitespace), columns(of: result[..<space]) >= (width * 2) / 3 {
+            result = String(result[..<space])
+        }
+        while let last = result.last, last.isWhitespace || ",;:".contains(last) { result.removeLast() }
         return result + "…"
     }
 

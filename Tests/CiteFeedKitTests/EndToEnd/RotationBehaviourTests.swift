@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+@testable import CiteFeedKit
+
+@Suite struct RotationBehaviourTests {
+    func library(_ count: Int) throws -> Sandbox {
+        let box = try Sandbox()
+        for i in 1...count { try box.add("Citation number \(i)", "--tag", i % 2 == 0 ? "even" : "odd") }
+        return box
+    }
+
+    @Test func changesToOtherCitationsKeepTheCurrentPick() throws {
+        let box = try library(5)
+        try box.rotate(at: box.now)
+        let shown = try box.status().stdout
+        let current = try box.library().latestPick()!.snapshot.id
+        let others = (1...5).filter { $0 != current }.map(String.init)
+        try box.add("A new one")
+        try box.run("edit", others[0], "--text", "changed")
+        try box.run("archive", others[1])
+        try box.run("fav", others[2])
+        try box.run("tag", "edit", "odd", "--name", "uneven")
+        #expect(try box.status().stdout == shown)
+        #expect(try box.historyIDs() == [current])
+        #expect(try box.rotate(at: box.now).stdout.hasSuffix(shown))
+    }
+
+    @Test func archivingTheShownCitationPicksAnewAtOnce() throws {
+        let box = try library(4)
+        try box.rotate(at: box.now)
+        let current = try box.library().latestPick()!
+        box.now = "2026-03-01T09:45:00+01:00"
+        try box.run("archive", String(current.snapshot.id))
+        let picks = try box.library().recentPicks(limit: 5)
+        #expect(picks.count == 2 && picks[0].reason == .repick && picks[0].snapshot.id != current.snapshot.id)
+        #expect(picks[0].pickedAt.rfc3339UTC == "2026-03-01T08:45:00Z")
+        #expect(try box.status().stdout == "“\(picks[0].snapshot.text)”\n")
+        #expect(try box.output("status.txt") == "“\(picks[0].snapshot.text)”\n")
+    }
+
+    @Test func aSettingThatExcludesTheShownCitationPicksAnew() throws {
+        let box = try library(4)
+        try box.rotate(at: box.now)
+        let current = try box.library().latestPick()!
+        let otherTag = current.snapshot.tags[0].name == "odd" ? "even" : "odd"
+        try box.run("defaults", "write", "tags", otherTag)
+        let now = try box.library().latestPick()!
+        #expect(now.reason == .repick && now.snapshot.tags[0].name == otherTag)
+        try box.run("defaults", "write", "statusTemplate", "{text} [{tags}]")
+        #expect(try box.output("status.txt") == "\(now.snapshot.text) \(otherTag)\n")
+    }
+
+    @Test func editingTheShownCitationUpdatesStatusAndItsFeedItemButNotOlderOnes() throws {
+        let box = try library(2)
+        try box.rotate(at: "2026-03-01T08:30:00+01:00")
+        try box.rotate(at: "2026-03-01T09:30:00+01:00")
+        let picks = try box.library().recentPicks(limit: 2)
+        try box.run("edit", String(picks[0].snapshot.id), "--text", "Fresh words")
+        #expect(try box.status().stdout == "“Fresh words”\n")
+        #expect(try box.output("status.txt") == "“Fresh words”\n")
+        let feed = try JSONParser.parse(try box.output("feed.json"))
+        #expect(feed["items"]?.arrayValue?.map { $0["title"] } == [.string("Fresh words"), .string(picks[1].snapshot.text)])
+        // The older pick of the same citation keeps what was shown then.
+        try box.run("edit", String(picks[1].snapshot.id), "--text", "Changed later")
+        let again = try JSONParser.parse(try box.output("feed.json"))
+        #expect(again["items"]?.arrayValue?[1]["title"] == .string(picks[1].snapshot.text))
+    }
+
+    @Test func deletingACitationRemovesItFromTheHistory() throws {
+        let box = try library(3)
+        for hour in 0..<3 { try box.rotate(at: "2026-03-01T0\(hour + 6):30:00+01:00") }
+        let first = try box.historyIDs().last!
+        try box.run("delete", "--force", String(first))
+        #expect(!(try box.historyIDs().contains(first)))
+        #expect(!(try box.output("feed.xml").contains("Citation number \(first)<")))
+    }
+
+    @Test func upcomingPreviewsExactlyWhatRotateDoes() throws {
+        let box = try library(7)
+        try box.run("fav", "3")
+        try box.rotate(at: "2026-03-01T09:30:00+01:00")
+        box.now = "2026-03-01T09:40:00+01:00"
+        let preview = try JSONParser.parse(try box.run("upcoming", "20", "--json").stdout).arrayValue ?? []
+        #expect(preview.count == 20)
+        var rotated: [JSONValue] = []
+        for entry in preview {
+            let start = entry["slotStart"]!.stringValue!
+            try box.rotate(at: start)
+            let pick = try box.library().latestPick()!
+            #expect(pick.slot.start.rfc3339UTC == start && pick.pickedAt.rfc3339UTC == start)
+            rotated.append(.int(pick.snapshot.id))
+        }
+        #expect(rotated == preview.map { $0["citation"]!["id"]! })
+        let text = try box.run("upcoming", "3")
+        #expect(text.status == 0 && text.stdout.split(separator: "\n").count == 3)
+    }
+
+    @Test func upcomingAcrossTheBerlinSpringForwardUsesRealLocalTime() throws {
+        let box = try library(3)
+        box.now = "2026-03-29T00:30:00+01:00"
+        let preview = try JSONParser.parse(try box.run("upcoming", "4", "--json").stdout).arrayValue ?? []
+        #expect(
+            preview.map { $0["slotStart"]! }
+                == ["2026-03-28T23:00:00Z", "2026-03-29T00:00:00Z", "2026-03-29T01:00:00Z", "2026-03-29T02:00:00Z"].map(JSONValue.string))
+    }
+
+    @Test func twentyRotatesAtOnceRecordOnePick() async throws {
+        let box = try library(10)
+        let environment = box.environment
+        let statuses = try await withThrowingTaskGroup(of: Int32.self) { group in
+            for _ in 0..<20 {
+                group.addTask { try Sandbox.execute(Sandbox.binary.path, ["rotate"], stdin: Data(), environment: environment).status }
+            }
+            var all: [Int32] = []
+            for try await status in group { all.append(status) }
+            return all
+        }
+        #expect(statuses == Array(repeating: 0, count: 20))
+        #expect(try box.historyIDs().count == 1)
+        #expect(try box.library().integrityCheck() == "ok")
+    }
+
+    @Test func historyAndAboutShowThePicks() throws {
+        let box = try library(2)
+        try box.rotate(at: "2026-03-01T09:30:00+01:00")
+        box.now = "2026-03-01T09:50:00+01:00"
+        try box.run("next")
+        let history = try box.run("history")
+        let lines = history.stdout.split(separator: "\n")
+        #expect(
+            lines.count == 2 && lines[0].hasPrefix("2026-03-01 09:50") && lines[0].hasSuffix("(next)")
+                && lines[1].hasPrefix("2026-03-01 09:00"))
+        let json = try JSONParser.parse(try box.run("history", "--json", "--limit", "1").stdout)
+        #expect(json.arrayValue?.count == 1 && json.arrayValue?[0]["reason"] == .string("next"))
+        #expect(try box.run("about").stdout.contains("last rotation 2026-03-01 09:50 (just now)\n"))
+    }
+
+    @Test func copyCurrentCopiesTheShownCitation() throws {
+        let box = try library(2)
+        try box.rotate(at: box.now)
+        let bin = box.home.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try "#!/bin/sh\ncat > \"$CLIP_OUT\"\n".write(to: bin.appendingPathComponent("wl-copy"), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent("wl-copy").path)
+        let out = box.home.appendingPathComponent("clip").path
+        let result = try box.run(
+            ["copy", "--current"], environment: ["PATH": bin.path + ":/usr/bin:/bin", "WAYLAND_DISPLAY": "w", "CLIP_OUT": out])
+        #expect(result.status == 0, "\(result)")
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "“\(try box.library().latestPick()!.snapshot.text)”")
+    }
+}
