@@ -22,7 +22,7 @@ public enum AtomRenderer {
             xml += "    <published>\(item.date.rfc3339UTC)</published>\n"
             if let author = item.author { xml += "    <author><name>\(author.xmlEscaped)</name></author>\n" }
             xml += "    <link rel=\"alternate\" href=\"\(item.link.xmlEscaped)\"/>\n"
-            for tag in item.tags { xml += "    <category term=\"\(tag.xmlEscaped)\"/>\n" }
+            for tag in item.tags.map(\.name) { xml += "    <category term=\"\(tag.xmlEscaped)\"/>\n" }
             xml += "    <content type=\"html\">\(item.html.xmlEscaped)</content>\n"
             xml += "  </entry>\n"
         }

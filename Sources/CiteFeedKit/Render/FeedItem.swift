@@ -9,7 +9,8 @@ public struct FeedItem: Sendable, Equatable {
     public var link: String
     public var date: Timestamp
     public var author: String?
-    public var tags: [String]
+    /// Tag names, with their colours for the HTML page.
+    public var tags: [Tag]
 
     public init(pick: Pick, libraryUUID: String, baseURL: String) {
         let s = pick.snapshot
@@ -18,7 +19,7 @@ public struct FeedItem: Sendable, Equatable {
         title = FeedItem.title(s.text)
         date = pick.pickedAt
         author = s.author
-        tags = s.tags.map(\.name)
+        tags = s.tags
         link = s.sourceURL ?? baseURL + "index.html#" + FeedItem.anchor(uuid)
         html = FeedItem.html(s)
         var text = s.text

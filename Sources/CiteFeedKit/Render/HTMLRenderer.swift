@@ -21,7 +21,7 @@ public enum HTMLRenderer {
             blockquote { margin: 0; font-size: 1.15rem; }
             .current blockquote { font-size: 1.5rem; }
             .citation { border-left: 3px solid #ccc; padding: 0.2rem 0 0.2rem 1rem; margin: 1.5rem 0; }
-            .tag { display: inline-block; font-size: 0.8rem; padding: 0 0.4rem; border-radius: 0.6rem; color: #fff; }
+            .tag { display: inline-block; font-size: 0.8rem; padding: 0 0.5rem; border-radius: 0.6rem; color: #fff; text-shadow: 0 0 2px #000; }
             ol { list-style: none; padding: 0; }
             @media (prefers-color-scheme: dark) { body { color: #ddd; background: #1b1b1b; } a { color: #9cf; } }
             </style>
@@ -61,7 +61,9 @@ public enum HTMLRenderer {
         var html = "<div id=\"\(anchor)\" class=\"citation\(current ? " current" : "")\">\n\(item.html)\n<p>"
         html +=
             "<span class=\"date\" title=\"\(item.date.rfc3339UTC)\">\(item.date.rfc3339UTC.prefix(16).replacing("T", with: " ")) UTC</span>"
-        for tag in item.tags { html += " <span class=\"tag\">\(tag.xmlEscaped)</span>" }
+        for tag in item.tags {
+            html += " <span class=\"tag\" style=\"background: \(Palette.hexValue(of: tag.color))\">\(tag.name.xmlEscaped)</span>"
+        }
         html += "</p>\n</div>\n"
         return html
     }

@@ -8,7 +8,7 @@ public enum JSONFeedRenderer {
                 ("date_published", .string(item.date.rfc3339UTC)),
             ]
             if let author = item.author { members.append(("authors", .array([.object([("name", .string(author))])]))) }
-            if !item.tags.isEmpty { members.append(("tags", .array(item.tags.map(JSONValue.string)))) }
+            if !item.tags.isEmpty { members.append(("tags", .array(item.tags.map { .string($0.name) }))) }
             return .object(members)
         }
         return JSONWriter.pretty(

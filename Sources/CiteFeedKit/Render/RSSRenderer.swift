@@ -23,7 +23,7 @@ public enum RSSRenderer {
             xml += "      <link>\(item.link.xmlEscaped)</link>\n"
             xml += "      <description>\(item.html.xmlEscaped)</description>\n"
             if let author = item.author { xml += "      <dc:creator>\(author.xmlEscaped)</dc:creator>\n" }
-            for tag in item.tags { xml += "      <category>\(tag.xmlEscaped)</category>\n" }
+            for tag in item.tags.map(\.name) { xml += "      <category>\(tag.xmlEscaped)</category>\n" }
             xml += "      <guid isPermaLink=\"false\">\(item.id)</guid>\n"
             xml += "      <pubDate>\(item.date.rfc822)</pubDate>\n"
             xml += "    </item>\n"
