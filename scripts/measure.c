@@ -6,7 +6,9 @@
  * A helper in C rather than Python because Linux counts a process's peak RSS across exec:
  * a child forked from a 15 MiB Python interpreter would report at least 15 MiB. This program
  * is small, so the figure it reports is the command's own. "{n}" in an argument becomes the
- * run number, so that `add` gets a new text each time. Output of the command goes to /dev/null. */
+ * run number, so that `add` gets a new text each time. With MEASURE_HOURLY_NOW=SECONDS in the
+ * environment, run n gets CITEFEED_NOW = SECONDS + n hours (UTC), so that every `rotate` meets
+ * a new slot. Output of the command goes to /dev/null. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +39,15 @@ int main(int argc, char **argv) {
         clock_gettime(CLOCK_MONOTONIC, &start);
         pid_t pid = fork();
         if (pid == 0) {
+            const char *base = getenv("MEASURE_HOURLY_NOW");
+            if (base) {
+                time_t t = (time_t)atol(base) + (time_t)n * 3600;
+                struct tm tm;
+                char stamp[32];
+                gmtime_r(&t, &tm);
+                strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &tm);
+                setenv("CITEFEED_NOW", stamp, 1);
+            }
             int null = open("/dev/null", O_WRONLY);
             dup2(null, 1);
             dup2(null, 2);

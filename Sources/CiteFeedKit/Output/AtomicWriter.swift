@@ -17,13 +17,17 @@ public enum AtomicWriter {
     /// before that leaves every file as it was. Files whose content would not change are left
     /// alone (their mtime stays). Returns the paths written.
     @discardableResult
-    public static func writeChanged(_ files: [(path: String, bytes: [UInt8])], mode: mode_t) throws(IOFailure) -> [String] {
+    /// `durable: false` skips `fsync`: right for outputs that the next run makes again, where a
+    /// crash can at worst leave the old file (the rename is still atomic).
+    public static func writeChanged(_ files: [(path: String, bytes: [UInt8])], mode: mode_t, durable: Bool = true) throws(IOFailure)
+        -> [String]
+    {
         var staged: [(temp: String, path: String)] = []
         func discard() { for s in staged { unlink(s.temp) } }
         for (path, bytes) in files {
             if let existing = try? Posix.readFile(path), existing == bytes { continue }
             do {
-                staged.append((try stage(bytes, for: path, mode: mode), path))
+                staged.append((try stage(bytes, for: path, mode: mode, durable: durable), path))
             } catch {
                 discard()
                 throw error
@@ -38,14 +42,14 @@ public enum AtomicWriter {
     }
 
     /// Writes `bytes` to a synced temporary file next to `path`; returns its path.
-    private static func stage(_ bytes: [UInt8], for path: String, mode: mode_t) throws(IOFailure) -> String {
+    private static func stage(_ bytes: [UInt8], for path: String, mode: mode_t, durable: Bool = true) throws(IOFailure) -> String {
         let directory = Posix.parentDirectory(path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         var template = Array((directory + "/." + name + ".tmp-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         if fd < 0 { throw IOFailure(message: "cannot create a file in \(directory): \(Posix.errorText())") }
         let tempPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var ok = fchmod(fd, mode) == 0 && Posix.writeAll(fd: fd, bytes) && fsync(fd) == 0
+        var ok = fchmod(fd, mode) == 0 && Posix.writeAll(fd: fd, bytes) && (!durable || fsync(fd) == 0)
         let reason = Posix.errorText()
         ok = close(fd) == 0 && ok
         if !ok {

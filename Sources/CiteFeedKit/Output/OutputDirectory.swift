@@ -28,13 +28,13 @@ public struct OutputDirectory {
         let written: [String]
         do {
             written = try AtomicWriter.writeChanged(
-                zip(OutputDirectory.files, contents).map { (path + "/" + $0, Array($1.utf8)) }, mode: 0o644)
+                zip(OutputDirectory.files, contents).map { (path + "/" + $0, Array($1.utf8)) }, mode: 0o644, durable: false)
         } catch {
             throw OutputError.cannotCreate(path, error.message)
         }
         let current = CurrentFile(slot: state.slot, pick: state.pick?.snapshot)
         do {
-            try AtomicWriter.writeChanged([(currentFile, current.bytes)], mode: 0o600)
+            try AtomicWriter.writeChanged([(currentFile, current.bytes)], mode: 0o600, durable: false)
         } catch {
             throw OutputError.cannotCreate(currentFile, error.message)
         }

@@ -73,6 +73,9 @@ enum Schema {
         );
         CREATE INDEX picks_by_cycle ON picks (cycle, citation_id);
         CREATE INDEX picks_by_citation ON picks (citation_id);
+        -- What the rotator reads of every eligible citation, so that choosing a pick scans this
+        -- small index instead of every row with its text.
+        CREATE INDEX citations_rotation ON citations (id, favourite, text_length, uuid, archived_at) WHERE archived_at IS NULL;
         INSERT OR IGNORE INTO meta (key, value) VALUES ('created', CAST(strftime('%s', 'now') AS TEXT));
         """,
     ]

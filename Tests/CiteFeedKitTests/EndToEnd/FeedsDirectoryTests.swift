@@ -33,7 +33,8 @@ import Testing
             try library.add(new, now: Timestamp(seconds: 0))
         }
         let db = try Database(path: box.libraryPath)
-        try db.execute("""
+        try db.execute(
+            """
             UPDATE meta SET value = '6f1c2e1a-0000-4000-8000-00000000feed' WHERE key = 'uuid';
             UPDATE meta SET value = '1769904000' WHERE key = 'created';
             """)
