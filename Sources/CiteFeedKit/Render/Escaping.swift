@@ -4,22 +4,29 @@ extension String {
     /// that XML 1.0 forbids (controls other than tab, newline and carriage return, U+FFFE, U+FFFF)
     /// dropped.
     public var xmlEscaped: String {
-        var out = ""
-        out.reserveCapacity(utf8.count)
-        for scalar in unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default:
-                let v = scalar.value
-                if (v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D) || v == 0xFFFE || v == 0xFFFF { continue }
-                out.unicodeScalars.append(scalar)
+        // Byte by byte: everything to escape or drop is ASCII, except U+FFFE and U+FFFF
+        // (EF BF BE and EF BF BF).
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count + 16)
+        let bytes = Array(utf8)
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            switch b {
+            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
+            case UInt8(ascii: "<"): out += Array("&lt;".utf8)
+            case UInt8(ascii: ">"): out += Array("&gt;".utf8)
+            case UInt8(ascii: "\""): out += Array("&quot;".utf8)
+            case UInt8(ascii: "'"): out += Array("&#39;".utf8)
+            case 0x09, 0x0A, 0x0D: out.append(b)
+            case 0x00..<0x20: break
+            case 0xEF where i + 2 < bytes.count && bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF):
+                i += 2
+            default: out.append(b)
             }
+            i += 1
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Text for Pango markup (waybar reads `text` and `tooltip` as markup): `& < > ' "` escaped.

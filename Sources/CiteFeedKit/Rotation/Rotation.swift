@@ -96,7 +96,7 @@ public struct Rotation {
     public func upcoming(_ count: Int) throws -> [(slot: Slot, citation: Citation)] {
         var slot = clock.slot(at: now)
         if try shown(in: slot) != nil { slot = clock.next(after: slot) }
-        let picks = try rotator().upcoming(try library.eligibleEntries(settings), try library.cycleState(), count: count)
+        let picks = try rotator().upcoming(try library.eligibleEntries(settings, store: false), try library.cycleState(), count: count)
         var result: [(Slot, Citation)] = []
         for (id, _) in picks {
             result.append((slot, try library.citation(id: id)))

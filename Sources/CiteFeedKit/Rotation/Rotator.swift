@@ -13,6 +13,35 @@ public struct RotationEntry: Hashable, Sendable {
     }
 }
 
+extension RotationEntry {
+    /// 17 bytes an entry (id and key little-endian, then the favourite flag), for the cache.
+    static func encode(_ entries: [RotationEntry]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(entries.count * 17)
+        for e in entries {
+            withUnsafeBytes(of: e.id.littleEndian) { bytes.append(contentsOf: $0) }
+            withUnsafeBytes(of: e.key.littleEndian) { bytes.append(contentsOf: $0) }
+            bytes.append(e.favourite ? 1 : 0)
+        }
+        return bytes
+    }
+
+    static func decode(_ bytes: [UInt8]) -> [RotationEntry] {
+        let count = bytes.count / 17
+        var entries: [RotationEntry] = []
+        entries.reserveCapacity(count)
+        bytes.withUnsafeBytes { raw in
+            for i in 0..<count {
+                let base = i * 17
+                let id = Int64(littleEndian: raw.loadUnaligned(fromByteOffset: base, as: Int64.self))
+                let key = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: base + 8, as: UInt64.self))
+                entries.append(RotationEntry(id: id, key: key, favourite: raw[base + 16] != 0))
+            }
+        }
+        return entries
+    }
+}
+
 /// Where the rotation stands: the cycle, how often each citation was shown in it, the last pick.
 public struct CycleState: Equatable, Sendable {
     public var cycle: Int64
@@ -99,32 +128,40 @@ public struct Rotator: Sendable {
     }
 
     private func choose(_ entries: [RotationEntry], _ state: CycleState, allowInfeasible: Bool) -> Int64? {
-        var remaining = [Int](repeating: 0, count: entries.count)
+        // `entries` are in id order; walking the cycle's counts in id order beside them finds
+        // each count without hashing (this runs over every eligible citation).
+        let shown = state.counts.sorted { $0.key < $1.key }
+        func forEach(_ body: (RotationEntry, _ remaining: Int) -> Void) {
+            var j = 0
+            for e in entries {
+                while j < shown.count && shown[j].key < e.id { j += 1 }
+                let count = j < shown.count && shown[j].key == e.id ? shown[j].value : 0
+                body(e, max(0, quota(e) - count))
+            }
+        }
         var total = 0
         // The two largest remaining quotas, for the feasibility test.
-        var max1 = 0, max1Index = -1, max2 = 0
-        for (i, e) in entries.enumerated() {
-            let r = max(0, quota(e) - (state.counts[e.id] ?? 0))
-            remaining[i] = r
+        var max1 = 0, max1ID: Int64 = -1, max2 = 0
+        forEach { e, r in
             total += r
             if r > max1 {
                 max2 = max1
                 max1 = r
-                max1Index = i
+                max1ID = e.id
             } else if r > max2 {
                 max2 = r
             }
         }
         var best: (due: Double, hash: UInt64, id: Int64)?
-        for (i, e) in entries.enumerated() where remaining[i] > 0 && e.id != state.last {
+        forEach { e, r in
+            guard r > 0, e.id != state.last else { return }
             if !allowInfeasible {
-                let othersMax = i == max1Index ? max2 : max1
-                guard 2 * remaining[i] <= total + 1, 2 * othersMax <= total else { continue }
+                let othersMax = e.id == max1ID ? max2 : max1
+                guard 2 * r <= total + 1, 2 * othersMax <= total else { return }
             }
             let h = hash(e, cycle: state.cycle)
-            let shown = quota(e) - remaining[i]
-            let due = (Double(shown) + Double(h >> 11) / 9_007_199_254_740_992.0) / Double(quota(e))
-            if let b = best, (b.due, b.hash, b.id) <= (due, h, e.id) { continue }
+            let due = (Double(quota(e) - r) + Double(h >> 11) / 9_007_199_254_740_992.0) / Double(quota(e))
+            if let b = best, (b.due, b.hash, b.id) <= (due, h, e.id) { return }
             best = (due, h, e.id)
         }
         return best?.id

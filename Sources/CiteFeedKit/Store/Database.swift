@@ -103,6 +103,7 @@ public final class Database {
 public enum SQLValue {
     case int(Int64)
     case text(String)
+    case blob([UInt8])
     case null
 
     public static func optional(_ s: String?) -> SQLValue { s.map(SQLValue.text) ?? .null }
@@ -132,6 +133,8 @@ public final class Statement {
             switch value {
             case .int(let n): rc = sqlite3_bind_int64(stmt, index, n)
             case .text(let s): rc = sqlite3_bind_text(stmt, index, s, -1, Statement.transient)
+            case .blob(let b):
+                rc = b.withUnsafeBytes { sqlite3_bind_blob(stmt, index, $0.baseAddress, Int32($0.count), Statement.transient) }
             case .null: rc = sqlite3_bind_null(stmt, index)
             }
             if rc != SQLITE_OK { throw database.error(rc) }
@@ -155,6 +158,13 @@ public final class Statement {
     }
 
     public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+
+    /// The bytes of a blob column.
+    public func blob(_ column: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(stmt, column))
+        guard count > 0, let p = sqlite3_column_blob(stmt, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: p, count: count))
+    }
 
     /// The bytes of a text column, without making a String (for hashing many rows).
     public func withBytes<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {

@@ -73,14 +73,28 @@ extension Library {
         return (conditions.joined(separator: " AND "), bindings)
     }
 
-    /// Every citation that may rotate under `settings`, in id order.
-    public func eligibleEntries(_ settings: Settings) throws(StoreError) -> [RotationEntry] {
+    /// Every citation that may rotate under `settings`, in id order. The list is kept in
+    /// `rotation_cache` for the library's generation and the settings' filter, so that rotations
+    /// between changes read one blob instead of every citation; `store: false` only reads it.
+    public func eligibleEntries(_ settings: Settings, store: Bool = true) throws(StoreError) -> [RotationEntry] {
+        let generation = Int64(try meta("generation") ?? "") ?? 0
+        let filter = "favouritesOnly=\(settings.favouritesOnly) maxLength=\(settings.maxLength) tags=\(settings.tags.map(Tag.key).sorted())"
+        let cached = try db.query("SELECT generation, filter, entries FROM rotation_cache WHERE id = 1", []) {
+            ($0.int(0), $0.text(1), $0.blob(2))
+        }
+        if let (g, f, bytes) = cached.first, g == generation, f == filter { return RotationEntry.decode(bytes) }
         let (condition, bindings) = eligibility(settings)
         let stmt = try db.prepare("SELECT c.id, c.uuid, c.favourite FROM citations c WHERE \(condition) ORDER BY c.id")
         try stmt.bind(bindings)
         var entries: [RotationEntry] = []
         while try stmt.step() {
             entries.append(RotationEntry(id: stmt.int(0), key: stmt.withBytes(1) { Mix.fnv1a($0) }, favourite: stmt.int(2) != 0))
+        }
+        if store {
+            try db.run(
+                "INSERT OR REPLACE INTO rotation_cache (id, generation, filter, entries) VALUES (1, ?, ?, ?)", .int(generation),
+                .text(filter),
+                .blob(RotationEntry.encode(entries)))
         }
         return entries
     }

@@ -77,6 +77,37 @@ enum Schema {
         -- small index instead of every row with its text.
         CREATE INDEX citations_rotation ON citations (id, favourite, text_length, uuid, archived_at) WHERE archived_at IS NULL;
         INSERT OR IGNORE INTO meta (key, value) VALUES ('created', CAST(strftime('%s', 'now') AS TEXT));
+        -- `generation` counts changes that can change what is eligible; `rotation_cache` keeps
+        -- the eligible citations of the last rotation for that generation and filter, so that a
+        -- rotation does not read 100,000 rows when nothing changed.
+        INSERT OR IGNORE INTO meta (key, value) VALUES ('generation', '0');
+        CREATE TABLE rotation_cache (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            generation INTEGER NOT NULL,
+            filter TEXT NOT NULL,
+            entries BLOB NOT NULL
+        );
+        CREATE TRIGGER generation_citation_insert AFTER INSERT ON citations BEGIN
+            UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';
+        END;
+        CREATE TRIGGER generation_citation_delete AFTER DELETE ON citations BEGIN
+            UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';
+        END;
+        CREATE TRIGGER generation_citation_update AFTER UPDATE OF uuid, favourite, archived_at, text_length ON citations BEGIN
+            UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';
+        END;
+        CREATE TRIGGER generation_tagging_insert AFTER INSERT ON citation_tags BEGIN
+            UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';
+        END;
+        CREATE TRIGGER generation_tagging_delete AFTER DELETE ON citation_tags BEGIN
+            UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';
+        END;
+        CREATE TRIGGER generation_tag_update AFTER UPDATE OF key ON tags BEGIN
+            UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';
+        END;
+        CREATE TRIGGER generation_tag_delete AFTER DELETE ON tags BEGIN
+            UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';
+        END;
         """,
     ]
 

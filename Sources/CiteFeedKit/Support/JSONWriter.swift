@@ -56,27 +56,37 @@ public enum JSONWriter {
     }
 
     static func writeString(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        // Runs of bytes that need no escape are copied whole; this is the hot path of feed.json.
+        var bytes: [UInt8] = [UInt8(ascii: "\"")]
+        bytes.reserveCapacity(s.utf8.count + 8)
+        var utf8 = s.utf8.makeIterator()
+        var pending: UInt8? = nil
+        while let b = pending ?? utf8.next() {
+            pending = nil
+            switch b {
+            case UInt8(ascii: "\""): bytes += [0x5C, 0x22]
+            case UInt8(ascii: "\\"): bytes += [0x5C, 0x5C]
+            case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
+            case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
+            case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
+            case 0x08: bytes += [0x5C, UInt8(ascii: "b")]
+            case 0x0C: bytes += [0x5C, UInt8(ascii: "f")]
+            case 0x00..<0x20, 0x7F:
+                let hex = String(b, radix: 16)
+                bytes += Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+            case 0xE2:
+                // U+2028 and U+2029 (E2 80 A8/A9) break JavaScript parsers: escape them.
+                guard let b1 = utf8.next() else { bytes.append(b); break }
+                guard b1 == 0x80, let b2 = utf8.next() else { bytes += [b]; pending = b1; break }
+                if b2 == 0xA8 || b2 == 0xA9 {
+                    bytes += Array((b2 == 0xA8 ? "\\u2028" : "\\u2029").utf8)
                 } else {
-                    out.unicodeScalars.append(scalar)
+                    bytes += [b, b1, b2]
                 }
+            default: bytes.append(b)
             }
         }
-        out += "\""
+        bytes.append(UInt8(ascii: "\""))
+        out += String(decoding: bytes, as: UTF8.self)
     }
 }

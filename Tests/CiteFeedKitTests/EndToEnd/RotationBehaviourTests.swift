@@ -105,6 +105,36 @@ import Testing
                 == ["2026-03-28T23:00:00Z", "2026-03-29T00:00:00Z", "2026-03-29T01:00:00Z", "2026-03-29T02:00:00Z"].map(JSONValue.string))
     }
 
+    /// The rotation keeps the eligible citations between changes; every kind of change must
+    /// reach it: archive, restore, a new citation, a tag, the favourite flag and the settings.
+    @Test func rotationsFollowEveryChangeOfWhatIsEligible() throws {
+        let box = try library(6)
+        var hour = 0
+        func rotateSlots(_ count: Int) throws -> Set<Int64> {
+            var ids = Set<Int64>()
+            for _ in 0..<count {
+                hour += 1
+                try box.rotate(at: Timestamp(seconds: Timestamp(rfc3339: "2026-03-02T00:30:00Z")!.seconds + Int64(hour) * 3600).rfc3339UTC)
+                ids.insert(try box.library().latestPick()!.snapshot.id)
+            }
+            return ids
+        }
+        #expect(try rotateSlots(6) == Set(1...6))
+        try box.run("archive", "2")
+        #expect(!(try rotateSlots(10).contains(2)))
+        try box.run("restore", "2")
+        try box.add("Seventh", "--tag", "odd")
+        #expect(try rotateSlots(14).isSuperset(of: [2, 7]))
+        try box.run("defaults", "write", "tags", "even")
+        #expect(try rotateSlots(6).isSubset(of: [2, 4, 6]))
+        try box.run("edit", "3", "--tag", "even")
+        #expect(try rotateSlots(8).contains(3))
+        try box.run("defaults", "delete", "tags")
+        try box.run("defaults", "write", "favouritesOnly", "yes")
+        try box.run("fav", "5")
+        #expect(try rotateSlots(3) == [5])
+    }
+
     @Test func twentyRotatesAtOnceRecordOnePick() async throws {
         let box = try library(10)
         let environment = box.environment
