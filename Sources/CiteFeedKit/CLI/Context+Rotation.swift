@@ -19,11 +19,15 @@ extension Context {
     /// the shown citation ineligible, a new pick; if it changed what is shown, its snapshot; and
     /// in any case the outputs rewritten where they differ, so `status` never needs the library
     /// to be right. Nothing of this happens before rotation was first used.
+    ///
+    /// `canChangeShown: false` is for changes that cannot touch what is shown (a new citation):
+    /// they only matter when nothing was eligible to show, and skip the rest.
     @discardableResult
-    func changeLibrary<T>(settings: Settings? = nil, _ body: (Library) throws -> T) throws -> T {
+    func changeLibrary<T>(settings: Settings? = nil, canChangeShown: Bool = true, _ body: (Library) throws -> T) throws -> T {
         let library = try library()
         return try library.write {
             let result = try body(library)
+            if !canChangeShown, try library.emptySince() == nil { return result }
             if let state = try rotation(library, settings: settings).refresh() {
                 try publish(state, library, settings: settings)
             }

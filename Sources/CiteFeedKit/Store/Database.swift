@@ -159,11 +159,10 @@ public final class Statement {
 
     public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
 
-    /// The bytes of a blob column.
-    public func blob(_ column: Int32) -> [UInt8] {
+    /// The bytes of a blob column, without copying them.
+    public func withBlob<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) -> T) -> T {
         let count = Int(sqlite3_column_bytes(stmt, column))
-        guard count > 0, let p = sqlite3_column_blob(stmt, column) else { return [] }
-        return Array(UnsafeRawBufferPointer(start: p, count: count))
+        return body(UnsafeRawBufferPointer(start: sqlite3_column_blob(stmt, column), count: count))
     }
 
     /// The bytes of a text column, without making a String (for hashing many rows).

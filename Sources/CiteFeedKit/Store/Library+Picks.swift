@@ -79,16 +79,18 @@ extension Library {
     public func eligibleEntries(_ settings: Settings, store: Bool = true) throws(StoreError) -> [RotationEntry] {
         let generation = Int64(try meta("generation") ?? "") ?? 0
         let filter = "favouritesOnly=\(settings.favouritesOnly) maxLength=\(settings.maxLength) tags=\(settings.tags.map(Tag.key).sorted())"
-        let cached = try db.query("SELECT generation, filter, entries FROM rotation_cache WHERE id = 1", []) {
-            ($0.int(0), $0.text(1), $0.blob(2))
+        let cache = try db.prepare("SELECT generation, filter, entries FROM rotation_cache WHERE id = 1")
+        if try cache.step(), cache.int(0) == generation, cache.text(1) == filter {
+            return cache.withBlob(2) { RotationEntry.decode($0) }
         }
-        if let (g, f, bytes) = cached.first, g == generation, f == filter { return RotationEntry.decode(bytes) }
         let (condition, bindings) = eligibility(settings)
         let stmt = try db.prepare("SELECT c.id, c.uuid, c.favourite FROM citations c WHERE \(condition) ORDER BY c.id")
         try stmt.bind(bindings)
         var entries: [RotationEntry] = []
         while try stmt.step() {
-            entries.append(RotationEntry(id: stmt.int(0), key: stmt.withBytes(1) { Mix.fnv1a($0) }, favourite: stmt.int(2) != 0))
+            // 32 bits of the hash, as the cache keeps them, so a fresh list orders like a cached one.
+            let key = stmt.withBytes(1) { Mix.fnv1a($0) } & 0xFFFF_FFFF
+            entries.append(RotationEntry(id: stmt.int(0), key: key, favourite: stmt.int(2) != 0))
         }
         if store {
             try db.run(

@@ -110,3 +110,16 @@ import Testing
         #expect(Rotator(seed: 1, favouriteWeight: 2).next([], CycleState()) == nil)
     }
 }
+
+@Suite struct RotationCacheTests {
+    @Test func entriesSurviveTheCompactForm() {
+        let entries = [
+            RotationEntry(id: 1, key: 0xDEAD_BEEF, favourite: false), RotationEntry(id: 2, key: 7, favourite: true),
+            RotationEntry(id: 300, key: 0xFFFF_FFFF, favourite: false), RotationEntry(id: 1_000_000_000, key: 0, favourite: true),
+        ]
+        let bytes = RotationEntry.encode(entries)
+        #expect(bytes.count == 1 + 4 + 1 + 4 + 2 + 4 + 5 + 4)
+        #expect(bytes.withUnsafeBytes { RotationEntry.decode($0) } == entries)
+        #expect([UInt8]().withUnsafeBytes { RotationEntry.decode($0) } == [])
+    }
+}
