@@ -21,7 +21,7 @@ let package = Package(
         .testTarget(
             name: "CiteFeedKitTests",
             dependencies: ["CiteFeedKit"],
-            exclude: ["Fixtures", "Golden"]
+            exclude: ["Golden"]
         ),
     ]
 )

@@ -3,7 +3,7 @@
 enum CitationText {
     /// `“text” — author, source`, leaving out what is missing.
     static func clipboard(_ c: Citation) -> String {
-        let attribution = [c.author, c.source].compactMap { $0 }.joined(separator: ", ")
+        let attribution = PickSnapshot(c).attribution
         return "“\(c.text)”" + (attribution.isEmpty ? "" : " — " + attribution)
     }
 

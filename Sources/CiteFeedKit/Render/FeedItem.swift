@@ -22,11 +22,7 @@ public struct FeedItem: Sendable, Equatable {
         tags = s.tags
         link = s.sourceURL ?? baseURL + "index.html#" + FeedItem.anchor(uuid)
         html = FeedItem.html(s)
-        var text = s.text
-        if let back = s.back { text += "\n\n" + back }
-        let attribution = [s.author, s.source].compactMap { $0 }.joined(separator: ", ")
-        if !attribution.isEmpty { text += "\n\n— " + attribution }
-        self.text = text
+        text = s.card
     }
 
     /// The anchor of an item in index.html.

@@ -38,15 +38,6 @@ public struct StatusRenderer: Sendable {
         return TextWidth.truncate(template.render(values).foldedToOneLine, to: width, atWord: true)
     }
 
-    /// The whole card, for tooltips: text, back, and `— author, source`.
-    static func full(_ pick: PickSnapshot) -> String {
-        var text = pick.text
-        if let back = pick.back { text += "\n\n" + back }
-        let attribution = [pick.author, pick.source].compactMap { $0 }.joined(separator: ", ")
-        if !attribution.isEmpty { text += "\n\n— " + attribution }
-        return text
-    }
-
     func waybar(_ pick: PickSnapshot?) -> JSONValue {
         guard let pick else {
             return .object([
@@ -58,7 +49,7 @@ public struct StatusRenderer: Sendable {
         if pick.favourite { classes.append(.string("favourite")) }
         classes += pick.tags.map { .string("tag-" + StatusRenderer.cssName($0.name)) }
         return .object([
-            ("text", .string(plain(pick, width: width).pangoEscaped)), ("tooltip", .string(StatusRenderer.full(pick).pangoEscaped)),
+            ("text", .string(plain(pick, width: width).pangoEscaped)), ("tooltip", .string(pick.card.pangoEscaped)),
             ("class", .array(classes)), ("alt", .string(pick.tags.first?.name ?? "citation")),
         ])
     }

@@ -32,6 +32,18 @@ public struct PickSnapshot: Hashable, Sendable {
         return source
     }
 
+    /// `author, source`, leaving out what is missing (empty when both are).
+    public var attribution: String { [author, source].compactMap { $0 }.joined(separator: ", ") }
+
+    /// The whole card as plain text: the text, the back, and `— author, source`, in paragraphs
+    /// (tooltips and the plain text of feed items).
+    public var card: String {
+        var text = self.text
+        if let back { text += "\n\n" + back }
+        if !attribution.isEmpty { text += "\n\n— " + attribution }
+        return text
+    }
+
     var json: JSONValue {
         .object([
             ("id", .int(id)), ("uuid", .string(uuid)), ("text", .string(text)), ("back", .optional(back)),
