@@ -1,7 +1,7 @@
 /// `citefeed about [--json]`
 struct AboutCommand: Command {
     static let spec = CommandSpec(
-        name: "about", usage: "[--json]", summary: "Show the version, paths in use, counts and SQLite version.",
+        name: "about", usage: "[--json]", summary: "Show the version, paths in use, counts, SQLite version and last rotation.",
         details: "", options: [.flag("json", "print a JSON object")], positionals: (0, 0), positionalName: "")
 
     let json: Bool
