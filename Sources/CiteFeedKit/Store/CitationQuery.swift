@@ -9,6 +9,8 @@ public struct CitationQuery: Sendable {
     public var favouritesOnly = false
     /// `true`: only archived citations; `false`: only the others.
     public var archived = false
+    /// Archived and not archived alike (overrides `archived`).
+    public var all = false
     /// Words for the full-text index; every word must occur (`word*`: as a prefix).
     public var search: String?
     /// `nil`: most recently modified first, or best match first when searching.

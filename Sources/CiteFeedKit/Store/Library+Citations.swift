@@ -17,7 +17,7 @@ extension Library {
 
     /// Citations matching `query`.
     public func citations(_ query: CitationQuery) throws(StoreError) -> [Citation] {
-        var conditions = [query.archived ? "c.archived_at IS NOT NULL" : "c.archived_at IS NULL"]
+        var conditions = [query.all ? "1" : query.archived ? "c.archived_at IS NOT NULL" : "c.archived_at IS NULL"]
         var bindings: [SQLValue] = []
         var order: String
         if let words = query.search {
@@ -46,7 +46,7 @@ extension Library {
         case .author?: order = "c.author IS NULL \(ascending), c.author COLLATE NOCASE \(ascending), c.updated_at DESC, c.id DESC"
         case .text?: order = "c.text COLLATE NOCASE \(ascending), c.id \(ascending)"
         }
-        if query.archived && (query.sort == nil || query.sort == .updated) {
+        if query.archived && !query.all && (query.sort == nil || query.sort == .updated) {
             order = "c.archived_at \(descending), " + order
         }
         var sql = "SELECT \(Library.citationColumns) FROM citations c WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(order)"

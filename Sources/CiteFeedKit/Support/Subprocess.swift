@@ -11,6 +11,54 @@ enum Subprocess {
         return nil
     }
 
+    /// Runs `executable` and returns its exit status and standard output (at most `limit` bytes;
+    /// past that it is killed and `truncated` is set). Standard error goes to /dev/null.
+    static func capture(_ executable: String, _ arguments: [String], environment: [String: String], limit: Int) -> (
+        status: Int32, output: [UInt8], truncated: Bool
+    ) {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return (-1, [], false) }
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid = pid_t()
+        let rc = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        close(fds[1])
+        guard rc == 0 else {
+            close(fds[0])
+            return (-1, [], false)
+        }
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var truncated = false
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            output.append(contentsOf: buffer[0..<n])
+            if output.count > limit {
+                truncated = true
+                kill(pid, SIGKILL)
+                break
+            }
+        }
+        close(fds[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return ((status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output, truncated)
+    }
+
     /// Runs `executable` with `arguments`, writing `input` to its standard input. Its output goes
     /// to /dev/null: clipboard tools linger to serve the selection and must not hold our pipes.
     /// Returns its exit status (or -1 when it could not start).

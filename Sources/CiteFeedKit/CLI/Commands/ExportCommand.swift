@@ -1,0 +1,61 @@
+/// `citefeed export [--format json|csv|txt|fortune] [--out FILE] [--tag T]... [--favourites] [--archived|--all]`
+struct ExportCommand: Command {
+    static let spec = CommandSpec(
+        name: "export", usage: "[--format json|csv|txt|fortune] [--out FILE] [--tag T]... [--favourites] [--archived|--all]",
+        summary: "Write citations to standard output or a file.",
+        details: """
+            json (the default) is citefeed's own format with every field, uuids and dates included:
+            'citefeed import' of it into an empty library gives the same library back. csv has the
+            header id,uuid,text,back,author,source,tags,favourite,created_at,updated_at,archived_at
+            (RFC 4180, tags joined with ;). txt is for reading; fortune is for strfile(1) and fortune(6).
+            Without --archived or --all, archived citations are left out. Oldest first.
+            """,
+        options: [
+            .value("format", "F", "json (default), csv, txt or fortune"),
+            .value("out", "FILE", "write to FILE (replaced atomically) instead of standard output"),
+            .value("tag", "T", "only citations with this tag (repeat: any of them)", repeatable: true),
+            .flag("favourites", "only favourites"),
+            .flag("archived", "only archived citations"),
+            .flag("all", "archived citations too"),
+        ],
+        positionals: (0, 0), positionalName: "")
+
+    let format: ExportFormat
+    let out: String?
+    var query = CitationQuery()
+
+    init(_ arguments: ParsedArguments) throws {
+        format =
+            try arguments.value("format").map { v throws(UsageError) in try Arguments.choice(v, option: "format", ExportFormat.self) }
+            ?? .json
+        out = arguments.value("out")
+        if arguments.flag("archived") && arguments.flag("all") { throw UsageError.conflicting("--archived", "--all", command: "export") }
+        query.tags = try arguments.values("tag").map { name throws(ModelError) in try Tag.validateName(name) }
+        query.favouritesOnly = arguments.flag("favourites")
+        query.archived = arguments.flag("archived")
+        query.all = arguments.flag("all")
+        query.sort = .created
+        query.reverse = true  // oldest first
+    }
+
+    func run(_ context: Context) throws {
+        let library = try context.library()
+        for tag in query.tags { _ = try library.tag(named: tag) }
+        let citations = try library.citations(query)
+        let used = Set(citations.flatMap { $0.tags.map { Tag.key($0.name) } })
+        let everything = query.tags.isEmpty && !query.favouritesOnly
+        let tags = try library.tags().map(\.tag).filter { everything || used.contains(Tag.key($0.name)) }
+        let text = Exporter.render(format, citations: citations, tags: tags, exportedAt: try context.now())
+        guard let out else {
+            context.out.write(text)
+            return
+        }
+        let path = Posix.absolutePath(out, home: context.paths.userHome)
+        do {
+            try AtomicWriter.write(Array(text.utf8), to: path, mode: 0o644)
+        } catch {
+            throw OutputError.cannotCreate(path, error.message)
+        }
+        context.err.line("Exported \(citations.count) citation\(citations.count == 1 ? "" : "s") to \(path).")
+    }
+}

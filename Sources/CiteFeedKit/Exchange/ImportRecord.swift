@@ -1,0 +1,68 @@
+/// One citation read from an import file, before validation.
+public struct ImportRecord: Sendable, Equatable {
+    /// Where it is in the file, for messages: `line 12`, `record 3`.
+    public var location: String
+    public var text: String?
+    public var back: String?
+    public var author: String?
+    public var source: String?
+    public var tags: [String] = []
+    public var favourite = false
+    public var uuid: String?
+    public var id: Int64?
+    public var createdAt: Timestamp?
+    public var updatedAt: Timestamp?
+    public var archivedAt: Timestamp?
+
+    public init(location: String, text: String?, author: String? = nil) {
+        self.location = location
+        self.text = text
+        self.author = author
+    }
+}
+
+/// What an import file holds: records, and tag colours where the format has them.
+public struct ImportDocument: Sendable {
+    public var records: [ImportRecord]
+    /// The file's tags with their colours, by `Tag.key`.
+    public var tags: [String: Tag] = [:]
+}
+
+/// The import formats of SPEC.md "Import and export".
+public enum ImportFormat: String, CaseIterable, Sendable {
+    case auto, json, csv, fortune, clippings, dummyjson
+}
+
+/// An import file that cannot be read as a whole.
+public enum ImportError: CiteFeedError, Equatable {
+    case malformed(String, String)
+    case unknownFormat(String)
+    case empty(String)
+    case binary(String)
+    case invalidRecords([String], total: Int)
+    case notFound(String)
+    case fetch(String, String)
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .notFound: return .notFound
+        case .fetch: return .ioError
+        default: return .dataError
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case let .malformed(name, reason): return "\(name) is not valid: \(reason)."
+        case .unknownFormat(let name):
+            return "Cannot tell the format of \(name); give --format json, csv, fortune, clippings or dummyjson."
+        case .empty(let name): return "\(name) is empty; nothing to import."
+        case .binary(let name): return "\(name) is not a text file (it is binary or not UTF-8); nothing was imported."
+        case let .invalidRecords(problems, total):
+            let more = total > problems.count ? " And \(total - problems.count) more invalid records." : ""
+            return "\(problems.joined(separator: " "))\(more) Nothing was imported; --skip-invalid imports the valid ones."
+        case .notFound(let name): return "No file \(name)."
+        case let .fetch(url, reason): return "Cannot fetch \(url): \(reason)."
+        }
+    }
+}

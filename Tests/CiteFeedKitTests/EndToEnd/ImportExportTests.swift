@@ -1,0 +1,269 @@
+import Foundation
+import Testing
+
+@testable import CiteFeedKit
+
+@Suite struct ImportExportTests {
+    static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures/import")
+    func fixture(_ name: String) -> String { ImportExportTests.fixtures.appendingPathComponent(name).path }
+
+    /// A library with every kind of field, an archived citation and an unused tag.
+    func richLibrary() throws -> Sandbox {
+        let box = try Sandbox()
+        try box.add("Plain one", "--author", "A", "--tag", "life")
+        try box.add(
+            "Comma, \"quotes\"\nand a second line", "--author", "B", "--source", "https://example.org/x", "--back", "Back, side",
+            "--tag", "Deep Work", "--favourite")
+        try box.add("Archived later")
+        try box.run("archive", "3")
+        try box.run("tag", "add", "unused", "--color", "#123456")
+        return box
+    }
+
+    @Test func jsonRoundTripIsIdenticalButForExportedAt() throws {
+        let box = try richLibrary()
+        let first = try box.run("export", "--all")
+        #expect(first.status == 0 && first.stderr.isEmpty)
+        let file = box.home.appendingPathComponent("a.json")
+        try first.stdoutBytes.write(to: file)
+        let other = try Sandbox()
+        other.now = "2026-04-01T00:00:00Z"
+        let imported = try other.run("import", file.path)
+        #expect(imported.status == 0 && imported.stdout == "imported 3, skipped 0 duplicates\n", "\(imported)")
+        let second = try other.run("export", "--all")
+        func withoutExportedAt(_ s: String) -> String {
+            s.split(separator: "\n").filter { !$0.contains("\"exportedAt\"") }.joined(separator: "\n")
+        }
+        #expect(withoutExportedAt(second.stdout) == withoutExportedAt(first.stdout))
+        #expect(second.stdout.contains("\"exportedAt\": \"2026-04-01T00:00:00Z\""))
+    }
+
+    @Test func csvRoundTripKeepsEveryField() throws {
+        let box = try richLibrary()
+        let file = box.home.appendingPathComponent("a.csv")
+        #expect(try box.run("export", "--all", "--format", "csv", "--out", file.path).stderr == "Exported 3 citations to \(file.path).\n")
+        let other = try Sandbox()
+        #expect(try other.run("import", file.path).stdout == "imported 3, skipped 0 duplicates\n")
+        let a = try box.library().citations(
+            {
+                var q = CitationQuery(); q.all = true; q.sort = .created; return q
+            }())
+        let b = try other.library().citations(
+            {
+                var q = CitationQuery(); q.all = true; q.sort = .created; return q
+            }())
+        #expect(
+            a.map {
+                [$0.id, $0.uuid, $0.text, $0.back, $0.author, $0.source, $0.favourite, $0.createdAt, $0.updatedAt, $0.archivedAt]
+                    as [AnyHashable?]
+            }
+                == b.map {
+                    [$0.id, $0.uuid, $0.text, $0.back, $0.author, $0.source, $0.favourite, $0.createdAt, $0.updatedAt, $0.archivedAt]
+                        as [AnyHashable?]
+                })
+        #expect(a.map { $0.tags.map(\.name) } == b.map { $0.tags.map(\.name) })
+    }
+
+    @Test func fortuneExportIsReadByStrfileAndFortune() throws {
+        guard let strfile = findProgram("strfile"),
+            let fortune = findProgram("fortune")
+                ?? (FileManager.default.isExecutableFile(atPath: "/usr/games/fortune") ? "/usr/games/fortune" : nil)
+        else {
+            print("skipped: strfile and fortune are not installed (Debian's fortune-mod)")
+            return
+        }
+        let box = try richLibrary()
+        let file = box.home.appendingPathComponent("quotes").path
+        #expect(try box.run("export", "--format", "fortune", "--out", file).status == 0)
+        let made = try Sandbox.execute(strfile, [file, file + ".dat"], stdin: Data(), environment: [:])
+        #expect(made.status == 0 && made.stdout.contains("There were 2 strings"), "\(made)")
+        let found = try Sandbox.execute(fortune, ["-m", "quotes", file], stdin: Data(), environment: [:])
+        #expect(found.stdout.contains("Comma, \"quotes\"\nand a second line\n\t\t-- B, https://example.org/x"), "\(found)")
+    }
+
+    @Test func exportFiltersAndFormats() throws {
+        let box = try richLibrary()
+        let txt = try box.run("export", "--format", "txt", "--tag", "life")
+        #expect(txt.stdout == "“Plain one”\n— A\n[life]\n")
+        let favourites = try JSONParser.parse(try box.run("export", "--favourites").stdout)
+        #expect(favourites["citations"]?.arrayValue?.count == 1 && favourites["tags"]?.arrayValue?.count == 1)
+        let archived = try JSONParser.parse(try box.run("export", "--archived").stdout)
+        #expect(archived["citations"]?.arrayValue?.map { $0["id"] } == [.int(3)])
+        let csv = try box.run("export", "--format", "csv")
+        #expect(csv.stdout.hasPrefix("id,uuid,text,back,author,source,tags,favourite,created_at,updated_at,archived_at\r\n"))
+        expectFailure(try box.run("export", "--format", "xml"), status: .usage, containing: "--format takes one of json, csv, txt, fortune")
+        expectFailure(try box.run("export", "--archived", "--all"), status: .usage, containing: "cannot be used together")
+    }
+
+    @Test func kindleClippings() throws {
+        let box = try Sandbox()
+        let result = try box.run("import", fixture("My Clippings.txt"))
+        #expect(result.stdout == "imported 2, skipped 0 duplicates\n", "\(result)")
+        let citations = try box.library().citations(
+            {
+                var q = CitationQuery(); q.sort = .text; return q
+            }())
+        #expect(
+            citations.map(\.text) == [
+                "I went to the woods because I wished to live deliberately.", "You have power over your mind - not outside events.",
+            ])
+        #expect(citations[1].author == "Marcus Aurelius" && citations[1].source == "Meditations" && citations[1].back == "The stoic core.")
+        #expect(citations[0].author == "Henry David Thoreau" && citations[0].source == "Walden" && citations[0].back == nil)
+    }
+
+    @Test func readwiseCSV() throws {
+        let box = try Sandbox()
+        #expect(try box.run("import", fixture("readwise.csv"), "--tag", "readwise").stdout == "imported 2, skipped 0 duplicates\n")
+        let citations = try box.library().citations(
+            {
+                var q = CitationQuery(); q.sort = .text; return q
+            }())
+        #expect(
+            citations[0].text == "A highlight\nover two lines." && citations[0].source == "Book, With Comma"
+                && citations[0].back == "A note, with a comma")
+        #expect(citations[1].text == "Simple, plain words, \"quoted\" ones too." && citations[1].author == "Some Author")
+        #expect(citations[1].tags.map(\.name) == ["craft", "readwise", "writing"])
+    }
+
+    @Test func dummyjsonArraysAndFortunes() throws {
+        let box = try Sandbox()
+        #expect(try box.run("import", fixture("dummyjson.json")).stdout == "imported 2, skipped 0 duplicates\n")
+        #expect(try box.run("import", fixture("array.json")).stdout == "imported 3, skipped 0 duplicates\n")
+        #expect(try box.run("import", fixture("trailing.fortune")).stdout == "imported 2, skipped 0 duplicates\n")
+        #expect(try box.run("import", fixture("notrailing.fortune"), "--format", "fortune").stdout == "imported 2, skipped 0 duplicates\n")
+        let texts = try box.library().citations(CitationQuery()).map(\.text)
+        #expect(texts.contains("First fortune,\non two lines.") && texts.contains("And another.") && texts.contains("From content."))
+        let second = try box.library().citations(CitationQuery()).first { $0.text == "Second fortune." }
+        #expect(second?.author == "Someone" && second?.source == "Somewhere")
+    }
+
+    @Test func importingTwiceAddsNothing() throws {
+        let box = try Sandbox()
+        try box.add("life isn’t about getting  and having, it’s about giving and being.", "--author", "KEVIN kruse")
+        #expect(try box.run("import", fixture("dummyjson.json")).stdout == "imported 1, skipped 1 duplicate\n")
+        #expect(try box.run("import", fixture("dummyjson.json")).stdout == "imported 0, skipped 2 duplicates\n")
+    }
+
+    @Test func badFilesChangeNothing() throws {
+        let box = try Sandbox()
+        try box.add("existing")
+        let before = try box.state()
+        func write(_ name: String, _ bytes: [UInt8]) throws -> String {
+            let url = box.home.appendingPathComponent(name)
+            try Data(bytes).write(to: url)
+            return url.path
+        }
+        expectFailure(
+            try box.run("import", try write("bad.json", Array("[{\"text\": \"a\"},\n  {\"text\" \"b\"}]".utf8))), status: .dataError,
+            containing: "bad.json is not valid: line 2, column 11: expected ':' after a member name.")
+        expectFailure(
+            try box.run("import", try write("bad.csv", Array("id,uuid,text\n1,,\"open\n".utf8))), status: .dataError,
+            containing: "bad.csv is not valid: line 2: a quoted field is not closed.")
+        expectFailure(
+            try box.run("import", try write("empty-text.json", Array("[{\"text\": \"ok\"}, {\"text\": \"  \"}]".utf8))), status: .dataError,
+            containing:
+                "record 2: The citation text is empty; give the words to keep. Nothing was imported; --skip-invalid imports the valid ones."
+        )
+        expectFailure(
+            try box.run("import", try write("binary.json", [0x7B, 0x00, 0xFF, 0xFE])), status: .dataError, containing: "is not a text file")
+        expectFailure(
+            try box.run("import", try write("empty.txt", [])), status: .dataError, containing: "empty.txt is empty; nothing to import.")
+        expectFailure(
+            try box.run("import", try write("what.txt", Array("just some words".utf8))), status: .dataError,
+            containing: "Cannot tell the format of")
+        expectFailure(try box.run("import", box.home.appendingPathComponent("missing.json").path), status: .notFound, containing: "No file")
+        expectFailure(
+            try box.run("import", "ftp://example.org/q.json"), status: .ioError, containing: "only http and https addresses can be fetched")
+        expectFailure(try box.run("import", "x.json", "--format", "yaml"), status: .usage, containing: "--format takes one of auto, json")
+        #expect(try box.state() == before)
+    }
+
+    @Test func skipInvalidImportsTheRestAndListsTheSkipped() throws {
+        let box = try Sandbox()
+        let url = box.home.appendingPathComponent("mixed.json")
+        try Data("[{\"text\": \"good\"}, {\"text\": \"\"}, {\"text\": \"bad\\u0007\"}, {\"text\": \"also good\"}]".utf8).write(to: url)
+        let result = try box.run("import", url.path, "--skip-invalid")
+        #expect(result.status == 0)
+        #expect(result.stdout == "imported 2, skipped 0 duplicates, 2 invalid\n")
+        #expect(
+            result.stderr == "citefeed: skipped record 2: The citation text is empty; give the words to keep.\n"
+                + "citefeed: skipped record 3: The text contains the control character U+0007 (BEL) at position 4; only tab and newline are allowed.\n"
+        )
+    }
+}
+
+/// URL import against a small HTTP server on 127.0.0.1, started by the test.
+@Suite struct ImportURLTests {
+    /// Serves `/quotes.json`, `/big` (2000 bytes), `/hang` (never answers) and 404 otherwise.
+    final class Server {
+        let process = Process()
+        let port: Int
+
+        init() throws {
+            let script = """
+                import http.server, signal, socketserver, sys, time
+                signal.pthread_sigmask(signal.SIG_SETMASK, [])  # Foundation may start us with signals blocked
+                class H(http.server.BaseHTTPRequestHandler):
+                    def log_message(self, *a): pass
+                    def do_GET(self):
+                        if self.path == "/hang":
+                            time.sleep(30); return
+                        body = {"/quotes.json": b'{"quotes": [{"id": 1, "quote": "Served over HTTP.", "author": "Server"}]}', "/big": b"x" * 2000}.get(self.path)
+                        if body is None:
+                            self.send_response(404); self.end_headers(); return
+                        self.send_response(200); self.send_header("Content-Length", str(len(body))); self.end_headers(); self.wfile.write(body)
+                class S(socketserver.ThreadingMixIn, http.server.HTTPServer): daemon_threads = True
+                s = S(("127.0.0.1", 0), H)
+                print(s.server_address[1], flush=True)
+                s.timeout = 1
+                deadline = time.time() + 60
+                while time.time() < deadline: s.handle_request()
+                """
+            let out = Pipe()
+            // python3 itself, not under timeout(1): it unblocks SIGTERM and stops after 60 s anyway.
+            process.executableURL = URL(fileURLWithPath: findProgram("python3") ?? "/usr/bin/python3")
+            process.arguments = ["-c", script]
+            process.standardOutput = out
+            try process.run()
+            var line = Data()
+            while !line.contains(0x0A) {
+                let chunk = out.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                line.append(chunk)
+            }
+            port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        }
+
+        deinit {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    @Test func fetchesOverHTTPAndReportsEveryFailure() throws {
+        guard findProgram("curl") != nil, findProgram("python3") != nil else {
+            print("skipped: curl or python3 is not installed")
+            return
+        }
+        let server = try Server()
+        #expect(server.port > 0)
+        let box = try Sandbox()
+        let base = "http://127.0.0.1:\(server.port)"
+        let ok = try box.run(["import", base + "/quotes.json"], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(ok.status == 0 && ok.stdout == "imported 1, skipped 0 duplicates\n", "\(ok)")
+        #expect(try box.library().citations(CitationQuery()).first?.text == "Served over HTTP.")
+        let before = try box.state()
+        expectFailure(
+            try box.run(["import", base + "/missing.json"], environment: ["PATH": "/usr/bin:/bin"]), status: .ioError,
+            containing: "Cannot fetch \(base)/missing.json: the server answered 404.")
+        expectFailure(
+            try box.run(["import", base + "/hang"], environment: ["PATH": "/usr/bin:/bin", "CITEFEED_FETCH_TIMEOUT": "2"]),
+            status: .ioError,
+            containing: "no answer within 2 seconds")
+        expectFailure(
+            try box.run(["import", base + "/big"], environment: ["PATH": "/usr/bin:/bin", "CITEFEED_FETCH_LIMIT": "1000"]),
+            status: .ioError,
+            containing: "it is larger than 1000 bytes")
+        #expect(try box.state() == before)
+    }
+}
