@@ -12,7 +12,11 @@ extension Library {
     /// white space), or whose uuid is already there, are skipped as duplicates. An id from the
     /// file is kept when no citation ever had it; uuids, dates, favourites and tag colours are kept.
     public func importDocument(_ document: ImportDocument, extraTags: [String], skipInvalid: Bool, now: Timestamp) throws -> ImportResult {
-        try write { () throws -> ImportResult in
+        // A large cache, so that a big import does not spill the full-text index to the WAL page
+        // by page; back to the default afterwards.
+        try db.execute("PRAGMA cache_size = -65536")
+        defer { try? db.execute("PRAGMA cache_size = -2000") }
+        return try write { () throws -> ImportResult in
             var result = ImportResult()
             var problems: [String] = []
             var valid: [(ImportRecord, NewCitation)] = []
@@ -92,8 +96,28 @@ extension Library {
 
     /// Text and author, lower-cased with white space collapsed: what makes two citations the same.
     static func duplicateKey(_ text: String, _ author: String?) -> String {
-        func normalize(_ s: String) -> String { s.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-        return normalize(text) + "\u{1F}" + normalize(author ?? "")
+        // One pass over the scalars: this runs for every citation of the library and the file.
+        var out = String.UnicodeScalarView()
+        func add(_ s: String) {
+            var started = false
+            var pendingSpace = false
+            for scalar in s.lowercased().unicodeScalars {
+                let space =
+                    scalar.isASCII ? (scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r") : scalar.properties.isWhitespace
+                if space {
+                    pendingSpace = started
+                    continue
+                }
+                if pendingSpace { out.append(" ") }
+                pendingSpace = false
+                started = true
+                out.append(scalar)
+            }
+        }
+        add(text)
+        out.append("\u{1F}")
+        add(author ?? "")
+        return String(out)
     }
 }
 

@@ -27,3 +27,12 @@ import Testing
         #expect(try CSV.parse(CSV.record(fields)).first?.fields == fields)
     }
 }
+
+@Suite struct DuplicateKeyTests {
+    @Test func ignoresCaseAndWhiteSpace() {
+        #expect(Library.duplicateKey("  Hello\n\tWorld ", "  Ada  Lovelace") == Library.duplicateKey("hello world", "ADA LOVELACE"))
+        #expect(Library.duplicateKey("Hello", nil) == Library.duplicateKey("hello", ""))
+        #expect(Library.duplicateKey("Hello", "A") != Library.duplicateKey("Hello", "B"))
+        #expect(Library.duplicateKey("ab", "c") != Library.duplicateKey("a", "bc"))
+    }
+}
