@@ -1,5 +1,10 @@
 /// Validation of citation fields, the same for add, edit and import (SPEC.md, "Data").
 public enum CitationInput {
+    /// Characters (graphemes) in `text`, quickly for ASCII.
+    static func characterCount(_ text: String) -> Int {
+        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? text.utf8.count : text.count
+    }
+
     public static let maxText = 20_000
     public static let maxAuthor = 500
     public static let maxSource = 2_000
@@ -49,6 +54,11 @@ public enum CitationInput {
     }
 
     static func check(_ value: String, field: String, limit: Int, allowNewlines: Bool) throws(ModelError) {
+        // Printable ASCII (most text) needs no grapheme breaking: one byte, one character.
+        if value.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 || ($0 == 0x0A && allowNewlines) }) {
+            if value.utf8.count > limit { throw .tooLong(field: field, limit: limit, actual: value.utf8.count) }
+            return
+        }
         var position = 0
         for character in value {
             position += 1

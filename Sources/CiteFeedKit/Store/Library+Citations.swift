@@ -90,7 +90,7 @@ extension Library {
             "INSERT INTO citations (uuid, text, back, author, source, favourite, created_at, updated_at, archived_at, text_length) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             .text(new.uuid ?? UUIDString.random()), .text(new.text), .optional(new.back), .optional(new.author),
             .optional(new.source), .bool(new.favourite), .int(created.seconds), .int((new.updatedAt ?? created).seconds),
-            .optional(new.archivedAt), .int(Int64(new.text.count)))
+            .optional(new.archivedAt), .int(Int64(CitationInput.characterCount(new.text))))
         let id = db.lastInsertRowID
         for name in new.tags {
             let tagID = try tagID(named: name, createWithColor: nil)
@@ -108,7 +108,7 @@ extension Library {
             var bindings: [SQLValue] = []
             if let text = changes.text {
                 sets.append("text = ?, text_length = ?")
-                bindings += [.text(text), .int(Int64(text.count))]
+                bindings += [.text(text), .int(Int64(CitationInput.characterCount(text)))]
             }
             for (column, value) in [("back", changes.back), ("author", changes.author), ("source", changes.source)] {
                 if let value { sets.append("\(column) = ?"); bindings.append(value.isEmpty ? .null : .text(value)) }

@@ -112,4 +112,18 @@ enum Schema {
     ]
 
     static var latestVersion: Int32 { Int32(migrations.count) }
+
+    /// The per-row insert triggers that a bulk import drops and puts back (as in migrations 1 and 2).
+    static let bulkTriggers = """
+        CREATE TRIGGER citations_fts_insert AFTER INSERT ON citations BEGIN
+            INSERT INTO citations_fts (rowid, text, back, author, source)
+            VALUES (new.id, new.text, new.back, new.author, new.source);
+        END;
+        CREATE TRIGGER generation_citation_insert AFTER INSERT ON citations BEGIN
+            UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';
+        END;
+        CREATE TRIGGER generation_tagging_insert AFTER INSERT ON citation_tags BEGIN
+            UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';
+        END;
+        """
 }
