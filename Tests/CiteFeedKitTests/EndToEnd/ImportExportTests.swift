@@ -142,6 +142,12 @@ import Testing
         try box.add("life isn’t about getting  and having, it’s about giving and being.", "--author", "KEVIN kruse")
         #expect(try box.run("import", fixture("dummyjson.json")).stdout == "imported 1, skipped 1 duplicate\n")
         #expect(try box.run("import", fixture("dummyjson.json")).stdout == "imported 0, skipped 2 duplicates\n")
+        // The full-text index knows the imported citations and the older one alike.
+        let found = try JSONParser.parse(try box.run("list", "--search", "napoleon", "--json").stdout).arrayValue ?? []
+        #expect(found.count == 1 && found[0]["author"] == .string("Napoleon Hill"))
+        #expect(try JSONParser.parse(try box.run("list", "--search", "getting", "--json").stdout).arrayValue?.count == 1)
+        #expect(try box.library().db.query("INSERT INTO citations_fts(citations_fts) VALUES ('integrity-check')") { _ in 0 }.isEmpty)
+        #expect(try box.library().db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == 10)
     }
 
     @Test func badFilesChangeNothing() throws {
