@@ -11,6 +11,33 @@ enum Subprocess {
         return nil
     }
 
+    /// Starts `executable` with the file actions `setUp` adds; `nil` when it cannot start.
+    private static func spawn(
+        _ executable: String, _ arguments: [String], environment: [String: String],
+        _ setUp: (inout posix_spawn_file_actions_t) -> Void
+    ) -> pid_t? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        setUp(&actions)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid = pid_t()
+        return posix_spawn(&pid, executable, &actions, nil, argv, envp) == 0 ? pid : nil
+    }
+
+    /// Waits for `pid`; its exit status, or 128 + the signal that ended it.
+    private static func wait(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // WIFEXITED / WEXITSTATUS by hand: the macros are not imported into Swift.
+        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+
     /// Runs `executable` and returns its exit status and standard output (at most `limit` bytes;
     /// past that it is killed and `truncated` is set). Standard error goes to /dev/null.
     static func capture(_ executable: String, _ arguments: [String], environment: [String: String], limit: Int) -> (
@@ -20,22 +47,13 @@ enum Subprocess {
         guard pipe(&fds) == 0 else { return (-1, [], false) }
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        let child = spawn(executable, arguments, environment: environment) { actions in
+            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO)
+            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
         }
-        var pid = pid_t()
-        let rc = posix_spawn(&pid, executable, &actions, nil, argv, envp)
         close(fds[1])
-        guard rc == 0 else {
+        guard let pid = child else {
             close(fds[0])
             return (-1, [], false)
         }
@@ -54,9 +72,7 @@ enum Subprocess {
             }
         }
         close(fds[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return ((status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output, truncated)
+        return (wait(pid), output, truncated)
     }
 
     /// Runs `executable` with `arguments`, writing `input` to its standard input. Its output goes
@@ -69,27 +85,17 @@ enum Subprocess {
             _ = fcntl(pipeFDs[1], F_SETFD, FD_CLOEXEC)
             _ = fcntl(pipeFDs[0], F_SETFD, FD_CLOEXEC)
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if input != nil {
-            posix_spawn_file_actions_adddup2(&actions, pipeFDs[0], STDIN_FILENO)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        let child = spawn(executable, arguments, environment: environment) { actions in
+            if input != nil {
+                posix_spawn_file_actions_adddup2(&actions, pipeFDs[0], STDIN_FILENO)
+            } else {
+                posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+            }
+            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
         }
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid = pid_t()
-        let rc = posix_spawn(&pid, executable, &actions, nil, argv, envp)
         if input != nil { close(pipeFDs[0]) }
-        guard rc == 0 else {
+        guard let pid = child else {
             if input != nil { close(pipeFDs[1]) }
             return -1
         }
@@ -99,9 +105,6 @@ enum Subprocess {
             close(pipeFDs[1])
             signal(SIGPIPE, previous)
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        // WIFEXITED / WEXITSTATUS by hand: the macros are not imported into Swift.
-        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return wait(pid)
     }
 }
