@@ -1,92 +1,93 @@
 /// Writes `JSONValue`s as UTF-8 JSON text: compact on one line, or pretty with two-space
-/// indentation. Never fails. Slashes are not escaped; non-ASCII text is written as is.
+/// indentation. Never fails. Slashes are not escaped; non-ASCII text is written as is, except
+/// U+2028 and U+2029, which JavaScript parsers take for line breaks.
 public enum JSONWriter {
     public static func compact(_ value: JSONValue) -> String {
-        var out = ""
+        var out: [UInt8] = []
         write(value, into: &out, indent: nil)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Pretty JSON ending in a newline, as files and terminals want it.
     public static func pretty(_ value: JSONValue) -> String {
-        var out = ""
-        write(value, into: &out, indent: "")
-        out += "\n"
-        return out
+        var out: [UInt8] = []
+        write(value, into: &out, indent: 0)
+        out.append(0x0A)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private static func write(_ value: JSONValue, into out: inout String, indent: String?) {
+    /// Bytes, not a String, all the way down: a 100,000-citation export is one buffer.
+    private static func write(_ value: JSONValue, into out: inout [UInt8], indent: Int?) {
         switch value {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let i): out += String(i)
+        case .null: out += Array("null".utf8)
+        case .bool(let b): out += Array((b ? "true" : "false").utf8)
+        case .int(let i): out += Array(String(i).utf8)
         case .double(let d):
-            if d.isFinite { out += d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : "\(d)" } else { out += "null" }
+            let text = d.isFinite ? (d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : "\(d)") : "null"
+            out += Array(text.utf8)
         case .string(let s): writeString(s, into: &out)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            out += "["
+            if items.isEmpty { out += [0x5B, 0x5D]; return }
+            out.append(0x5B)
             writeMembers(items.count, into: &out, indent: indent) { i, out, inner in
                 write(items[i], into: &out, indent: inner)
             }
-            out += "]"
+            out.append(0x5D)
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
-            out += "{"
+            if members.isEmpty { out += [0x7B, 0x7D]; return }
+            out.append(0x7B)
             writeMembers(members.count, into: &out, indent: indent) { i, out, inner in
                 writeString(members[i].0, into: &out)
-                out += indent == nil ? ":" : ": "
+                out.append(0x3A)
+                if indent != nil { out.append(0x20) }
                 write(members[i].1, into: &out, indent: inner)
             }
-            out += "}"
+            out.append(0x7D)
         }
     }
 
     private static func writeMembers(
-        _ count: Int, into out: inout String, indent: String?,
-        _ body: (Int, inout String, String?) -> Void
+        _ count: Int, into out: inout [UInt8], indent: Int?, _ body: (Int, inout [UInt8], Int?) -> Void
     ) {
-        let inner = indent.map { $0 + "  " }
+        let inner = indent.map { $0 + 2 }
         for i in 0..<count {
-            if i > 0 { out += "," }
-            if let inner { out += "\n" + inner }
+            if i > 0 { out.append(0x2C) }
+            if let inner {
+                out.append(0x0A)
+                out += repeatElement(0x20, count: inner)
+            }
             body(i, &out, inner)
         }
-        if let indent { out += "\n" + indent }
+        if let indent {
+            out.append(0x0A)
+            out += repeatElement(0x20, count: indent)
+        }
     }
 
-    static func writeString(_ s: String, into out: inout String) {
-        // Runs of bytes that need no escape are copied whole; this is the hot path of feed.json.
-        var bytes: [UInt8] = [UInt8(ascii: "\"")]
-        bytes.reserveCapacity(s.utf8.count + 8)
-        var utf8 = s.utf8.makeIterator()
-        var pending: UInt8? = nil
-        while let b = pending ?? utf8.next() {
-            pending = nil
+    static func writeString(_ s: String, into out: inout [UInt8]) {
+        out.append(0x22)
+        let bytes = Array(s.utf8)
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
             switch b {
-            case UInt8(ascii: "\""): bytes += [0x5C, 0x22]
-            case UInt8(ascii: "\\"): bytes += [0x5C, 0x5C]
-            case 0x0A: bytes += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: bytes += [0x5C, UInt8(ascii: "r")]
-            case 0x09: bytes += [0x5C, UInt8(ascii: "t")]
-            case 0x08: bytes += [0x5C, UInt8(ascii: "b")]
-            case 0x0C: bytes += [0x5C, UInt8(ascii: "f")]
+            case 0x22: out += [0x5C, 0x22]
+            case 0x5C: out += [0x5C, 0x5C]
+            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+            case 0x09: out += [0x5C, UInt8(ascii: "t")]
+            case 0x08: out += [0x5C, UInt8(ascii: "b")]
+            case 0x0C: out += [0x5C, UInt8(ascii: "f")]
             case 0x00..<0x20, 0x7F:
                 let hex = String(b, radix: 16)
-                bytes += Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-            case 0xE2:
-                // U+2028 and U+2029 (E2 80 A8/A9) break JavaScript parsers: escape them.
-                guard let b1 = utf8.next() else { bytes.append(b); break }
-                guard b1 == 0x80, let b2 = utf8.next() else { bytes += [b]; pending = b1; break }
-                if b2 == 0xA8 || b2 == 0xA9 {
-                    bytes += Array((b2 == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                } else {
-                    bytes += [b, b1, b2]
-                }
-            default: bytes.append(b)
+                out += Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
+                out += Array((bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                i += 2
+            default: out.append(b)
             }
+            i += 1
         }
-        bytes.append(UInt8(ascii: "\""))
-        out += String(decoding: bytes, as: UTF8.self)
+        out.append(0x22)
     }
 }
