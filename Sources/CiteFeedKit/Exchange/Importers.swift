@@ -3,6 +3,8 @@ enum Importers {
     /// Picks the format from the file name and the content.
     static func detect(name: String, text: String) -> ImportFormat? {
         let lower = name.lowercased()
+        if lower.hasSuffix(".csv") { return .csv }
+        if lower.hasSuffix(".fortune") { return .fortune }
         let trimmed = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
         if lower.hasSuffix(".json") || trimmed.first == "{" || trimmed.first == "[" {
             return trimmed.contains("\"quotes\"") && !trimmed.contains("\"citefeed\"") ? .dummyjson : .json

@@ -111,7 +111,30 @@ extension Library {
 
     /// Text and author, lower-cased with white space collapsed: what makes two citations the same.
     static func duplicateKey(_ text: String, _ author: String?) -> String {
-        // One pass over the scalars: this runs for every citation of the library and the file.
+        // One pass over the bytes when they are ASCII, over the scalars otherwise: this runs for
+        // every citation of the library and of the file.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) && (author ?? "").utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.utf8.count + (author?.utf8.count ?? 0) + 1)
+            func addASCII(_ s: String) {
+                var started = false, pendingSpace = false
+                for var b in s.utf8 {
+                    if b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D || b == 0x0B || b == 0x0C {
+                        pendingSpace = started
+                        continue
+                    }
+                    if pendingSpace { bytes.append(0x20) }
+                    pendingSpace = false
+                    started = true
+                    if b >= 0x41 && b <= 0x5A { b += 0x20 }
+                    bytes.append(b)
+                }
+            }
+            addASCII(text)
+            bytes.append(0x1F)
+            addASCII(author ?? "")
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var out = String.UnicodeScalarView()
         func add(_ s: String) {
             var started = false
