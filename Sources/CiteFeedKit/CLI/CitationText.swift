@@ -7,21 +7,16 @@ enum CitationText {
         return "“\(c.text)”" + (attribution.isEmpty ? "" : " — " + attribution)
     }
 
-    /// Newlines folded to spaces, for one-line displays.
-    static func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace() }.joined(separator: " ")
-    }
-
     /// The `list` table: id, favourite star, text cut to fit, author, tags in their colours.
     static func table(_ citations: [Citation], terminal: Terminal) -> String {
         let idWidth = max(2, citations.map { String($0.id).count }.max() ?? 2)
-        let authors = citations.map { TextWidth.truncate(oneLine($0.author ?? ""), to: 24) }
+        let authors = citations.map { TextWidth.truncate(($0.author ?? "").foldedToOneLine, to: 24) }
         let authorWidth = max(6, authors.map { TextWidth.columns(of: $0) }.max() ?? 6)
         let tagTexts = citations.map { $0.tags.map(\.name).joined(separator: " ") }
         let tagWidth = min(30, max(4, tagTexts.map { TextWidth.columns(of: $0) }.max() ?? 4))
         // id, star, text, author, tags separated by two spaces.
         let available = max(20, terminal.width - idWidth - 1 - authorWidth - tagWidth - 8)
-        let longest = citations.map { TextWidth.columns(of: oneLine($0.text)) }.max() ?? 0
+        let longest = citations.map { TextWidth.columns(of: $0.text.foldedToOneLine) }.max() ?? 0
         let textWidth = min(available, max(4, longest))
         var out =
             terminal.bold(
@@ -29,7 +24,7 @@ enum CitationText {
                     + "AUTHOR".padding(to: authorWidth) + "  " + "TAGS") + "\n"
         for (i, c) in citations.enumerated() {
             let star = c.favourite ? terminal.paint("★", "33") : " "
-            let text = TextWidth.truncate(oneLine(c.text), to: textWidth).padding(to: textWidth)
+            let text = TextWidth.truncate(c.text.foldedToOneLine, to: textWidth).padding(to: textWidth)
             let tags = tagsLine(c.tags, width: tagWidth, terminal: terminal)
             let line =
                 String(c.id).leftPadded(to: idWidth) + "  " + star + "  " + text + "  " + authors[i].padding(to: authorWidth) + "  " + tags

@@ -36,9 +36,11 @@ public struct Rotation {
     public func ensureCurrent() throws -> (state: RotationState, picked: Bool) {
         try library.write {
             let slot = clock.slot(at: now)
-            if let pick = try shown(in: slot) { return (RotationState(slot: slot, pick: pick), false) }
             let latest = try library.latestPick()
             let inSlot = latest.map { $0.pickedAt >= slot.start } ?? false
+            if inSlot, let latest, try library.isEligible(latest.snapshot.id, settings) {
+                return (RotationState(slot: slot, pick: latest), false)
+            }
             let pick = try pickNext(slot: slot, at: inSlot ? now : slot.start, reason: inSlot ? .repick : .rotate)
             return (RotationState(slot: slot, pick: pick), pick != nil)
         }

@@ -24,8 +24,8 @@ extension Library {
     @discardableResult
     func insertPick(_ citation: Citation, slot: Slot, at time: Timestamp, cycle: Int64, reason: Pick.Reason) throws(StoreError) -> Pick {
         var pickedAt = time
-        if let previous = try latestPick(), previous.pickedAt >= pickedAt {
-            pickedAt = Timestamp(seconds: previous.pickedAt.seconds + 1)
+        if let previous = try db.scalar("SELECT max(picked_at) FROM picks"), previous >= pickedAt.seconds {
+            pickedAt = Timestamp(seconds: previous + 1)
         }
         let snapshot = PickSnapshot(citation)
         try db.run(

@@ -17,19 +17,6 @@ public struct Timestamp: Hashable, Comparable, Sendable {
         return c.dateTimeString + "Z"
     }
 
-    /// RFC 3339 in local time with its numeric offset, e.g. `2026-03-01T09:30:00+01:00`.
-    public var rfc3339Local: String {
-        let (c, offset) = CivilTime.local(seconds)
-        return c.dateTimeString + Timestamp.offsetString(offset, colon: true)
-    }
-
-    static func offsetString(_ offset: Int64, colon: Bool) -> String {
-        if offset == 0 && colon { return "Z" }
-        let sign = offset < 0 ? "-" : "+"
-        let minutes = abs(offset) / 60
-        return sign + pad(minutes / 60, 2) + (colon ? ":" : "") + pad(minutes % 60, 2)
-    }
-
     /// Parses RFC 3339 / ISO 8601 date-times with `Z` or a numeric offset
     /// (`2026-03-01T09:30:00+01:00`, fractional seconds dropped). `nil` when invalid.
     public init?(rfc3339 text: String) {
