@@ -15,8 +15,9 @@ extension Library {
         return try withTags([citation])[0]
     }
 
-    /// Citations matching `query`.
+    /// Citations matching `query`; a tag of the query that does not exist is an error.
     public func citations(_ query: CitationQuery) throws(StoreError) -> [Citation] {
+        for tag in query.tags { _ = try self.tag(named: tag) }
         var conditions = [query.all ? "1" : query.archived ? "c.archived_at IS NOT NULL" : "c.archived_at IS NULL"]
         var bindings: [SQLValue] = []
         var order: String

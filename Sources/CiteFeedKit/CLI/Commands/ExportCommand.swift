@@ -40,7 +40,6 @@ struct ExportCommand: Command {
 
     func run(_ context: Context) throws {
         let library = try context.library()
-        for tag in query.tags { _ = try library.tag(named: tag) }
         let citations = try library.citations(query)
         let used = Set(citations.flatMap { $0.tags.map { Tag.key($0.name) } })
         let everything = query.tags.isEmpty && !query.favouritesOnly

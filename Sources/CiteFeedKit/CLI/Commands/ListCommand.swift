@@ -40,7 +40,6 @@ struct ListCommand: Command {
 
     func run(_ context: Context) throws {
         let library = try context.libraryWithStarterSet()
-        for tag in query.tags { _ = try library.tag(named: tag) }
         let citations = try library.citations(query)
         if json {
             context.out.write(JSONWriter.pretty(.array(citations.map(CitationJSON.citation))))
