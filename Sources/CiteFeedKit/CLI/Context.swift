@@ -6,6 +6,8 @@ public final class Context {
     public let err: OutputStream
     public let stdinIsTerminal: Bool
     public let stdoutIsTerminal: Bool
+    /// Where progress bars may be drawn.
+    public let stderrIsTerminal: Bool
     public let terminal: Terminal
     private let readStandardInput: () throws -> [UInt8]
     /// `--home DIR`, if given.
@@ -13,13 +15,14 @@ public final class Context {
 
     public init(
         environment: [String: String], out: OutputStream, err: OutputStream, stdinIsTerminal: Bool = false,
-        stdoutIsTerminal: Bool = false, readStandardInput: @escaping () throws -> [UInt8] = { [] }
+        stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, readStandardInput: @escaping () throws -> [UInt8] = { [] }
     ) {
         self.environment = environment
         self.out = out
         self.err = err
         self.stdinIsTerminal = stdinIsTerminal
         self.stdoutIsTerminal = stdoutIsTerminal
+        self.stderrIsTerminal = stderrIsTerminal
         self.terminal = Terminal.detect(environment: environment, isTerminal: stdoutIsTerminal)
         self.readStandardInput = readStandardInput
     }
@@ -36,6 +39,7 @@ public final class Context {
         return Context(
             environment: environment, out: OutputStream(fd: STDOUT_FILENO), err: OutputStream(fd: STDERR_FILENO, unbuffered: true),
             stdinIsTerminal: Posix.isTerminal(STDIN_FILENO), stdoutIsTerminal: Posix.isTerminal(STDOUT_FILENO),
+            stderrIsTerminal: Posix.isTerminal(STDERR_FILENO),
             readStandardInput: { try Posix.readAll(fd: STDIN_FILENO) })
     }
 

@@ -24,6 +24,11 @@ public final class OutputStream: @unchecked Sendable {
         if unbuffered || buffer.count > 65536 { flush() }
     }
 
+    public func write(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if unbuffered || buffer.count > 65536 { flush() }
+    }
+
     public func line(_ text: String = "") { write(text + "\n") }
 
     /// Writes out what is buffered; `false` when the descriptor refuses (a closed pipe).

@@ -12,87 +12,142 @@ public enum CSV {
         public var fields: [String]
     }
 
-    /// Parses the whole text; a UTF-8 byte order mark is skipped. Blank lines between records
-    /// are ignored. Works on the UTF-8 bytes (every delimiter is ASCII), making a String only
-    /// per field: a 100,000-row import spends its time here otherwise.
+    /// Parses the whole text (see `Reader`).
     public static func parse(_ text: String) throws(Failure) -> [Record] {
-        var bytes = Array(text.utf8)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        var reader = Reader(Array(text.utf8))
         var records: [Record] = []
-        var fields: [String] = []
-        var field: [UInt8] = []
-        var line = 1
-        var recordLine = 1
-        var fieldStarted = false
-        var i = 0
-        let n = bytes.count
-        func endField() {
-            fields.append(String(decoding: field, as: UTF8.self))
-            field.removeAll(keepingCapacity: true)
-        }
-        func endRecord() {
-            endField()
-            if !(fields.count == 1 && fields[0].isEmpty && !fieldStarted) { records.append(Record(line: recordLine, fields: fields)) }
-            fields.removeAll(keepingCapacity: true)
-            fieldStarted = false
-        }
-        while i < n {
-            let b = bytes[i]
-            switch b {
-            case 0x22:  // "
-                guard field.isEmpty else { throw Failure(line: line, reason: "a quote inside an unquoted field") }
-                let quoteLine = line
-                fieldStarted = true
-                i += 1
-                var closed = false
-                while i < n {
-                    let c = bytes[i]
-                    if c == 0x22 {
-                        if i + 1 < n && bytes[i + 1] == 0x22 {
-                            field.append(0x22)
-                            i += 2
-                            continue
-                        }
-                        closed = true
-                        i += 1
-                        break
-                    }
-                    if c == 0x0A { line += 1 }
-                    field.append(c)
-                    i += 1
-                }
-                if !closed { throw Failure(line: quoteLine, reason: "a quoted field is not closed") }
-                continue
-            case 0x2C:  // ,
-                endField()
-                fieldStarted = true
-            case 0x0D:
-                if i + 1 < n && bytes[i + 1] == 0x0A { i += 1 }
-                endRecord()
-                line += 1
-                recordLine = line
-            case 0x0A:
-                endRecord()
-                line += 1
-                recordLine = line
-            default:
-                field.append(b)
-                fieldStarted = true
-            }
-            i += 1
-        }
-        if fieldStarted || !fields.isEmpty || !field.isEmpty { endRecord() }
+        while let record = try reader.next() { records.append(record) }
         return records
     }
 
-    /// One field, quoted when it must be.
-    public static func field(_ value: String) -> String {
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return value }
-        return "\"" + value.replacing("\"", with: "\"\"") + "\""
+    /// Reads records one at a time from UTF-8 bytes, so that a 100,000-row file is never held
+    /// as records. A byte order mark is skipped; blank lines between records are ignored. Works
+    /// on the bytes (every delimiter is ASCII) and makes a String only per field.
+    public struct Reader {
+        private let bytes: [UInt8]
+        private var i: Int
+        private var line = 1
+        private var fields: [String] = []
+        private var field: [UInt8] = []
+
+        public init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        }
+
+        /// The fraction of the bytes read so far, 0…1.
+        public var fractionRead: Double { bytes.isEmpty ? 1 : Double(i) / Double(bytes.count) }
+
+        /// The next record, or `nil` at the end.
+        public mutating func next() throws(Failure) -> Record? {
+            let bytes = self.bytes
+            return try bytes.withUnsafeBufferPointer { buffer throws(Failure) in try record(in: buffer) }
+        }
+
+        private mutating func record(in buf: UnsafeBufferPointer<UInt8>) throws(Failure) -> Record? {
+            let n = buf.count
+            while i < n {
+                let recordLine = line
+                var blank = true
+                fields.removeAll(keepingCapacity: true)
+                fieldLoop: while true {
+                    var value = ""
+                    if i < n && buf[i] == 0x22 {
+                        blank = false
+                        value = try quoted(in: buf)
+                    }
+                    // An unquoted field (or what follows a quoted one before the delimiter).
+                    let start = i
+                    while i < n {
+                        let c = buf[i]
+                        if c == 0x2C || c == 0x0A || c == 0x0D { break }
+                        if c == 0x22 { throw Failure(line: line, reason: "a quote inside an unquoted field") }
+                        i += 1
+                    }
+                    if i > start {
+                        blank = false
+                        let run = String(decoding: UnsafeBufferPointer(rebasing: buf[start..<i]), as: UTF8.self)
+                        value = value.isEmpty ? run : value + run
+                    }
+                    fields.append(value)
+                    guard i < n else { break fieldLoop }
+                    switch buf[i] {
+                    case 0x2C:
+                        blank = false
+                        i += 1
+                    case 0x0D:
+                        i += i + 1 < n && buf[i + 1] == 0x0A ? 2 : 1
+                        line += 1
+                        break fieldLoop
+                    default:  // LF
+                        i += 1
+                        line += 1
+                        break fieldLoop
+                    }
+                }
+                if blank && fields.count == 1 { continue }  // a blank line
+                return Record(line: recordLine, fields: fields)
+            }
+            return nil
+        }
+
+        /// A quoted field from its opening quote: doubled quotes are one, line breaks are kept.
+        private mutating func quoted(in buf: UnsafeBufferPointer<UInt8>) throws(Failure) -> String {
+            let quoteLine = line
+            let n = buf.count
+            i += 1
+            var start = i
+            var escaped = false
+            while i < n {
+                let c = buf[i]
+                if c == 0x22 {
+                    if i + 1 < n && buf[i + 1] == 0x22 {
+                        field.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start...i]))
+                        escaped = true
+                        i += 2
+                        start = i
+                        continue
+                    }
+                    let end = i
+                    i += 1
+                    guard escaped else { return String(decoding: UnsafeBufferPointer(rebasing: buf[start..<end]), as: UTF8.self) }
+                    field.append(contentsOf: UnsafeBufferPointer(rebasing: buf[start..<end]))
+                    defer { field.removeAll(keepingCapacity: true) }
+                    return String(decoding: field, as: UTF8.self)
+                }
+                if c == 0x0A { line += 1 }
+                i += 1
+            }
+            throw Failure(line: quoteLine, reason: "a quoted field is not closed")
+        }
     }
 
-    /// One record with CRLF, as RFC 4180 writes it.
+    /// One record with CRLF, as RFC 4180 writes it: fields quoted when they hold a comma, a
+    /// quote or a line break, quotes doubled inside.
     public static func record(_ fields: [String]) -> String {
-        fields.map(field).joined(separator: ",") + "\r\n"
+        var out: [UInt8] = []
+        append(fields, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `record(fields)`, appended to `out`.
+    public static func append(_ fields: [String], into out: inout [UInt8]) {
+        for (i, field) in fields.enumerated() {
+            if i > 0 { out.append(0x2C) }
+            var field = field
+            field.withUTF8 { bytes in
+                guard bytes.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
+                    out.append(contentsOf: bytes)
+                    return
+                }
+                out.append(0x22)
+                for b in bytes {
+                    if b == 0x22 { out.append(0x22) }
+                    out.append(b)
+                }
+                out.append(0x22)
+            }
+        }
+        out += [0x0D, 0x0A]
     }
 }

@@ -3,43 +3,95 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case json, csv, txt, fortune
 }
 
-public enum Exporter {
+/// Writes an export as it goes: `begin`, `add` for each citation, `finish`. The bytes are handed
+/// to `emit` in blocks of about 256 KiB, so an export of any size holds one block and one
+/// batch of citations, never the whole library (100k citations: 54 MB of JSON).
+public struct ExportWriter {
     public static let csvHeader = [
         "id", "uuid", "text", "back", "author", "source", "tags", "favourite", "created_at", "updated_at", "archived_at",
     ]
+    static let blockSize = 256 * 1024
 
-    /// `citations` in `format`; `tags` are the library's tags used by them (for JSON).
-    public static func render(_ format: ExportFormat, citations: [Citation], tags: [Tag], exportedAt: Timestamp) -> String {
+    public let format: ExportFormat
+    /// Citations added so far.
+    public private(set) var count = 0
+    private var buffer: [UInt8] = []
+    private let emit: ([UInt8]) throws -> Void
+
+    public init(_ format: ExportFormat, emit: @escaping ([UInt8]) throws -> Void) {
+        self.format = format
+        self.emit = emit
+        buffer.reserveCapacity(ExportWriter.blockSize + 64 * 1024)
+    }
+
+    /// What comes before the first citation; `tags` (the library's tags used by the export) and
+    /// `exportedAt` are for JSON.
+    public mutating func begin(tags: [Tag], exportedAt: Timestamp) throws {
         switch format {
         case .json:
-            return CitefeedDocument.render(citations: citations, tags: tags, exportedAt: exportedAt)
+            // {"format":"citefeed","version":1,"exportedAt":…,"tags":[…],"citations":[…]}, pretty,
+            // exactly as JSONWriter.pretty writes the whole document.
+            append("{\n  \"format\": \"citefeed\",\n  \"version\": 1,\n  \"exportedAt\": ")
+            JSONWriter.writeString(exportedAt.rfc3339UTC, into: &buffer)
+            append(",\n  \"tags\": ")
+            JSONWriter.write(
+                .array(tags.map { .object([("name", .string($0.name)), ("color", .string($0.color))]) }), into: &buffer, indent: 2)
+            append(",\n  \"citations\": [")
         case .csv:
-            var out = CSV.record(csvHeader)
-            for c in citations {
-                out += CSV.record([
+            CSV.append(ExportWriter.csvHeader, into: &buffer)
+        case .txt, .fortune:
+            break
+        }
+    }
+
+    public mutating func add(_ c: Citation) throws {
+        switch format {
+        case .json:
+            append(count == 0 ? "\n    " : ",\n    ")
+            JSONWriter.write(CitationJSON.citation(c), into: &buffer, indent: 4)
+        case .csv:
+            CSV.append(
+                [
                     String(c.id), c.uuid, c.text, c.back ?? "", c.author ?? "", c.source ?? "", c.tags.map(\.name).joined(separator: ";"),
                     c.favourite ? "true" : "false", c.createdAt.rfc3339UTC, c.updatedAt.rfc3339UTC, c.archivedAt?.rfc3339UTC ?? "",
-                ])
-            }
-            return out
+                ], into: &buffer)
         case .txt:
-            return citations.map { c in
-                var lines = ["“\(c.text)”"]
-                let attribution = PickSnapshot(c).attribution
-                if !attribution.isEmpty { lines.append("— " + attribution) }
-                if !c.tags.isEmpty { lines.append("[" + c.tags.map(\.name).joined(separator: ", ") + "]") }
-                return lines.joined(separator: "\n") + "\n"
-            }.joined(separator: "\n")
+            // “text”, — author, source, [tags]; a blank line between citations.
+            if count > 0 { buffer.append(0x0A) }
+            append("“\(c.text)”\n")
+            let attribution = PickSnapshot(c).attribution
+            if !attribution.isEmpty { append("— \(attribution)\n") }
+            if !c.tags.isEmpty { append("[" + c.tags.map(\.name).joined(separator: ", ") + "]\n") }
         case .fortune:
             // strfile(1) separates entries by lines holding only %; a line of % inside a text
             // would split it, so such lines get a space.
-            return citations.map { c in
-                var text = c.text.split(separator: "\n", omittingEmptySubsequences: false)
-                    .map { $0 == "%" ? "% " : String($0) }.joined(separator: "\n")
-                let attribution = PickSnapshot(c).attribution
-                if !attribution.isEmpty { text += "\n\t\t-- " + attribution }
-                return text + "\n%\n"
-            }.joined()
+            var first = true
+            for line in c.text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if !first { buffer.append(0x0A) }
+                first = false
+                append(line == "%" ? "% " : line)
+            }
+            let attribution = PickSnapshot(c).attribution
+            if !attribution.isEmpty { append("\n\t\t-- \(attribution)") }
+            append("\n%\n")
         }
+        count += 1
+        if buffer.count >= ExportWriter.blockSize { try flush() }
+    }
+
+    /// What comes after the last citation; hands out what is left.
+    public mutating func finish() throws {
+        if format == .json { append(count == 0 ? "]\n}\n" : "\n  ]\n}\n") }
+        try flush()
+    }
+
+    private mutating func append(_ text: some StringProtocol) {
+        buffer.append(contentsOf: text.utf8)
+    }
+
+    private mutating func flush() throws {
+        guard !buffer.isEmpty else { return }
+        try emit(buffer)
+        buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -21,11 +21,33 @@ public struct ImportRecord: Sendable, Equatable {
     }
 }
 
-/// What an import file holds: records, and tag colours where the format has them.
-public struct ImportDocument: Sendable {
-    public var records: [ImportRecord]
-    /// The file's tags with their colours, by `Tag.key`.
+/// An import file opened for reading: its tags with their colours, where the format has them
+/// (by `Tag.key`), and its records, handed one at a time to `forEachRecord`'s body with the
+/// fraction of the file read so far. A CSV file is parsed as it is imported, so a malformed row
+/// late in the file stops an import that has already begun (and the transaction undoes it).
+public struct ImportReader {
     public var tags: [String: Tag] = [:]
+    public let forEachRecord: (_ body: (ImportRecord, Double) throws -> Void) throws -> Void
+
+    /// A reader of records already in memory (the small formats).
+    init(records: [ImportRecord], tags: [String: Tag] = [:]) {
+        self.tags = tags
+        forEachRecord = { body in
+            for (i, record) in records.enumerated() { try body(record, Double(i + 1) / Double(records.count)) }
+        }
+    }
+
+    init(tags: [String: Tag] = [:], forEachRecord: @escaping (_ body: (ImportRecord, Double) throws -> Void) throws -> Void) {
+        self.tags = tags
+        self.forEachRecord = forEachRecord
+    }
+
+    /// Every record, for tests.
+    func records() throws -> [ImportRecord] {
+        var all: [ImportRecord] = []
+        try forEachRecord { record, _ in all.append(record) }
+        return all
+    }
 }
 
 /// The import formats of SPEC.md "Import and export".

@@ -1,10 +1,12 @@
-/// Readers for each import format; each turns the file's text into records.
+/// Readers for each import format; each turns the file into records.
 enum Importers {
-    /// Picks the format from the file name and the content.
-    static func detect(name: String, text: String) -> ImportFormat? {
+    /// Picks the format from the file name and the content (its first 64 KiB, which hold
+    /// whatever tells one format from another).
+    static func detect(name: String, bytes: [UInt8]) -> ImportFormat? {
         let lower = name.lowercased()
         if lower.hasSuffix(".csv") { return .csv }
         if lower.hasSuffix(".fortune") { return .fortune }
+        let text = String(decoding: bytes.prefix(65536), as: UTF8.self)
         let trimmed = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
         if lower.hasSuffix(".json") || trimmed.first == "{" || trimmed.first == "[" {
             return trimmed.contains("\"quotes\"") && !trimmed.contains("\"citefeed\"") ? .dummyjson : .json
@@ -13,29 +15,30 @@ enum Importers {
         {
             return .clippings
         }
-        if lower.hasSuffix(".csv") { return .csv }
         let firstLine = trimmed.prefix(while: { !$0.isNewline }).lowercased()
         if firstLine.hasPrefix("id,uuid,text") || firstLine.hasPrefix("highlight,") { return .csv }
         if text.split(whereSeparator: \.isNewline).contains("%") { return .fortune }
         return nil
     }
 
-    static func read(_ format: ImportFormat, name: String, text: String) throws(ImportError) -> ImportDocument {
+    /// A reader of `bytes` (valid UTF-8) as `format`. Errors found before the first record
+    /// (malformed JSON, a CSV header that is neither citefeed's nor Readwise's) are thrown here.
+    static func reader(_ format: ImportFormat, name: String, bytes: [UInt8]) throws(ImportError) -> ImportReader {
         switch format {
         case .auto: throw .unknownFormat(name)
-        case .json, .dummyjson: return try json(name: name, text: text)
-        case .csv: return try csv(name: name, text: text)
-        case .fortune: return fortune(text)
-        case .clippings: return clippings(text)
+        case .json, .dummyjson: return try json(name: name, text: String(decoding: bytes, as: UTF8.self))
+        case .csv: return try csv(name: name, bytes: bytes)
+        case .fortune: return ImportReader(records: fortune(String(decoding: bytes, as: UTF8.self)))
+        case .clippings: return ImportReader(records: clippings(String(decoding: bytes, as: UTF8.self)))
         }
     }
 
     // MARK: JSON: citefeed's document, dummyjson's {"quotes": […]}, or an array of objects
 
-    static func json(name: String, text: String) throws(ImportError) -> ImportDocument {
+    static func json(name: String, text: String) throws(ImportError) -> ImportReader {
         let value: JSONValue
         do { value = try JSONParser.parse(text) } catch { throw .malformed(name, error.message) }
-        var document = ImportDocument(records: [])
+        var tags: [String: Tag] = [:]
         let items: [JSONValue]
         if case .array(let array) = value {
             items = array
@@ -43,7 +46,7 @@ enum Importers {
             items = citations
             for tag in value["tags"]?.arrayValue ?? [] {
                 if let n = tag["name"]?.stringValue, let c = tag["color"]?.stringValue, let color = try? Palette.normalize(c) {
-                    document.tags[Tag.key(n)] = Tag(name: n, color: color)
+                    tags[Tag.key(n)] = Tag(name: n, color: color)
                 }
             }
         } else if let quotes = value["quotes"]?.arrayValue {
@@ -51,32 +54,38 @@ enum Importers {
         } else {
             throw .malformed(name, "expected a list of citations, citefeed's export or {\"quotes\": […]}")
         }
-        for (i, item) in items.enumerated() {
-            var r = ImportRecord(
-                location: "record \(i + 1)", text: item["text"]?.stringValue ?? item["quote"]?.stringValue ?? item["content"]?.stringValue,
-                author: item["author"]?.stringValue)
-            r.back = item["back"]?.stringValue
-            r.source = item["source"]?.stringValue
-            r.tags = (item["tags"]?.arrayValue ?? []).compactMap(\.stringValue)
-            r.favourite = item["favourite"] == .bool(true)
-            if value["citations"] != nil {
-                r.uuid = item["uuid"]?.stringValue
-                if case .int(let id)? = item["id"] { r.id = id }
-                r.createdAt = item["createdAt"]?.stringValue.flatMap(Timestamp.init(rfc3339:))
-                r.updatedAt = item["updatedAt"]?.stringValue.flatMap(Timestamp.init(rfc3339:))
-                r.archivedAt = item["archivedAt"]?.stringValue.flatMap(Timestamp.init(rfc3339:))
+        let citefeed = value["citations"] != nil
+        return ImportReader(tags: tags) { body in
+            for (i, item) in items.enumerated() {
+                var r = ImportRecord(
+                    location: "record \(i + 1)",
+                    text: item["text"]?.stringValue ?? item["quote"]?.stringValue ?? item["content"]?.stringValue,
+                    author: item["author"]?.stringValue)
+                r.back = item["back"]?.stringValue
+                r.source = item["source"]?.stringValue
+                r.tags = (item["tags"]?.arrayValue ?? []).compactMap(\.stringValue)
+                r.favourite = item["favourite"] == .bool(true)
+                if citefeed {
+                    r.uuid = item["uuid"]?.stringValue
+                    if case .int(let id)? = item["id"] { r.id = id }
+                    r.createdAt = item["createdAt"]?.stringValue.flatMap(Timestamp.init(rfc3339:))
+                    r.updatedAt = item["updatedAt"]?.stringValue.flatMap(Timestamp.init(rfc3339:))
+                    r.archivedAt = item["archivedAt"]?.stringValue.flatMap(Timestamp.init(rfc3339:))
+                }
+                try body(r, Double(i + 1) / Double(items.count))
             }
-            document.records.append(r)
         }
-        return document
     }
 
     // MARK: CSV: citefeed's header, or Readwise's export
 
-    static func csv(name: String, text: String) throws(ImportError) -> ImportDocument {
-        let records: [CSV.Record]
-        do { records = try CSV.parse(text) } catch { throw .malformed(name, "line \(error.line): \(error.reason)") }
-        guard let header = records.first else { throw .empty(name) }
+    /// Reads the header now and the rows as the import asks for them.
+    static func csv(name: String, bytes: [UInt8]) throws(ImportError) -> ImportReader {
+        func malformed(_ error: CSV.Failure) -> ImportError { .malformed(name, "line \(error.line): \(error.reason)") }
+        var rows = CSV.Reader(bytes)
+        let header: CSV.Record?
+        do { header = try rows.next() } catch { throw malformed(error) }
+        guard let header else { throw .empty(name) }
         let columns = header.fields.map { $0.trimmingWhitespace().lowercased() }
         func index(_ names: String...) -> Int? { names.lazy.compactMap { columns.firstIndex(of: $0) }.first }
         let readwise = columns.first == "highlight"
@@ -86,33 +95,43 @@ enum Importers {
         let author = index("author", "book author"), source = index("source", "book title"), back = index("back", "note")
         let tags = index("tags"), favourite = index("favourite"), uuid = index("uuid"), id = index("id")
         let created = index("created_at"), updated = index("updated_at"), archived = index("archived_at")
-        var document = ImportDocument(records: [])
-        for record in records.dropFirst() {
-            func field(_ i: Int?) -> String? {
-                guard let i, i < record.fields.count else { return nil }
-                let v = record.fields[i]
-                return v.isEmpty ? nil : v
+        let afterHeader = rows
+        return ImportReader { body in
+            var rows = afterHeader
+            while true {
+                let next: CSV.Record?
+                do throws(CSV.Failure) { next = try rows.next() } catch { throw malformed(error) }
+                guard let record = next else { return }
+                func field(_ i: Int?) -> String? {
+                    guard let i, i < record.fields.count else { return nil }
+                    let v = record.fields[i]
+                    return v.isEmpty ? nil : v
+                }
+                var r = ImportRecord(location: "line \(record.line)", text: field(textColumn), author: field(author))
+                r.source = field(source)
+                r.back = field(back)
+                if let list = field(tags) {
+                    r.tags = list.split(separator: readwise ? "," : ";").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+                }
+                if let flag = field(favourite) {
+                    switch flag.lowercased() {
+                    case "true", "yes", "1": r.favourite = true
+                    default: break
+                    }
+                }
+                r.uuid = field(uuid)
+                r.id = field(id).flatMap { Int64($0) }
+                r.createdAt = field(created).flatMap(Timestamp.init(rfc3339:))
+                r.updatedAt = field(updated).flatMap(Timestamp.init(rfc3339:))
+                r.archivedAt = field(archived).flatMap(Timestamp.init(rfc3339:))
+                try body(r, rows.fractionRead)
             }
-            var r = ImportRecord(location: "line \(record.line)", text: field(textColumn), author: field(author))
-            r.source = field(source)
-            r.back = field(back)
-            r.tags = (field(tags) ?? "").split(separator: readwise ? "," : ";").map { String($0).trimmingWhitespace() }.filter {
-                !$0.isEmpty
-            }
-            r.favourite = ["true", "yes", "1"].contains(field(favourite)?.lowercased() ?? "")
-            r.uuid = field(uuid)
-            r.id = field(id).flatMap { Int64($0) }
-            r.createdAt = field(created).flatMap(Timestamp.init(rfc3339:))
-            r.updatedAt = field(updated).flatMap(Timestamp.init(rfc3339:))
-            r.archivedAt = field(archived).flatMap(Timestamp.init(rfc3339:))
-            document.records.append(r)
         }
-        return document
     }
 
     // MARK: fortune: entries separated by lines holding only %
 
-    static func fortune(_ text: String) -> ImportDocument {
+    static func fortune(_ text: String) -> [ImportRecord] {
         var records: [ImportRecord] = []
         var lines: [Substring] = []
         var startLine = 1
@@ -146,7 +165,7 @@ enum Importers {
             }
         }
         flush()
-        return ImportDocument(records: records)
+        return records
     }
 
     // MARK: Kindle "My Clippings.txt"
@@ -155,7 +174,7 @@ enum Importers {
     /// on page 3 | Location 45-46 | Added on …`, a blank line, the text. Highlights become
     /// citations with the book as source; a note becomes the back of the highlight it follows;
     /// bookmarks are skipped.
-    static func clippings(_ text: String) -> ImportDocument {
+    static func clippings(_ text: String) -> [ImportRecord] {
         var records: [ImportRecord] = []
         var lineNumber = 1
         let cleaned = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
@@ -184,7 +203,7 @@ enum Importers {
                 records.append(r)
             }
         }
-        return ImportDocument(records: records)
+        return records
     }
 }
 

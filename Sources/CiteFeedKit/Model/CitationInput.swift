@@ -2,7 +2,7 @@
 public enum CitationInput {
     /// Characters (graphemes) in `text`, quickly for ASCII.
     static func characterCount(_ text: String) -> Int {
-        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? text.utf8.count : text.count
+        text.utf8AllSatisfy { $0 < 0x80 && $0 != 0x0D } ? text.utf8.count : text.count
     }
 
     public static let maxText = 20_000
@@ -41,7 +41,7 @@ public enum CitationInput {
 
     /// Windows line ends become Unix ones; a lone CR stays and is refused as a control character.
     static func normalizeNewlines(_ s: String) -> String {
-        guard s.utf8.contains(13) else { return s }
+        guard !s.utf8AllSatisfy({ $0 != 13 }) else { return s }
         var out = String.UnicodeScalarView()
         var previousCR = false
         for scalar in s.unicodeScalars {
@@ -55,7 +55,7 @@ public enum CitationInput {
 
     static func check(_ value: String, field: String, limit: Int, allowNewlines: Bool) throws(ModelError) {
         // Printable ASCII (most text) needs no grapheme breaking: one byte, one character.
-        if value.utf8.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 || ($0 == 0x0A && allowNewlines) }) {
+        if value.utf8AllSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 || ($0 == 0x0A && allowNewlines) }) {
             if value.utf8.count > limit { throw .tooLong(field: field, limit: limit, actual: value.utf8.count) }
             return
         }

@@ -41,21 +41,76 @@ public enum AtomicWriter {
         return staged.map(\.path)
     }
 
-    /// Writes `bytes` to a synced temporary file next to `path`; returns its path.
+    /// Writes `bytes` to a (synced unless not `durable`) temporary file next to `path`; returns its path.
     private static func stage(_ bytes: [UInt8], for path: String, mode: mode_t, durable: Bool = true) throws(IOFailure) -> String {
+        let file = try StagedFile(for: path, mode: mode)
+        try file.write(bytes)
+        return try file.seal(durable: durable)
+    }
+}
+
+/// A file written in pieces to a temporary file beside `path` (mode `mode`), which `commit`
+/// syncs and renames into place. Until then `path` is untouched; a StagedFile released without
+/// `commit` removes its temporary file, so a failed export leaves the previous file as it was.
+public final class StagedFile {
+    public let path: String
+    private(set) var tempPath: String
+    private var fd: Int32
+    private var done = false
+
+    public init(for path: String, mode: mode_t) throws(IOFailure) {
+        self.path = path
         let directory = Posix.parentDirectory(path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         var template = Array((directory + "/." + name + ".tmp-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         if fd < 0 { throw IOFailure(message: "cannot create a file in \(directory): \(Posix.errorText())") }
-        let tempPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var ok = fchmod(fd, mode) == 0 && Posix.writeAll(fd: fd, bytes) && (!durable || fsync(fd) == 0)
-        let reason = Posix.errorText()
-        ok = close(fd) == 0 && ok
-        if !ok {
-            unlink(tempPath)
+        tempPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        if fchmod(fd, mode) != 0 {
+            let reason = Posix.errorText()
+            discard()
             throw IOFailure(message: "cannot write \(path): \(reason)")
         }
+    }
+
+    deinit { discard() }
+
+    public func write(_ bytes: [UInt8]) throws(IOFailure) {
+        guard Posix.writeAll(fd: fd, bytes) else {
+            let reason = Posix.errorText()
+            discard()
+            throw IOFailure(message: "cannot write \(path): \(reason)")
+        }
+    }
+
+    /// Syncs (when `durable`) and closes the temporary file, leaving it to be renamed; returns its path.
+    func seal(durable: Bool) throws(IOFailure) -> String {
+        var ok = !durable || fsync(fd) == 0
+        let reason = Posix.errorText()
+        ok = close(fd) == 0 && ok
+        fd = -1
+        if !ok {
+            discard()
+            throw IOFailure(message: "cannot write \(path): \(reason)")
+        }
+        done = true
         return tempPath
+    }
+
+    /// Syncs the file and renames it to `path`.
+    public func commit() throws(IOFailure) {
+        let temp = try seal(durable: true)
+        if rename(temp, path) != 0 {
+            let reason = Posix.errorText()
+            unlink(temp)
+            throw IOFailure(message: "cannot write \(path): \(reason)")
+        }
+    }
+
+    private func discard() {
+        if fd >= 0 { close(fd) }
+        fd = -1
+        if !done { unlink(tempPath) }
+        done = true
     }
 }

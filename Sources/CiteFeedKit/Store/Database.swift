@@ -132,13 +132,32 @@ public final class Statement {
             let rc: Int32
             switch value {
             case .int(let n): rc = sqlite3_bind_int64(stmt, index, n)
-            case .text(let s): rc = sqlite3_bind_text(stmt, index, s, -1, Statement.transient)
+            case .text(var s): rc = s.withUTF8 { sqlite3_bind_text(stmt, index, $0.baseAddress, Int32($0.count), Statement.transient) }
             case .blob(let b):
                 rc = b.withUnsafeBytes { sqlite3_bind_blob(stmt, index, $0.baseAddress, Int32($0.count), Statement.transient) }
             case .null: rc = sqlite3_bind_null(stmt, index)
             }
             if rc != SQLITE_OK { throw database.error(rc) }
         }
+    }
+
+    /// For statements run many times (a bulk import): `reset`, then bind each parameter
+    /// (1-based) without building an array of values, then `step`.
+    public func reset() { sqlite3_reset(stmt) }
+
+    public func bind(_ index: Int32, _ value: Int64) throws(StoreError) {
+        let rc = sqlite3_bind_int64(stmt, index, value)
+        if rc != SQLITE_OK { throw database.error(rc) }
+    }
+
+    public func bind(_ index: Int32, _ value: String?) throws(StoreError) {
+        guard var value else {
+            let rc = sqlite3_bind_null(stmt, index)
+            if rc != SQLITE_OK { throw database.error(rc) }
+            return
+        }
+        let rc = value.withUTF8 { sqlite3_bind_text(stmt, index, $0.baseAddress, Int32($0.count), Statement.transient) }
+        if rc != SQLITE_OK { throw database.error(rc) }
     }
 
     /// Advances to the next row; `false` when done.

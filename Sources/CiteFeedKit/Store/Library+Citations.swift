@@ -17,14 +17,57 @@ extension Library {
 
     /// Citations matching `query`; a tag of the query that does not exist is an error.
     public func citations(_ query: CitationQuery) throws(StoreError) -> [Citation] {
+        guard let (sql, bindings) = try select(query) else { return [] }
+        return try withTags(try db.query(sql, bindings, Library.readCitation))
+    }
+
+    /// Each citation matching `query`, in its order, without holding them all: rows are read
+    /// from the statement and given their tags `batch` at a time. For exports of any size.
+    public func forEachCitation(_ query: CitationQuery, batch: Int = 500, _ body: (Citation) throws -> Void) throws {
+        guard let (sql, bindings) = try select(query) else { return }
+        let statement = try db.prepare(sql)
+        try statement.bind(bindings)
+        var pending: [Citation] = []
+        pending.reserveCapacity(batch)
+        func flush() throws {
+            for citation in try withTags(pending) { try body(citation) }
+            pending.removeAll(keepingCapacity: true)
+        }
+        while try statement.step() {
+            pending.append(Library.readCitation(statement))
+            if pending.count == batch { try flush() }
+        }
+        try flush()
+    }
+
+    /// The tags carried by the citations matching `query` (an export's tag list), in `tags()` order.
+    public func tagsUsed(by query: CitationQuery) throws(StoreError) -> [Tag] {
+        var unlimited = query
+        unlimited.limit = nil
+        unlimited.sort = nil
+        guard let (sql, bindings) = try select(unlimited, columns: "c.id", ordered: false) else { return [] }
+        return try db.query(
+            """
+            SELECT t.name, t.color FROM tags t
+            WHERE t.id IN (SELECT ct.tag_id FROM citation_tags ct WHERE ct.citation_id IN (\(sql)))
+            ORDER BY t.key
+            """, bindings
+        ) { Tag(name: $0.text(0), color: $0.text(1)) }
+    }
+
+    /// The SELECT for `query` and its bindings; `nil` when nothing can match (no search words,
+    /// or words found nowhere).
+    private func select(_ query: CitationQuery, columns: String = Library.citationColumns, ordered: Bool = true) throws(StoreError)
+        -> (String, [SQLValue])?
+    {
         for tag in query.tags { _ = try self.tag(named: tag) }
         var conditions = [query.all ? "1" : query.archived ? "c.archived_at IS NOT NULL" : "c.archived_at IS NULL"]
         var bindings: [SQLValue] = []
         var order: String
         if let words = query.search {
-            guard let fts = CitationQuery.ftsQuery(words) else { return [] }
+            guard let fts = CitationQuery.ftsQuery(words) else { return nil }
             let matches = try db.scalar("SELECT count(*) FROM citations_fts WHERE citations_fts MATCH ?", .text(fts)) ?? 0
-            if matches == 0 { return [] }
+            if matches == 0 { return nil }
             // Few matches: look each one up and sort them. Many matches and a limit: walk the
             // index of the sort order and stop at the limit, testing each row against the set of
             // matches (the unary + keeps SQLite from using the set to look rows up instead).
@@ -40,6 +83,8 @@ extension Library {
                 "c.id IN (SELECT ct.citation_id FROM citation_tags ct JOIN tags t ON t.id = ct.tag_id WHERE t.key IN (\(marks)))")
             bindings += query.tags.map { .text(Tag.key($0)) }
         }
+        var sql = "SELECT \(columns) FROM citations c WHERE \(conditions.joined(separator: " AND "))"
+        guard ordered else { return (sql, bindings) }
         let (descending, ascending) = query.reverse ? ("ASC", "DESC") : ("DESC", "ASC")
         switch query.sort {
         case nil, .updated?: order = "c.updated_at \(descending), c.id \(descending)"
@@ -50,15 +95,14 @@ extension Library {
         if query.archived && !query.all && (query.sort == nil || query.sort == .updated) {
             order = "c.archived_at \(descending), " + order
         }
-        var sql = "SELECT \(Library.citationColumns) FROM citations c WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(order)"
+        sql += " ORDER BY \(order)"
         if let limit = query.limit {
             sql += " LIMIT ?"
             bindings.append(.int(Int64(limit)))
         }
-        return try withTags(try db.query(sql, bindings, Library.readCitation))
+        return (sql, bindings)
     }
 
-    /// Fills in the tags of `citations`.
     func withTags(_ citations: [Citation]) throws(StoreError) -> [Citation] {
         guard !citations.isEmpty else { return citations }
         var sql = "SELECT ct.citation_id, t.name, t.color FROM citation_tags ct JOIN tags t ON t.id = ct.tag_id"

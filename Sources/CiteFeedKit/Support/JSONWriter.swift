@@ -16,15 +16,16 @@ public enum JSONWriter {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Bytes, not a String, all the way down: a 100,000-citation export is one buffer.
-    private static func write(_ value: JSONValue, into out: inout [UInt8], indent: Int?) {
+    /// Appends `value` to `out`; `indent` is the column of the value's line when pretty (its
+    /// members go two spaces further in), `nil` for compact.
+    static func write(_ value: JSONValue, into out: inout [UInt8], indent: Int?) {
         switch value {
-        case .null: out += Array("null".utf8)
-        case .bool(let b): out += Array((b ? "true" : "false").utf8)
-        case .int(let i): out += Array(String(i).utf8)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .int(let i): out.append(contentsOf: String(i).utf8)
         case .double(let d):
             let text = d.isFinite ? (d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : "\(d)") : "null"
-            out += Array(text.utf8)
+            out.append(contentsOf: text.utf8)
         case .string(let s): writeString(s, into: &out)
         case .array(let items):
             if items.isEmpty { out += [0x5B, 0x5D]; return }
@@ -66,27 +67,46 @@ public enum JSONWriter {
 
     static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(0x22)
-        let bytes = Array(s.utf8)
-        var i = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            switch b {
-            case 0x22: out += [0x5C, 0x22]
-            case 0x5C: out += [0x5C, 0x5C]
-            case 0x0A: out += [0x5C, UInt8(ascii: "n")]
-            case 0x0D: out += [0x5C, UInt8(ascii: "r")]
-            case 0x09: out += [0x5C, UInt8(ascii: "t")]
-            case 0x08: out += [0x5C, UInt8(ascii: "b")]
-            case 0x0C: out += [0x5C, UInt8(ascii: "f")]
-            case 0x00..<0x20, 0x7F:
-                let hex = String(b, radix: 16)
-                out += Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
-            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
-                out += Array((bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                i += 2
-            default: out.append(b)
+        var s = s
+        s.withUTF8 { bytes in
+            // Runs of bytes that need no escape are copied at once.
+            var run = 0
+            var i = 0
+            let n = bytes.count
+            func copyRun() {
+                if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i])) }
             }
-            i += 1
+            while i < n {
+                let b = bytes[i]
+                if b >= 0x20 && b != 0x22 && b != 0x5C && b != 0x7F && b != 0xE2 {
+                    i += 1
+                    continue
+                }
+                if b == 0xE2 && !(i + 2 < n && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9)) {
+                    i += 1
+                    continue
+                }
+                copyRun()
+                switch b {
+                case 0x22: out += [0x5C, 0x22]
+                case 0x5C: out += [0x5C, 0x5C]
+                case 0x0A: out += [0x5C, UInt8(ascii: "n")]
+                case 0x0D: out += [0x5C, UInt8(ascii: "r")]
+                case 0x09: out += [0x5C, UInt8(ascii: "t")]
+                case 0x08: out += [0x5C, UInt8(ascii: "b")]
+                case 0x0C: out += [0x5C, UInt8(ascii: "f")]
+                case 0xE2:
+                    // U+2028 and U+2029, which JavaScript takes for line breaks.
+                    out.append(contentsOf: (bytes[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    i += 2
+                default:
+                    let hex = String(b, radix: 16)
+                    out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                }
+                i += 1
+                run = i
+            }
+            copyRun()
         }
         out.append(0x22)
     }

@@ -15,6 +15,13 @@ enum Posix {
 
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
+    /// Milliseconds of a clock that never jumps (for how long something has taken).
+    static func monotonicMilliseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
+    }
+
     /// Reads a whole file descriptor into memory.
     static func readAll(fd: Int32) throws(IOFailure) -> [UInt8] {
         var result: [UInt8] = []

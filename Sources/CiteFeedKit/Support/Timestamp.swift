@@ -14,13 +14,41 @@ public struct Timestamp: Hashable, Comparable, Sendable {
     /// `2026-03-01T08:30:00Z`.
     public var rfc3339UTC: String {
         let c = CivilTime(utc: seconds)
-        return c.dateTimeString + "Z"
+        guard (0...9999).contains(c.year) else { return c.dateTimeString + "Z" }
+        // Written digit by digit into one string: an export formats three per citation.
+        return String(unsafeUninitializedCapacity: 20) { out in
+            func put(_ value: Int64, _ width: Int, at start: Int) {
+                var v = value
+                for i in stride(from: start + width - 1, through: start, by: -1) {
+                    out[i] = UInt8(48 + v % 10)
+                    v /= 10
+                }
+            }
+            put(c.year, 4, at: 0)
+            put(c.month, 2, at: 5)
+            put(c.day, 2, at: 8)
+            put(c.hour, 2, at: 11)
+            put(c.minute, 2, at: 14)
+            put(c.second, 2, at: 17)
+            out[4] = 0x2D
+            out[7] = 0x2D
+            out[10] = 0x54
+            out[13] = 0x3A
+            out[16] = 0x3A
+            out[19] = 0x5A
+            return 20
+        }
     }
 
     /// Parses RFC 3339 / ISO 8601 date-times with `Z` or a numeric offset
     /// (`2026-03-01T09:30:00+01:00`, fractional seconds dropped). `nil` when invalid.
     public init?(rfc3339 text: String) {
-        let b = Array(text.utf8)
+        var text = text
+        guard let seconds = text.withUTF8(Timestamp.parseRFC3339) else { return nil }
+        self.seconds = seconds
+    }
+
+    private static func parseRFC3339(_ b: UnsafeBufferPointer<UInt8>) -> Int64? {
         func number(_ from: Int, _ count: Int) -> Int64? {
             guard from + count <= b.count else { return nil }
             var v: Int64 = 0
@@ -60,7 +88,7 @@ public struct Timestamp: Hashable, Comparable, Sendable {
             return nil
         }
         let days = CivilTime.daysFromCivil(year: y, month: mo, day: d)
-        seconds = days * 86400 + h * 3600 + mi * 60 + min(s, 59) - offset
+        return days * 86400 + h * 3600 + mi * 60 + min(s, 59) - offset
     }
 }
 

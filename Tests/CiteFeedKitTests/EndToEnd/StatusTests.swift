@@ -108,7 +108,7 @@ import Testing
         try box.add("second")
         try box.rotate(at: box.now)
         let output = box.home.appendingPathComponent("follow.out")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let process = Process()
         // Under timeout(1), so that a failing test cannot leave it running.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")

@@ -50,6 +50,23 @@ import Testing
         #expect(result.stdout.contains("\u{1B}]52;c;\(Base64.encode(Array("“Hi” — Me".utf8)))\u{07}Copied to clipboard!"))
     }
 
+    @Test func longImportShowsAProgressBarAndErasesIt() throws {
+        let box = try Sandbox()
+        let file = box.home.appendingPathComponent("big.csv")
+        try Data(BulkImportTests.csv(3000).utf8).write(to: file)
+        // CITEFEED_PROGRESS_DELAY=0: draw from the start, however fast the import is.
+        let result = try onTerminal(box, "import \(file.path)", environment: ["CITEFEED_PROGRESS_DELAY": "0"])
+        #expect(result.status == 0, "\(result)")
+        let output = result.stdout.replacing("\r\n", with: "\n")
+        #expect(output.contains("\r\u{1B}[Kimporting [") && output.contains(" records"), "\(result)")
+        #expect(output.contains("importing [########################] 100%  building the search index…"))
+        // The bar is erased before the summary, which stands alone on its line.
+        #expect(output.hasSuffix("\r\u{1B}[Kimported 3000, skipped 0 duplicates\n"), "\(result)")
+        // A quick import (the default half-second delay) draws nothing.
+        let quick = try onTerminal(box, "import \(file.path)")
+        #expect(quick.stdout.replacing("\r\n", with: "\n") == "imported 0, skipped 3000 duplicates\n", "\(quick)")
+    }
+
     @Test func colourOnATerminalUnlessNoColor() throws {
         let box = try Sandbox()
         try box.add("x", "--tag", "t", "--favourite")

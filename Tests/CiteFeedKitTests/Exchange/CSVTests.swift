@@ -28,11 +28,60 @@ import Testing
     }
 }
 
+@Suite struct CSVReaderTests {
+    @Test func readsOneRecordAtATimeAndReportsHowFar() throws {
+        let text = "a,b\n\"x\ny\",z\n\nlast,\"q\"\"\"\n"
+        var reader = CSV.Reader(Array(text.utf8))
+        #expect(reader.fractionRead == 0)
+        #expect(try reader.next() == CSV.Record(line: 1, fields: ["a", "b"]))
+        #expect(try reader.next() == CSV.Record(line: 2, fields: ["x\ny", "z"]))
+        #expect(try reader.next() == CSV.Record(line: 5, fields: ["last", "q\""]))
+        #expect(reader.fractionRead == 1)
+        #expect(try reader.next() == nil)
+    }
+
+    @Test func aFailureLateInTheFileComesWhenItIsReached() throws {
+        var reader = CSV.Reader(Array("a\nb\n\"c\n".utf8))
+        #expect(try reader.next()?.fields == ["a"])
+        #expect(try reader.next()?.fields == ["b"])
+        #expect(throws: CSV.Failure(line: 3, reason: "a quoted field is not closed")) { try reader.next() }
+    }
+
+    @Test func crlfAndLoneCRAndUnicodeFields() throws {
+        #expect(
+            try CSV.parse("é,“q”\r\nx\ry") == [
+                CSV.Record(line: 1, fields: ["é", "“q”"]), CSV.Record(line: 2, fields: ["x"]), CSV.Record(line: 3, fields: ["y"]),
+            ])
+    }
+}
+
 @Suite struct DuplicateKeyTests {
+    func key(_ text: String, _ author: String?) -> DuplicateKey {
+        var maker = DuplicateKey.Maker()
+        return maker.key(text: text, author: author)
+    }
+
     @Test func ignoresCaseAndWhiteSpace() {
-        #expect(Library.duplicateKey("  Hello\n\tWorld ", "  Ada  Lovelace") == Library.duplicateKey("hello world", "ADA LOVELACE"))
-        #expect(Library.duplicateKey("Hello", nil) == Library.duplicateKey("hello", ""))
-        #expect(Library.duplicateKey("Hello", "A") != Library.duplicateKey("Hello", "B"))
-        #expect(Library.duplicateKey("ab", "c") != Library.duplicateKey("a", "bc"))
+        #expect(key("  Hello\n\tWorld ", "  Ada  Lovelace") == key("hello world", "ADA LOVELACE"))
+        #expect(key("Hello", nil) == key("hello", ""))
+        #expect(key("Hello", "A") != key("Hello", "B"))
+        #expect(key("ab", "c") != key("a", "bc"))
+        #expect(key("Hello world", nil) != key("Helloworld", nil))
+    }
+
+    @Test func unicodeCaseAndSpaces() {
+        #expect(key("ÉCOLE\u{00A0}\u{2003}DU  Soir", "Ünal") == key("école du soir", "ünal"))
+        #expect(key("Straße", nil) != key("Strasse", nil))
+        #expect(key("日本 語", nil) == key("日本\u{3000}語", nil))
+    }
+
+    @Test func bytesOfARowGiveTheSameKeyAsStrings() {
+        var maker = DuplicateKey.Maker()
+        for (text, author) in [("Hello  World", "Ada"), ("Ça  va", "Zoë"), ("no author", "")] {
+            let fromBytes = Array(text.utf8).withUnsafeBufferPointer { t in
+                Array(author.utf8).withUnsafeBufferPointer { a in maker.key(text: t, author: a) }
+            }
+            #expect(fromBytes == key(text, author))
+        }
     }
 }

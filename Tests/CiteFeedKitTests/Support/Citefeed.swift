@@ -78,8 +78,8 @@ final class Sandbox {
         let outURL = dir.appendingPathComponent("out-\(UUID().uuidString)")
         let errURL = dir.appendingPathComponent("err-\(UUID().uuidString)")
         let inURL = dir.appendingPathComponent("in-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         try stdin.write(to: inURL)
         defer { [outURL, errURL, inURL].forEach { try? FileManager.default.removeItem(at: $0) } }
         let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)

@@ -29,6 +29,23 @@ import Testing
         #expect(CivilTime(utc: 1_772_353_800).weekday == 0)  // a Sunday
     }
 
+    @Test func digitFormatterAgreesWithTheParserAcrossCenturies() {
+        // rfc3339UTC writes digits into one buffer for years 0…9999; compare it with the
+        // component strings and the parser from 1685 to 2255, every ~90 days and some seconds.
+        var seconds: Int64 = -9_000_000_000
+        var checked = 0
+        while seconds < 9_000_000_000 {
+            let t = Timestamp(seconds: seconds)
+            #expect(t.rfc3339UTC == CivilTime(utc: seconds).dateTimeString + "Z")
+            #expect(Timestamp(rfc3339: t.rfc3339UTC) == t)
+            seconds += 7_777_777
+            checked += 1
+        }
+        #expect(checked > 2000)
+        #expect(Timestamp(rfc3339: "9999-12-31T23:59:59Z")?.rfc3339UTC == "9999-12-31T23:59:59Z")
+        #expect(Timestamp(rfc3339: "0000-01-01T00:00:00Z")?.rfc3339UTC == "0000-01-01T00:00:00Z")
+    }
+
     @Test(arguments: [
         (0, "just now"), (59, "just now"), (60, "1 minute ago"), (3599, "59 minutes ago"), (3600, "1 hour ago"),
         (86400, "yesterday"), (3 * 86400, "3 days ago"), (45 * 86400, "1 month ago"), (-10, "just now"), (-3600, "in the future"),

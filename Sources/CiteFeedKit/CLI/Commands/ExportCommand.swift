@@ -38,23 +38,33 @@ struct ExportCommand: Command {
         query.reverse = true  // oldest first
     }
 
+    /// Streams the export: citations are read, written and let go a batch at a time. With
+    /// --out, the file appears (atomically) only when complete.
     func run(_ context: Context) throws {
         let library = try context.library()
-        let citations = try library.citations(query)
-        let used = Set(citations.flatMap { $0.tags.map { Tag.key($0.name) } })
+        // Every tag when nothing narrows the export (so that unused tags and their colours
+        // survive a round trip); otherwise the tags the exported citations carry.
         let everything = query.tags.isEmpty && !query.favouritesOnly
-        let tags = try library.tags().map(\.tag).filter { everything || used.contains(Tag.key($0.name)) }
-        let text = Exporter.render(format, citations: citations, tags: tags, exportedAt: try context.now())
+        let tags = everything ? try library.tags().map(\.tag) : try library.tagsUsed(by: query)
+        let exportedAt = try context.now()
         guard let out else {
-            context.out.write(text)
+            var writer = ExportWriter(format) { context.out.write(bytes: $0) }
+            try writer.begin(tags: tags, exportedAt: exportedAt)
+            try library.forEachCitation(query) { try writer.add($0) }
+            try writer.finish()
             return
         }
         let path = Posix.absolutePath(out, home: context.paths.userHome)
         do {
-            try AtomicWriter.write(Array(text.utf8), to: path, mode: 0o644)
-        } catch {
+            let file = try StagedFile(for: path, mode: 0o644)
+            var writer = ExportWriter(format) { try file.write($0) }
+            try writer.begin(tags: tags, exportedAt: exportedAt)
+            try library.forEachCitation(query) { try writer.add($0) }
+            try writer.finish()
+            try file.commit()
+            context.err.line("Exported \(writer.count) citation\(writer.count == 1 ? "" : "s") to \(path).")
+        } catch let error as IOFailure {
             throw OutputError.cannotCreate(path, error.message)
         }
-        context.err.line("Exported \(citations.count) citation\(citations.count == 1 ? "" : "s") to \(path).")
     }
 }

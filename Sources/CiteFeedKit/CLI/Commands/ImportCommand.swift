@@ -37,19 +37,32 @@ struct ImportCommand: Command {
     func run(_ context: Context) throws {
         let bytes = try read(context)
         let name = source == "-" ? "standard input" : source
-        if bytes.isEmpty || bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { throw ImportError.empty(name) }
-        guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else { throw ImportError.binary(name) }
-        let chosen = format == .auto ? Importers.detect(name: source, text: text) : format
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { throw ImportError.empty(name) }
+        guard !bytes.contains(0), ImportCommand.isUTF8(bytes) else { throw ImportError.binary(name) }
+        let chosen = format == .auto ? Importers.detect(name: source, bytes: bytes) : format
         guard let chosen else { throw ImportError.unknownFormat(name) }
-        let document = try Importers.read(chosen, name: name, text: text)
+        let reader = try Importers.reader(chosen, name: name, bytes: bytes)
         let now = try context.now()
+        // A bar on a terminal once the import has taken half a second (CITEFEED_PROGRESS_DELAY,
+        // in milliseconds, changes that for tests).
+        var bar =
+            context.stderrIsTerminal
+            ? ProgressBar(stream: context.err, delay: context.environment["CITEFEED_PROGRESS_DELAY"].flatMap { Int64($0) } ?? 500) : nil
+        defer { bar?.finish() }
         let result = try context.changeLibrary(canChangeShown: false) {
-            try $0.importDocument(document, extraTags: tags, skipInvalid: skipInvalid, now: now)
+            try $0.importRecords(from: reader, extraTags: tags, skipInvalid: skipInvalid, now: now) { bar?.update($0) }
         }
+        bar?.finish()
+        bar = nil
         for problem in result.invalid { context.err.line("citefeed: skipped \(problem)") }
         var summary = "imported \(result.imported), skipped \(result.duplicates) duplicate\(result.duplicates == 1 ? "" : "s")"
         if !result.invalid.isEmpty { summary += ", \(result.invalid.count) invalid" }
         context.out.line(summary)
+    }
+
+    /// Whether `bytes` are well-formed UTF-8, checked in place (the file may be 50 MB).
+    static func isUTF8(_ bytes: [UInt8]) -> Bool {
+        (try? UTF8Span(validating: bytes.span)) != nil
     }
 
     private func read(_ context: Context) throws -> [UInt8] {

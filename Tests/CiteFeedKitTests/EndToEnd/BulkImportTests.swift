@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+
+@testable import CiteFeedKit
+
+/// Imports large enough to span many batches of the checking thread (256 records) and of the
+/// inserts (64 rows), to drop and remake the indexes, and to fail late in the file.
+@Suite struct BulkImportTests {
+    /// A citefeed CSV of `count` rows: words that make row `i` findable (`wordi`), tags, every
+    /// 7th a favourite; `line(i)` replaces the line of row `i` when given.
+    static func csv(_ count: Int, line: (Int) -> String? = { _ in nil }) -> String {
+        var out = "id,uuid,text,back,author,source,tags,favourite,created_at,updated_at,archived_at\r\n"
+        for i in 1...count {
+            if let custom = line(i) {
+                out += custom + "\r\n"
+                continue
+            }
+            let text = "Row \(i), with \"quotes\" and word\(i)"
+            out += CSV.record([
+                "", "", text, i % 5 == 0 ? "back \(i)" : "", "Author \(i % 13)", "", "bulk;t\(i % 4)", i % 7 == 0 ? "true" : "false",
+                "2026-01-01T00:00:00Z", "", "",
+            ])
+        }
+        return out
+    }
+
+    func write(_ box: Sandbox, _ name: String, _ text: String) throws -> String {
+        let url = box.home.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    /// The schema (tables, indexes, triggers with their SQL): a bulk import drops some and must
+    /// put every one back as it was.
+    func schema(_ box: Sandbox) throws -> [String] {
+        try box.library().db.query("SELECT type || ' ' || name || ': ' || coalesce(sql, '') FROM sqlite_master ORDER BY name") {
+            $0.text(0)
+        }
+    }
+
+    @Test func largeCSVImportKeepsSchemaIndexAndCounts() throws {
+        let box = try Sandbox()
+        try box.add("Already here", "--tag", "bulk")
+        let schemaBefore = try schema(box)
+        let generation = try box.library().db.scalar("SELECT value FROM meta WHERE key = 'generation'")
+        let result = try box.run("import", try write(box, "big.csv", BulkImportTests.csv(3000)))
+        #expect(result.status == 0 && result.stdout == "imported 3000, skipped 0 duplicates\n" && result.stderr.isEmpty, "\(result)")
+        #expect(try schema(box) == schemaBefore)
+        let library = try box.library()
+        #expect(try library.integrityCheck() == "ok")
+        #expect(try library.db.query("PRAGMA foreign_key_check") { $0.text(0) }.isEmpty)
+        #expect(try library.db.query("INSERT INTO citations_fts(citations_fts) VALUES ('integrity-check')") { _ in 0 }.isEmpty)
+        #expect(try library.db.scalar("SELECT value FROM meta WHERE key = 'generation'") != generation)
+        // Every row is findable, the first and the last batch alike.
+        for word in ["word1", "word64", "word65", "word2999", "word3000"] {
+            let found = try JSONParser.parse(try box.run("list", "--search", word, "--json").stdout).arrayValue ?? []
+            #expect(found.count == 1, "\(word)")
+        }
+        let tags = try library.tags()
+        #expect(tags.first { $0.tag.name == "bulk" }?.count == 3001)
+        #expect(tags.first { $0.tag.name == "t1" }?.count == 750)
+        #expect(try library.db.scalar("SELECT count(*) FROM citations WHERE favourite = 1") == 428)
+        #expect(try library.db.scalar("SELECT count(*) FROM citations WHERE back IS NOT NULL") == 600)
+        // Ids follow the library's: 2…3001, and the next add gets 3002.
+        #expect(try library.db.scalar("SELECT min(id) FROM citations WHERE text LIKE 'Row %'") == 2)
+        #expect(try box.add("After") == 3002)
+        #expect(try box.run("status").status == 0)
+    }
+
+    @Test func smallImportIntoALibraryKeepsTheSchemaToo() throws {
+        let box = try Sandbox()
+        try box.add("Already here")
+        let schemaBefore = try schema(box)
+        #expect(try box.run("import", try write(box, "small.csv", BulkImportTests.csv(5))).stdout == "imported 5, skipped 0 duplicates\n")
+        #expect(try schema(box) == schemaBefore)
+        #expect(try box.library().integrityCheck() == "ok")
+        #expect(try JSONParser.parse(try box.run("list", "--search", "word5", "--json").stdout).arrayValue?.count == 1)
+    }
+
+    @Test func aMalformedRowLateInTheFileUndoesEverything() throws {
+        let box = try Sandbox()
+        try box.add("Already here")
+        let before = try box.state()
+        let schemaBefore = try schema(box)
+        let file = try write(box, "late.csv", BulkImportTests.csv(2000) + "1,,\"never closed\r\n")
+        expectFailure(
+            try box.run("import", file), status: .dataError, containing: "late.csv is not valid: line 2002: a quoted field is not closed.")
+        #expect(try box.state() == before)
+        #expect(try schema(box) == schemaBefore)
+    }
+
+    @Test func invalidRecordsInDifferentBatchesAreAllNamed() throws {
+        let box = try Sandbox()
+        try box.add("Already here")
+        let before = try box.state()
+        let text = BulkImportTests.csv(1000) { i in i == 10 || i == 600 ? ",,   ,,,,,,,," : nil }
+        let file = try write(box, "gaps.csv", text)
+        expectFailure(
+            try box.run("import", file), status: .dataError,
+            containing: "line 11: The citation text is empty; give the words to keep. line 601: The citation text is empty")
+        #expect(try box.state() == before)
+        let skipping = try box.run("import", file, "--skip-invalid")
+        #expect(skipping.status == 0 && skipping.stdout == "imported 998, skipped 0 duplicates, 2 invalid\n", "\(skipping)")
+        #expect(
+            skipping.errorLines == [
+                "citefeed: skipped line 11: The citation text is empty; give the words to keep.",
+                "citefeed: skipped line 601: The citation text is empty; give the words to keep.",
+            ])
+    }
+
+    @Test func duplicatesFarApartInTheFileAreFound() throws {
+        let box = try Sandbox()
+        let text = BulkImportTests.csv(900) { i in i == 899 ? ",,\"  ROW 3, with \"\"QUOTES\"\" and  word3 \",,author 3,,,,,," : nil }
+        let result = try box.run("import", try write(box, "dups.csv", text))
+        #expect(result.stdout == "imported 899, skipped 1 duplicate\n", "\(result)")
+    }
+
+    @Test func idsFromTheFileAreKeptWhenFree() throws {
+        let box = try Sandbox()
+        let json = """
+            {"format": "citefeed", "version": 1, "citations": [
+              {"text": "no id"}, {"text": "wants one", "id": 1}, {"text": "wants fifty", "id": 50}, {"text": "wants fifty too", "id": 50}
+            ]}
+            """
+        #expect(try box.run("import", try write(box, "ids.json", json)).stdout == "imported 4, skipped 0 duplicates\n")
+        let rows = try box.library().db.query("SELECT id, text FROM citations ORDER BY id") { "\($0.int(0)) \($0.text(1))" }
+        // Read in order: the first record takes 1 before the second asks for it; new ids are
+        // the lowest never used, and later ones go on above the highest.
+        #expect(rows == ["1 no id", "2 wants one", "3 wants fifty too", "50 wants fifty"])
+        #expect(try box.add("next") == 51)
+    }
+
+    @Test func exportStreamsEveryCitationAndRefusesAMissingDirectory() throws {
+        let box = try Sandbox()
+        #expect(try box.run("import", try write(box, "big.csv", BulkImportTests.csv(3000))).status == 0)
+        let json = try box.run("export")
+        #expect(json.status == 0)
+        let citations = try JSONParser.parse(json.stdout)["citations"]?.arrayValue ?? []
+        #expect(citations.count == 3000)
+        #expect(citations.last?["text"] == .string("Row 3000, with \"quotes\" and word3000"))
+        let csv = try box.run("export", "--format", "csv")
+        #expect(try CSV.parse(csv.stdout).count == 3001)
+        let file = box.home.appendingPathComponent("out.json").path
+        #expect(try box.run("export", "--out", file).stderr == "Exported 3000 citations to \(file).\n")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == json.stdout)
+        let missing = box.home.appendingPathComponent("no/such/dir/out.json").path
+        expectFailure(try box.run("export", "--out", missing), status: .cannotCreate, containing: "no/such/dir")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: box.home.path).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty)
+    }
+}
+
+@Suite struct PipelineTests {
+    @Test func channelKeepsOrderWhileTheSenderWaitsForRoom() {
+        let channel = Channel<Int>(capacity: 3)
+        let sender = WorkerThread {
+            for i in 0..<10_000 { _ = channel.send(i) }
+            channel.close()
+        }
+        #expect(sender != nil)
+        var received: [Int] = []
+        while let i = channel.receive() { received.append(i) }
+        sender?.join()
+        #expect(received == Array(0..<10_000))
+    }
+
+    @Test func cancellingStopsTheSender() {
+        let channel = Channel<Int>(capacity: 2)
+        let sent = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        defer { sent.deallocate() }
+        sent.pointee = 0
+        let sender = WorkerThread {
+            var i = 0
+            while channel.send(i) { i += 1 }
+            sent.pointee = i
+            channel.close()
+        }
+        #expect(channel.receive() == 0)
+        channel.cancel()
+        sender?.join()
+        #expect(sent.pointee >= 1 && sent.pointee <= 4)
+        #expect(channel.receive() == nil)
+    }
+
+    @Test func withoutLimitASenderCanRunFirst() {
+        let channel = Channel<Int>(capacity: 1)
+        channel.removeLimit()
+        for i in 0..<100 { #expect(channel.send(i)) }
+        channel.close()
+        var count = 0
+        while channel.receive() != nil { count += 1 }
+        #expect(count == 100)
+    }
+}
+
+@Suite struct ProgressBarTests {
+    @Test(arguments: [
+        (ImportProgress.reading(records: 0, fraction: 0), "importing [........................]   0%  0 records"),
+        (.reading(records: 48_128, fraction: 0.5), "importing [############............]  50%  48,128 records"),
+        (.reading(records: 1_234_567, fraction: 1.2), "importing [########################] 100%  1,234,567 records"),
+        (.indexing, "importing [########################] 100%  building the search index…"),
+    ])
+    func lines(progress: ImportProgress, line: String) {
+        #expect(ProgressBar.line(progress) == line)
+    }
+}
