@@ -1,43 +1,74 @@
 extension Library {
-    static let citationColumns = "c.id, c.uuid, c.text, c.back, c.author, c.source, c.favourite, c.created_at, c.updated_at, c.archived_at"
+    /// A citation's columns, the last being its tags' ids (`3,7`) from the primary key of
+    /// `citation_tags`: one statement reads citations with their tags, however many there are.
+    static let citationColumns = """
+        c.id, c.uuid, c.text, c.back, c.author, c.source, c.favourite, c.created_at, c.updated_at, c.archived_at,
+        (SELECT group_concat(ct.tag_id) FROM citation_tags ct WHERE ct.citation_id = c.id)
+        """
 
-    static func readCitation(_ s: Statement) -> Citation {
-        Citation(
+    /// The library's tags by id, each with its place in a citation's tag list (by name, ignoring case).
+    func tagTable() throws(StoreError) -> [Int64: (rank: Int, tag: Tag)] {
+        let tags = try db.query("SELECT id, name, color FROM tags") { ($0.int(0), Tag(name: $0.text(1), color: $0.text(2))) }
+        let ranked = tags.map { (id: $0.0, tag: $0.1, key: $0.1.name.lowercased()) }.sorted { $0.key < $1.key }
+        var table: [Int64: (rank: Int, tag: Tag)] = [:]
+        for (rank, entry) in ranked.enumerated() { table[entry.id] = (rank, entry.tag) }
+        return table
+    }
+
+    /// The row of `citationColumns`, its tag ids looked up in `tags` (from `tagTable`).
+    static func readCitation(_ s: Statement, tags: [Int64: (rank: Int, tag: Tag)]) -> Citation {
+        var tagged: [(rank: Int, tag: Tag)] = []
+        if !s.isNull(10) {
+            s.withBytes(10) { bytes in
+                var id: Int64 = 0
+                for b in bytes {
+                    if b == 0x2C {
+                        if let tag = tags[id] { tagged.append(tag) }
+                        id = 0
+                    } else {
+                        id = id * 10 + Int64(b &- 0x30)
+                    }
+                }
+                if let tag = tags[id] { tagged.append(tag) }
+            }
+            tagged.sort { $0.rank < $1.rank }
+        }
+        return Citation(
             id: s.int(0), uuid: s.text(1), text: s.text(2), back: s.optionalText(3), author: s.optionalText(4),
-            source: s.optionalText(5), tags: [], favourite: s.int(6) != 0, createdAt: Timestamp(seconds: s.int(7)),
+            source: s.optionalText(5), tags: tagged.map(\.tag), favourite: s.int(6) != 0, createdAt: Timestamp(seconds: s.int(7)),
             updatedAt: Timestamp(seconds: s.int(8)), archivedAt: s.optionalInt(9).map(Timestamp.init(seconds:)))
     }
 
     /// One citation, archived or not.
     public func citation(id: Int64) throws(StoreError) -> Citation {
-        let rows = try db.query("SELECT \(Library.citationColumns) FROM citations c WHERE c.id = ?", [.int(id)], Library.readCitation)
+        let tags = try tagTable()
+        let rows = try db.query("SELECT \(Library.citationColumns) FROM citations c WHERE c.id = ?", [.int(id)]) {
+            Library.readCitation($0, tags: tags)
+        }
         guard let citation = rows.first else { throw .noSuchCitation(id) }
-        return try withTags([citation])[0]
+        return citation
     }
 
     /// Citations matching `query`; a tag of the query that does not exist is an error.
     public func citations(_ query: CitationQuery) throws(StoreError) -> [Citation] {
         guard let (sql, bindings) = try select(query) else { return [] }
-        return try withTags(try db.query(sql, bindings, Library.readCitation))
+        let tags = try tagTable()
+        return try db.query(sql, bindings) { Library.readCitation($0, tags: tags) }
     }
 
-    /// Each citation matching `query`, in its order, without holding them all: rows are read
-    /// from the statement and given their tags `batch` at a time. For exports of any size.
-    public func forEachCitation(_ query: CitationQuery, batch: Int = 500, _ body: (Citation) throws -> Void) throws {
+    /// Each citation matching `query`, in its order, read from the statement one at a time
+    /// without holding them all: for exports of any size.
+    public func forEachCitation(_ query: CitationQuery, _ body: (Citation) throws -> Void) throws {
         guard let (sql, bindings) = try select(query) else { return }
+        let tags = try tagTable()
         let statement = try db.prepare(sql)
         try statement.bind(bindings)
-        var pending: [Citation] = []
-        pending.reserveCapacity(batch)
-        func flush() throws {
-            for citation in try withTags(pending) { try body(citation) }
-            pending.removeAll(keepingCapacity: true)
-        }
-        while try statement.step() {
-            pending.append(Library.readCitation(statement))
-            if pending.count == batch { try flush() }
-        }
-        try flush()
+        while try statement.step() { try body(Library.readCitation(statement, tags: tags)) }
+    }
+
+    /// Every tag, by name ignoring case (`tags()` without the counts).
+    public func tagList() throws(StoreError) -> [Tag] {
+        try db.query("SELECT name, color FROM tags ORDER BY key") { Tag(name: $0.text(0), color: $0.text(1)) }
     }
 
     /// The tags carried by the citations matching `query` (an export's tag list), in `tags()` order.
@@ -101,25 +132,6 @@ extension Library {
             bindings.append(.int(Int64(limit)))
         }
         return (sql, bindings)
-    }
-
-    func withTags(_ citations: [Citation]) throws(StoreError) -> [Citation] {
-        guard !citations.isEmpty else { return citations }
-        var sql = "SELECT ct.citation_id, t.name, t.color FROM citation_tags ct JOIN tags t ON t.id = ct.tag_id"
-        var bindings: [SQLValue] = []
-        if citations.count <= 500 {
-            sql += " WHERE ct.citation_id IN (\(Array(repeating: "?", count: citations.count).joined(separator: ", ")))"
-            bindings = citations.map { .int($0.id) }
-        }
-        var tagsByID: [Int64: [Tag]] = [:]
-        for (id, tag) in try db.query(sql, bindings, { ($0.int(0), Tag(name: $0.text(1), color: $0.text(2))) }) {
-            tagsByID[id, default: []].append(tag)
-        }
-        return citations.map { c in
-            var c = c
-            c.tags = (tagsByID[c.id] ?? []).sorted { $0.name.lowercased() < $1.name.lowercased() }
-            return c
-        }
     }
 
     /// Adds a citation (fields already validated), creating unknown tags. Returns it as stored.

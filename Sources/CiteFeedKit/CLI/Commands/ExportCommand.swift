@@ -45,7 +45,7 @@ struct ExportCommand: Command {
         // Every tag when nothing narrows the export (so that unused tags and their colours
         // survive a round trip); otherwise the tags the exported citations carry.
         let everything = query.tags.isEmpty && !query.favouritesOnly
-        let tags = everything ? try library.tags().map(\.tag) : try library.tagsUsed(by: query)
+        let tags = everything ? try library.tagList() : try library.tagsUsed(by: query)
         let exportedAt = try context.now()
         guard let out else {
             var writer = ExportWriter(format) { context.out.write(bytes: $0) }
