@@ -204,3 +204,41 @@ import Testing
         #expect(ProgressBar.line(progress) == line)
     }
 }
+
+@Suite struct MigrationTests {
+    /// A library as version 2 of the schema left it, with citations, is brought to the latest
+    /// version on first use: the full-text index is made again (without column sizes) and finds
+    /// what it found before; nothing else changes.
+    @Test func aVersion2LibraryIsMigratedAndStillSearchable() throws {
+        let box = try Sandbox()
+        do {
+            let db = try Database(path: box.libraryPath)
+            try db.execute("PRAGMA journal_mode = WAL")
+            try db.execute(Schema.migrations[0])
+            try db.execute(Schema.migrations[1])
+            try db.execute("PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = 2")
+            try db.execute("INSERT INTO meta (key, value) VALUES ('uuid', '2b0f7a7e-1c1e-4c1a-9d3e-8b7f6a5e4d3c'), ('seed', '7')")
+            for (i, text) in ["Don't panic", "The quick brown fox", "Ça ira"].enumerated() {
+                try db.run(
+                    "INSERT INTO citations (uuid, text, author, created_at, updated_at, text_length) VALUES (?, ?, 'A', 1, 1, 5)",
+                    .text(UUIDString.random()), .text(text))
+                #expect(db.lastInsertRowID == Int64(i + 1))
+            }
+        }
+        let result = try box.run("list", "--search", "don't", "--json")
+        #expect(result.status == 0, "\(result)")
+        #expect((try JSONParser.parse(result.stdout).arrayValue ?? []).map { $0["text"] } == [.string("Don't panic")])
+        #expect(try JSONParser.parse(try box.run("list", "--search", "ca", "--json").stdout).arrayValue?.count == 1)
+        let library = try box.library()
+        #expect(try library.db.scalar("PRAGMA user_version") == Int64(Schema.latestVersion))
+        let fts = try library.db.query("SELECT sql FROM sqlite_master WHERE name = 'citations_fts'") { $0.text(0) }
+        #expect(fts.first?.contains("columnsize = 0") == true)
+        #expect(try library.db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'citations_fts_docsize'") == 0)
+        #expect(try library.db.query("INSERT INTO citations_fts(citations_fts) VALUES ('integrity-check')") { _ in 0 }.isEmpty)
+        #expect(try library.db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == 10)
+        // The index follows edits after the migration, through the same triggers.
+        #expect(try box.run("edit", "2", "--text", "The slow green turtle").status == 0)
+        #expect(try JSONParser.parse(try box.run("list", "--search", "fox", "--json").stdout).arrayValue?.isEmpty == true)
+        #expect(try JSONParser.parse(try box.run("list", "--search", "turtle", "--json").stdout).arrayValue?.count == 1)
+    }
+}
