@@ -21,33 +21,34 @@ public struct ImportRecord: Sendable, Equatable {
     }
 }
 
-/// An import file opened for reading: its tags with their colours, where the format has them
-/// (by `Tag.key`), and its records, handed one at a time to `forEachRecord`'s body with the
-/// fraction of the file read so far. A CSV file is parsed as it is imported, so a malformed row
-/// late in the file stops an import that has already begun (and the transaction undoes it).
+/// An import file opened for reading: its records, handed one at a time to `forEachRecord`'s
+/// body with the fraction of the file read so far, and its tags with their colours where the
+/// format has them. A CSV or JSON file is parsed as it is imported, so a malformed row late in
+/// the file stops an import that has already begun (and the transaction undoes it).
 public struct ImportReader {
-    public var tags: [String: Tag] = [:]
+    /// The file's tags by `Tag.key`; for a streamed file, complete only once every record has
+    /// been read (a file may list its tags after its citations).
+    public let tags: ImportTags
     public let forEachRecord: (_ body: (ImportRecord, Double) throws -> Void) throws -> Void
 
     /// A reader of records already in memory (the small formats).
-    init(records: [ImportRecord], tags: [String: Tag] = [:]) {
-        self.tags = tags
+    init(records: [ImportRecord]) {
+        tags = ImportTags()
         forEachRecord = { body in
             for (i, record) in records.enumerated() { try body(record, Double(i + 1) / Double(records.count)) }
         }
     }
 
-    init(tags: [String: Tag] = [:], forEachRecord: @escaping (_ body: (ImportRecord, Double) throws -> Void) throws -> Void) {
+    init(tags: ImportTags = ImportTags(), forEachRecord: @escaping (_ body: (ImportRecord, Double) throws -> Void) throws -> Void) {
         self.tags = tags
         self.forEachRecord = forEachRecord
     }
+}
 
-    /// Every record, for tests.
-    func records() throws -> [ImportRecord] {
-        var all: [ImportRecord] = []
-        try forEachRecord { record, _ in all.append(record) }
-        return all
-    }
+/// The tags of an import file with their colours, by `Tag.key`. Filled by the reader; read by
+/// the import after the last record (so never while the reader's thread writes it).
+public final class ImportTags: @unchecked Sendable {
+    public internal(set) var byKey: [String: Tag] = [:]
 }
 
 /// The import formats of SPEC.md "Import and export".

@@ -26,7 +26,7 @@ enum Importers {
     static func reader(_ format: ImportFormat, name: String, bytes: [UInt8]) throws(ImportError) -> ImportReader {
         switch format {
         case .auto: throw .unknownFormat(name)
-        case .json, .dummyjson: return try json(name: name, text: String(decoding: bytes, as: UTF8.self))
+        case .json, .dummyjson: return json(name: name, bytes: bytes)
         case .csv: return try csv(name: name, bytes: bytes)
         case .fortune: return ImportReader(records: fortune(String(decoding: bytes, as: UTF8.self)))
         case .clippings: return ImportReader(records: clippings(String(decoding: bytes, as: UTF8.self)))
@@ -35,46 +35,58 @@ enum Importers {
 
     // MARK: JSON: citefeed's document, dummyjson's {"quotes": […]}, or an array of objects
 
-    static func json(name: String, text: String) throws(ImportError) -> ImportReader {
-        let value: JSONValue
-        do { value = try JSONParser.parse(text) } catch { throw .malformed(name, error.message) }
-        var tags: [String: Tag] = [:]
-        let items: [JSONValue]
-        if case .array(let array) = value {
-            items = array
-        } else if let citations = value["citations"]?.arrayValue {
-            items = citations
-            for tag in value["tags"]?.arrayValue ?? [] {
-                if let n = tag["name"]?.stringValue, let c = tag["color"]?.stringValue, let color = try? Palette.normalize(c) {
-                    tags[Tag.key(n)] = Tag(name: n, color: color)
-                }
-            }
-        } else if let quotes = value["quotes"]?.arrayValue {
-            items = quotes
-        } else {
-            throw .malformed(name, "expected a list of citations, citefeed's export or {\"quotes\": […]}")
-        }
-        let citefeed = value["citations"] != nil
+    /// Parses as it imports: the elements of the list (the document, or its `citations` or
+    /// `quotes`) become records one at a time and are not kept.
+    static func json(name: String, bytes: [UInt8]) -> ImportReader {
+        let tags = ImportTags()
         return ImportReader(tags: tags) { body in
-            for (i, item) in items.enumerated() {
-                var r = ImportRecord(
-                    location: "record \(i + 1)",
-                    text: item["text"]?.stringValue ?? item["quote"]?.stringValue ?? item["content"]?.stringValue,
-                    author: item["author"]?.stringValue)
-                r.back = item["back"]?.stringValue
-                r.source = item["source"]?.stringValue
-                r.tags = (item["tags"]?.arrayValue ?? []).compactMap(\.stringValue)
-                r.favourite = item["favourite"] == .bool(true)
-                if citefeed {
-                    r.uuid = item["uuid"]?.stringValue
-                    if case .int(let id)? = item["id"] { r.id = id }
-                    r.createdAt = item["createdAt"]?.stringValue.flatMap(Timestamp.init(rfc3339:))
-                    r.updatedAt = item["updatedAt"]?.stringValue.flatMap(Timestamp.init(rfc3339:))
-                    r.archivedAt = item["archivedAt"]?.stringValue.flatMap(Timestamp.init(rfc3339:))
+            var count = 0
+            var stopped: (any Error)?
+            let document: JSONValue
+            do throws(JSONParser.Failure) {
+                document = try JSONParser.parse(bytes, streaming: ["citations", "quotes"]) { member, item, fraction in
+                    guard stopped == nil else { return }
+                    count += 1
+                    do {
+                        try body(record(item, number: count, citefeed: member == "citations"), fraction)
+                    } catch {
+                        stopped = error
+                    }
                 }
-                try body(r, Double(i + 1) / Double(items.count))
+            } catch {
+                throw ImportError.malformed(name, error.message)
+            }
+            if let stopped { throw stopped }
+            guard document.arrayValue != nil || document["citations"]?.arrayValue != nil || document["quotes"]?.arrayValue != nil
+            else {
+                throw ImportError.malformed(name, "expected a list of citations, citefeed's export or {\"quotes\": […]}")
+            }
+            for tag in document["tags"]?.arrayValue ?? [] {
+                if let n = tag["name"]?.stringValue, let c = tag["color"]?.stringValue, let color = try? Palette.normalize(c) {
+                    tags.byKey[Tag.key(n)] = Tag(name: n, color: color)
+                }
             }
         }
+    }
+
+    /// One element of a JSON list; only citefeed's own documents give ids, uuids and dates.
+    static func record(_ item: JSONValue, number: Int, citefeed: Bool) -> ImportRecord {
+        var r = ImportRecord(
+            location: "record \(number)",
+            text: item["text"]?.stringValue ?? item["quote"]?.stringValue ?? item["content"]?.stringValue,
+            author: item["author"]?.stringValue)
+        r.back = item["back"]?.stringValue
+        r.source = item["source"]?.stringValue
+        r.tags = (item["tags"]?.arrayValue ?? []).compactMap(\.stringValue)
+        r.favourite = item["favourite"] == .bool(true)
+        if citefeed {
+            r.uuid = item["uuid"]?.stringValue
+            if case .int(let id)? = item["id"] { r.id = id }
+            r.createdAt = item["createdAt"]?.stringValue.flatMap(Timestamp.init(rfc3339:))
+            r.updatedAt = item["updatedAt"]?.stringValue.flatMap(Timestamp.init(rfc3339:))
+            r.archivedAt = item["archivedAt"]?.stringValue.flatMap(Timestamp.init(rfc3339:))
+        }
+        return r
     }
 
     // MARK: CSV: citefeed's header, or Readwise's export

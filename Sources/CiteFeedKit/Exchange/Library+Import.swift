@@ -72,6 +72,7 @@ extension Library {
             var usedIDs = Set<Int64>()
             var tagIDs: [String: Int64] = [:]
             var tagIDsByName: [String: Int64] = [:]
+            var createdTags: [String: Int64] = [:]
 
             // Per-row triggers cost more than the rows (the full-text index and the generation
             // counter, through a statement journal); DDL is transactional, so they are dropped
@@ -164,7 +165,15 @@ extension Library {
                         var tagID = tagIDsByName[name]
                         if tagID == nil {
                             let tagKey = Tag.key(name)
-                            let id = try tagIDs[tagKey] ?? self.tagID(named: name, createWithColor: reader.tags[tagKey]?.color)
+                            var id = tagIDs[tagKey]
+                            if id == nil {
+                                id = try existingTagID(named: name)
+                                // New tags get the file's colour once it is read (below).
+                                if id == nil {
+                                    id = try self.tagID(named: name, createWithColor: nil)
+                                    createdTags[tagKey] = id
+                                }
+                            }
                             tagIDs[tagKey] = id
                             tagIDsByName[name] = id
                             tagID = id
@@ -190,9 +199,15 @@ extension Library {
             try db.execute("INSERT INTO citations_fts (citations_fts, rank) VALUES ('automerge', 4)")
             try db.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
             for sql in restoreIndexes + restoreTriggers { try db.execute(sql) }
-            // Tags of the file that no imported citation carries are kept too (with their colour).
-            for tag in reader.tags.values.sorted(by: { $0.name < $1.name }) where tagIDs[Tag.key(tag.name)] == nil {
-                if try existingTagID(named: tag.name) == nil { _ = try tagID(named: tag.name, createWithColor: tag.color) }
+            // The file's tag colours (read by now, wherever the file lists them) go to the tags
+            // this import made; tags of the file that no imported citation carries are kept too.
+            for tag in reader.tags.byKey.values.sorted(by: { $0.name < $1.name }) {
+                let key = Tag.key(tag.name)
+                if let id = createdTags[key] {
+                    try db.run("UPDATE tags SET color = ? WHERE id = ?", .text(tag.color), .int(id))
+                } else if tagIDs[key] == nil, try existingTagID(named: tag.name) == nil {
+                    _ = try tagID(named: tag.name, createWithColor: tag.color)
+                }
             }
             return result
         }

@@ -10,6 +10,9 @@ public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
+    /// With `parse(_:streaming:each:)`: the members whose list is streamed, and where to.
+    private var streamed: Set<String> = []
+    private var each: ((String?, JSONValue, Double) -> Void)?
 
     /// Parses a whole document; a UTF-8 byte order mark is allowed.
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
@@ -20,6 +23,30 @@ public struct JSONParser {
         parser.skipSpace()
         if parser.index < bytes.count { throw parser.failure("unexpected text after the JSON value") }
         return value
+    }
+
+    /// Parses a document as `parse` does, but hands the elements of one list to `each` as they
+    /// are parsed instead of keeping them: the document itself when it is a list, or a list that
+    /// is the value of a top-level member named in `members`. `each` gets that member's name
+    /// (`nil` for a top-level list), the element, and the fraction of the bytes read. The
+    /// document returned has that list empty. For an import, a 100,000-element list is then
+    /// never held whole.
+    public static func parse(
+        _ bytes: [UInt8], streaming members: Set<String>, each: (String?, JSONValue, Double) -> Void
+    ) throws(Failure) -> JSONValue {
+        try withoutActuallyEscaping(each) { each throws(Failure) in
+            var parser = JSONParser(bytes: bytes)
+            parser.streamed = members
+            parser.each = each
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+            parser.skipSpace()
+            let value =
+                parser.index < bytes.count && bytes[parser.index] == UInt8(ascii: "[")
+                ? try parser.parseArray(streamingAs: .some(nil)) : try parser.parseValue()
+            parser.skipSpace()
+            if parser.index < bytes.count { throw parser.failure("unexpected text after the JSON value") }
+            return value
+        }
     }
 
     public static func parse(_ text: String) throws(Failure) -> JSONValue {
@@ -98,7 +125,11 @@ public struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw failure("expected ':' after a member name") }
             index += 1
             skipSpace()
-            members.append((key, try parseValue()))
+            if depth == 1 && streamed.contains(key) && index < bytes.count && bytes[index] == UInt8(ascii: "[") {
+                members.append((key, try parseArray(streamingAs: key)))
+            } else {
+                members.append((key, try parseValue()))
+            }
             skipSpace()
             guard index < bytes.count else { throw failure("unexpected end of the document; an object is not closed") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -109,7 +140,8 @@ public struct JSONParser {
         return .object(members)
     }
 
-    private mutating func parseArray() throws(Failure) -> JSONValue {
+    /// `streamingAs`: hand the elements to `each` under that name (`.some(nil)`: the top-level list).
+    private mutating func parseArray(streamingAs name: String?? = nil) throws(Failure) -> JSONValue {
         try enter()
         index += 1
         var items: [JSONValue] = []
@@ -121,7 +153,12 @@ public struct JSONParser {
         }
         while true {
             skipSpace()
-            items.append(try parseValue())
+            let item = try parseValue()
+            if let name, let each {
+                each(name, item, Double(index) / Double(bytes.count))
+            } else {
+                items.append(item)
+            }
             skipSpace()
             guard index < bytes.count else { throw failure("unexpected end of the document; a list is not closed") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }

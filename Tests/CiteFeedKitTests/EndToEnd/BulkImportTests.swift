@@ -242,3 +242,70 @@ import Testing
         #expect(try JSONParser.parse(try box.run("list", "--search", "turtle", "--json").stdout).arrayValue?.count == 1)
     }
 }
+
+@Suite struct JSONStreamingTests {
+    @Test func elementsOfTheNamedListAreHandedOverInOrder() throws {
+        let text = #"{"format": "citefeed", "citations": [{"text": "a"}, {"text": "b"}], "tags": [{"name": "x"}], "other": [1, 2]}"#
+        var seen: [String] = []
+        let document = try JSONParser.parse(Array(text.utf8), streaming: ["citations"]) { member, item, fraction in
+            seen.append("\(member ?? "-") \(item["text"]?.stringValue ?? "?") \(fraction > 0 && fraction < 1)")
+        }
+        #expect(seen == ["citations a true", "citations b true"])
+        #expect(document["citations"] == .array([]))
+        #expect(document["other"] == .array([.int(1), .int(2)]))
+        #expect(document["tags"]?.arrayValue?.count == 1)
+        var top: [JSONValue] = []
+        #expect(
+            try JSONParser.parse(Array("[1, [2], {\"k\": [3]}]".utf8), streaming: ["k"]) { _, item, _ in top.append(item) } == .array([]))
+        #expect(top == [.int(1), .array([.int(2)]), .object([("k", .array([.int(3)]))])])
+    }
+
+    @Test func anErrorInsideTheListNamesItsPlace() {
+        var count = 0
+        #expect(throws: JSONParser.Failure(line: 3, column: 10, reason: "expected ':' after a member name")) {
+            try JSONParser.parse(Array("{\"quotes\": [\n{\"quote\": \"a\"},\n{\"quote\" \"b\"}]}".utf8), streaming: ["quotes"]) { _, _, _ in
+                count += 1
+            }
+        }
+        #expect(count == 1)
+    }
+}
+
+@Suite struct BulkJSONImportTests {
+    func write(_ box: Sandbox, _ name: String, _ text: String) throws -> String {
+        let url = box.home.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    @Test func tagsListedAfterTheCitationsStillGiveTheirColours() throws {
+        let box = try Sandbox()
+        let json = """
+            {"citations": [{"text": "one", "tags": ["Red one"]}, {"text": "two", "tags": ["plain"]}],
+             "tags": [{"name": "Red one", "color": "#ff0000"}, {"name": "unused", "color": "blue"}],
+             "format": "citefeed", "version": 1}
+            """
+        #expect(try box.run("import", try write(box, "late-tags.json", json)).stdout == "imported 2, skipped 0 duplicates\n")
+        let tags = try box.library().tags().map { "\($0.tag.name) \($0.tag.color) \($0.count)" }
+        #expect(tags.count == 3)
+        #expect(tags[0] == "plain \(try box.library().tags()[0].tag.color) 1")
+        #expect(tags[1] == "Red one #FF0000 1")
+        #expect(tags[2].hasPrefix("unused ") && tags[2].hasSuffix(" 0"))
+    }
+
+    @Test func aSyntaxErrorLateInALargeListUndoesEverything() throws {
+        let box = try Sandbox()
+        try box.add("Already here")
+        let before = try box.state()
+        var json = "[\n"
+        for i in 1...2000 { json += "{\"text\": \"quote \(i)\", \"author\": \"A\"},\n" }
+        json += "{\"text\": \"last\" \"author\": \"A\"}]\n"
+        expectFailure(
+            try box.run("import", try write(box, "late.json", json)), status: .dataError,
+            containing: "late.json is not valid: line 2002, column 17: expected ',' or '}' in an object.")
+        #expect(try box.state() == before)
+        // The same list, well formed, imports every element.
+        json = json.replacing("{\"text\": \"last\" \"author\"", with: "{\"text\": \"last\", \"author\"")
+        #expect(try box.run("import", try write(box, "fine.json", json)).stdout == "imported 2001, skipped 0 duplicates\n")
+    }
+}
