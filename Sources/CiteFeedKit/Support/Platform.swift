@@ -24,16 +24,33 @@ enum Posix {
 
     /// Reads a whole file descriptor into memory.
     static func readAll(fd: Int32) throws(IOFailure) -> [UInt8] {
-        var result: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
+        // A regular file is read straight into an array of its size (a 50 MB import file is not
+        // copied chunk by chunk into a growing array); anything else, or more, in chunks after it.
+        var st = stat()
+        let size = fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG ? Int(st.st_size) : 0
+        var failure: Int32 = 0
+        var result = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            while count < size {
+                let n = read(fd, buffer.baseAddress! + count, size - count)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if n == 0 { return }
+                count += n
+            }
+        }
+        if failure != 0 { throw IOFailure(message: Posix.errorText(failure)) }
+        var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw IOFailure(message: Posix.errorText())
             }
             if n == 0 { return result }
-            result.append(contentsOf: buffer[0..<n])
+            result.append(contentsOf: chunk[0..<n])
         }
     }
 
