@@ -12,6 +12,7 @@ struct ImportCommand: Command {
             All or nothing: an invalid record stops the import and names it, unless --skip-invalid.
             Citations already in the library (same text and author, ignoring case and spaces) are
             skipped, so importing twice adds nothing. Ends with: imported N, skipped M duplicates.
+            On a terminal, an import that takes more than half a second shows a progress bar.
             """,
         options: [
             .value("format", "F", "auto (default), json, csv, fortune, clippings or dummyjson"),
