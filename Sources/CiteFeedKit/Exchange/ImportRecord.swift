@@ -13,6 +13,8 @@ public struct ImportRecord: Sendable, Equatable {
     public var createdAt: Timestamp?
     public var updatedAt: Timestamp?
     public var archivedAt: Timestamp?
+    /// Why the reader could not take the record as a citation (a field of the wrong type), if so.
+    public var problem: String?
 
     public init(location: String, text: String?, author: String? = nil) {
         self.location = location

@@ -79,6 +79,13 @@ enum Importers {
         r.source = item["source"]?.stringValue
         r.tags = (item["tags"]?.arrayValue ?? []).compactMap(\.stringValue)
         r.favourite = item["favourite"] == .bool(true)
+        for field in ["text", "quote", "content", "author", "back", "source"] {
+            if let value = item[field], value != .null, value.stringValue == nil {
+                r.problem = "\"\(field)\" is not a string"
+                break
+            }
+        }
+        if case .object = item {} else { r.problem = "Not an object with a \"text\"" }
         if citefeed {
             r.uuid = item["uuid"]?.stringValue
             if case .int(let id)? = item["id"] { r.id = id }

@@ -235,7 +235,7 @@ extension Library {
                 } catch let error as any CiteFeedError {
                     chunk.items.append(.invalid("\(record.location): \(error.message)"))
                 } catch let error as ImportRecordProblem {
-                    chunk.items.append(.invalid("\(record.location): \(error.reason)"))
+                    chunk.items.append(.invalid("\(record.location): \(error.reason)."))
                 }
                 if chunk.items.count == 256 {
                     guard channel.send(chunk) else { throw Cancelled() }
@@ -265,6 +265,7 @@ extension Library {
     /// The record's fields checked as `add` checks them (SPEC.md, "Data"), plus its uuid.
     /// `tagNames` remembers the tag names already checked (a file repeats a few tags many times).
     static func validated(_ record: ImportRecord, extraTags: [String], tagNames: inout [String: String]) throws -> NewCitation {
+        if let problem = record.problem { throw ImportRecordProblem(problem) }
         var tags: [String] = []
         for raw in record.tags + extraTags {
             if let name = tagNames[raw] {
@@ -280,7 +281,7 @@ extension Library {
             author: try CitationInput.author(record.author), source: try CitationInput.source(record.source),
             tags: tags, favourite: record.favourite)
         if let uuid = record.uuid {
-            guard UUIDString.isValid(uuid) else { throw ImportRecordProblem("the uuid \(quoted(uuid)) is not a UUID") }
+            guard UUIDString.isValid(uuid) else { throw ImportRecordProblem("The uuid \(quoted(uuid)) is not a UUID") }
             new.uuid = uuid.lowercased()
         }
         new.createdAt = record.createdAt

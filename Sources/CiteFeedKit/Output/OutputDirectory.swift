@@ -43,7 +43,10 @@ public struct OutputDirectory {
 }
 
 public enum OutputError: CiteFeedError, Equatable {
+    /// The outputs of a rotation.
     case cannotCreate(String, String)
+    /// A file the user named (`export --out`).
+    case cannotWriteFile(String, String)
 
     public var exitStatus: ExitStatus { .cannotCreate }
 
@@ -52,6 +55,8 @@ public enum OutputError: CiteFeedError, Equatable {
         case let .cannotCreate(path, reason):
             return
                 "Cannot write the outputs in \(path) (\(reason)); check the directory, or choose another with 'citefeed defaults write outputDirectory DIR'."
+        case let .cannotWriteFile(path, reason):
+            return "Cannot write \(path) (\(reason)); check that its directory exists and can be written."
         }
     }
 }

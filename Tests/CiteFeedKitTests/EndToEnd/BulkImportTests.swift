@@ -293,6 +293,30 @@ import Testing
         #expect(tags[2].hasPrefix("unused ") && tags[2].hasSuffix(" 0"))
     }
 
+    @Test func fieldsOfTheWrongTypeAreNamed() throws {
+        let box = try Sandbox()
+        try box.add("Already here")
+        let before = try box.state()
+        let json = #"[{"text": "fine"}, {"text": 5}, "just a string", {"quote": "q", "author": ["A"]}]"#
+        expectFailure(
+            try box.run("import", try write(box, "types.json", json)), status: .dataError,
+            containing:
+                #"record 2: "text" is not a string. record 3: Not an object with a "text". record 4: "author" is not a string. Nothing was imported"#
+        )
+        #expect(try box.state() == before)
+    }
+
+    @Test func anExportToAMissingDirectorySaysSo() throws {
+        let box = try Sandbox()
+        try box.add("x")
+        let path = box.home.appendingPathComponent("nodir/x.json").path
+        expectFailure(
+            try box.run("export", "--out", path), status: .cannotCreate,
+            containing:
+                "Cannot write \(path) (cannot create a file in \(box.home.appendingPathComponent("nodir").path): No such file or directory); check that its directory exists and can be written."
+        )
+    }
+
     @Test func aSyntaxErrorLateInALargeListUndoesEverything() throws {
         let box = try Sandbox()
         try box.add("Already here")

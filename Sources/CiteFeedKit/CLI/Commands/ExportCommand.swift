@@ -64,7 +64,7 @@ struct ExportCommand: Command {
             try file.commit()
             context.err.line("Exported \(writer.count) citation\(writer.count == 1 ? "" : "s") to \(path).")
         } catch let error as IOFailure {
-            throw OutputError.cannotCreate(path, error.message)
+            throw OutputError.cannotWriteFile(path, error.message)
         }
     }
 }
