@@ -45,18 +45,19 @@ enum Importers {
             let document: JSONValue
             do throws(JSONParser.Failure) {
                 document = try JSONParser.parse(bytes, streaming: ["citations", "quotes"]) { member, item, fraction in
-                    guard stopped == nil else { return }
                     count += 1
                     do {
                         try body(record(item, number: count, citefeed: member == "citations"), fraction)
+                        return true
                     } catch {
                         stopped = error
+                        return false
                     }
                 }
             } catch {
+                if let stopped { throw stopped }
                 throw ImportError.malformed(name, error.message)
             }
-            if let stopped { throw stopped }
             guard document.arrayValue != nil || document["citations"]?.arrayValue != nil || document["quotes"]?.arrayValue != nil
             else {
                 throw ImportError.malformed(name, "expected a list of citations, citefeed's export or {\"quotes\": […]}")

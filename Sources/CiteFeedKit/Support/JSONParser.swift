@@ -12,7 +12,7 @@ public struct JSONParser {
     private var depth = 0
     /// With `parse(_:streaming:each:)`: the members whose list is streamed, and where to.
     private var streamed: Set<String> = []
-    private var each: ((String?, JSONValue, Double) -> Void)?
+    private var each: ((String?, JSONValue, Double) -> Bool)?
 
     /// Parses a whole document; a UTF-8 byte order mark is allowed.
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
@@ -28,11 +28,12 @@ public struct JSONParser {
     /// Parses a document as `parse` does, but hands the elements of one list to `each` as they
     /// are parsed instead of keeping them: the document itself when it is a list, or a list that
     /// is the value of a top-level member named in `members`. `each` gets that member's name
-    /// (`nil` for a top-level list), the element, and the fraction of the bytes read. The
+    /// (`nil` for a top-level list), the element, and the fraction of the bytes read, and
+    /// returns `false` to stop there (the parse then fails with `JSONParser.stopped`). The
     /// document returned has that list empty. For an import, a 100,000-element list is then
     /// never held whole.
     public static func parse(
-        _ bytes: [UInt8], streaming members: Set<String>, each: (String?, JSONValue, Double) -> Void
+        _ bytes: [UInt8], streaming members: Set<String>, each: (String?, JSONValue, Double) -> Bool
     ) throws(Failure) -> JSONValue {
         try withoutActuallyEscaping(each) { each throws(Failure) in
             var parser = JSONParser(bytes: bytes)
@@ -48,6 +49,9 @@ public struct JSONParser {
             return value
         }
     }
+
+    /// What a streaming parse throws when `each` asked it to stop.
+    public static let stopped = Failure(line: 0, column: 0, reason: "stopped by the reader")
 
     public static func parse(_ text: String) throws(Failure) -> JSONValue {
         try parse(Array(text.utf8))
@@ -155,7 +159,7 @@ public struct JSONParser {
             skipSpace()
             let item = try parseValue()
             if let name, let each {
-                each(name, item, Double(index) / Double(bytes.count))
+                guard each(name, item, Double(index) / Double(bytes.count)) else { throw JSONParser.stopped }
             } else {
                 items.append(item)
             }

@@ -249,6 +249,7 @@ import Testing
         var seen: [String] = []
         let document = try JSONParser.parse(Array(text.utf8), streaming: ["citations"]) { member, item, fraction in
             seen.append("\(member ?? "-") \(item["text"]?.stringValue ?? "?") \(fraction > 0 && fraction < 1)")
+            return true
         }
         #expect(seen == ["citations a true", "citations b true"])
         #expect(document["citations"] == .array([]))
@@ -256,7 +257,10 @@ import Testing
         #expect(document["tags"]?.arrayValue?.count == 1)
         var top: [JSONValue] = []
         #expect(
-            try JSONParser.parse(Array("[1, [2], {\"k\": [3]}]".utf8), streaming: ["k"]) { _, item, _ in top.append(item) } == .array([]))
+            try JSONParser.parse(Array("[1, [2], {\"k\": [3]}]".utf8), streaming: ["k"]) { _, item, _ in
+                top.append(item)
+                return true
+            } == .array([]))
         #expect(top == [.int(1), .array([.int(2)]), .object([("k", .array([.int(3)]))])])
     }
 
@@ -265,9 +269,21 @@ import Testing
         #expect(throws: JSONParser.Failure(line: 3, column: 10, reason: "expected ':' after a member name")) {
             try JSONParser.parse(Array("{\"quotes\": [\n{\"quote\": \"a\"},\n{\"quote\" \"b\"}]}".utf8), streaming: ["quotes"]) { _, _, _ in
                 count += 1
+                return true
             }
         }
         #expect(count == 1)
+    }
+
+    @Test func theReaderCanStopTheParse() {
+        var count = 0
+        #expect(throws: JSONParser.stopped) {
+            try JSONParser.parse(Array("[1, 2, 3, 4, oops".utf8), streaming: []) { _, _, _ in
+                count += 1
+                return count < 2
+            }
+        }
+        #expect(count == 2)
     }
 }
 
