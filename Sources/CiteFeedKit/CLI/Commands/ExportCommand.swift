@@ -47,22 +47,24 @@ struct ExportCommand: Command {
         let everything = query.tags.isEmpty && !query.favouritesOnly
         let tags = everything ? try library.tagList() : try library.tagsUsed(by: query)
         let exportedAt = try context.now()
-        guard let out else {
-            var writer = ExportWriter(format) { context.out.write(bytes: $0) }
+        /// Writes the whole export through `emit`; returns the number of citations.
+        func export(_ emit: @escaping ([UInt8]) throws -> Void) throws -> Int {
+            var writer = ExportWriter(format, emit: emit)
             try writer.begin(tags: tags, exportedAt: exportedAt)
             try library.forEachCitation(query) { try writer.add($0) }
             try writer.finish()
+            return writer.count
+        }
+        guard let out else {
+            _ = try export { context.out.write(bytes: $0) }
             return
         }
         let path = Posix.absolutePath(out, home: context.paths.userHome)
         do {
             let file = try StagedFile(for: path, mode: 0o644)
-            var writer = ExportWriter(format) { try file.write($0) }
-            try writer.begin(tags: tags, exportedAt: exportedAt)
-            try library.forEachCitation(query) { try writer.add($0) }
-            try writer.finish()
+            let count = try export { try file.write($0) }
             try file.commit()
-            context.err.line("Exported \(writer.count) citation\(writer.count == 1 ? "" : "s") to \(path).")
+            context.err.line("Exported \(count) citation\(count == 1 ? "" : "s") to \(path).")
         } catch let error as IOFailure {
             throw OutputError.cannotWriteFile(path, error.message)
         }
