@@ -32,6 +32,7 @@ public enum CLI {
             arguments.append(argument)
         }
         let status = run(arguments, context)
+        context.close()
         context.out.flush()
         context.err.flush()
         exit(status)
