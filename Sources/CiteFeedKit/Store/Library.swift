@@ -36,6 +36,10 @@ public final class Library {
             throw .notCitefeedLibrary(path: path, reason: "an SQLite database of another program")
         }
         if version > Schema.latestVersion { throw .tooNew(path: path, version: version) }
+        // Migrations may rebuild a table (drop the old one, rename the new): with foreign keys
+        // enforced, dropping `citations` would delete every tagging and pick with it. They are
+        // off by default and only turned on below; this says so where it matters.
+        try db.execute("PRAGMA foreign_keys = OFF")
         do {
             try db.transaction {
                 // Another process may have created or migrated it while this one waited for the lock.

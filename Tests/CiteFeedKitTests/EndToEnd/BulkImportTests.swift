@@ -243,6 +243,59 @@ import Testing
     }
 }
 
+extension MigrationTests {
+    /// Version 4 rebuilds `citations` to move the uuid's uniqueness into an index of its own:
+    /// rows, ids, the highest id ever given, taggings, picks, the full-text index and the
+    /// triggers all come through, and uuids stay unique.
+    @Test func aVersion3LibraryGetsItsUUIDIndexAndKeepsEverything() throws {
+        let box = try Sandbox()
+        do {
+            let db = try Database(path: box.libraryPath)
+            try db.execute("PRAGMA journal_mode = WAL")
+            for migration in Schema.migrations.prefix(3) { try db.execute(migration) }
+            try db.execute("PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = 3")
+            try db.execute("INSERT INTO meta (key, value) VALUES ('uuid', '2b0f7a7e-1c1e-4c1a-9d3e-8b7f6a5e4d3c'), ('seed', '7')")
+            for text in ["Don't panic", "The quick brown fox", "Ça ira", "Deleted later"] {
+                try db.run(
+                    "INSERT INTO citations (uuid, text, author, created_at, updated_at, text_length) VALUES (?, ?, 'A', 1, 1, 5)",
+                    .text(UUIDString.random()), .text(text))
+            }
+            try db.execute("DELETE FROM citations WHERE id = 4")
+            try db.execute("INSERT INTO tags (id, name, key, color) VALUES (1, 'calm', 'calm', 'blue')")
+            try db.execute("INSERT INTO citation_tags (citation_id, tag_id) VALUES (1, 1), (3, 1)")
+            try db.execute(
+                "INSERT INTO picks (slot_start, slot_end, picked_at, citation_id, cycle, reason, snapshot) VALUES (0, 3600, 0, 2, 1, 'order', '{}')"
+            )
+        }
+        let before = try box.librarySnapshot()
+        #expect(try box.run("list").status == 0)
+        let library = try box.library()
+        #expect(try library.db.scalar("PRAGMA user_version") == 4)
+        #expect(try box.librarySnapshot() == before)
+        let table = try library.db.query("SELECT sql FROM sqlite_master WHERE name = 'citations'") { $0.text(0) }
+        #expect(table.count == 1 && table.first?.contains("UNIQUE") == false)
+        #expect(try library.db.scalar("SELECT \"unique\" FROM pragma_index_list('citations') WHERE name = 'citations_uuid'") == 1)
+        #expect(try library.db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == 10)
+        #expect(try library.db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND tbl_name = 'citations'") == 5)
+        #expect(try library.db.scalar("SELECT count(*) FROM citation_tags") == 2)
+        #expect(try library.db.scalar("SELECT citation_id FROM picks") == 2)
+        #expect(try library.db.query("PRAGMA foreign_key_check") { $0.text(0) }.isEmpty)
+        #expect(try library.integrityCheck() == "ok")
+        #expect(try library.db.query("INSERT INTO citations_fts(citations_fts) VALUES ('integrity-check')") { _ in 0 }.isEmpty)
+        // Ids are never reused: the one deleted before the migration stays given.
+        let added = try box.run("add", "After the migration")
+        #expect(added.status == 0, "\(added)")
+        #expect(try library.db.scalar("SELECT max(id) FROM citations") == 5)
+        #expect(try JSONParser.parse(try box.run("list", "--search", "fox", "--json").stdout).arrayValue?.count == 1)
+        // Still unique.
+        let uuid = try library.db.query("SELECT uuid FROM citations WHERE id = 1") { $0.text(0) }[0]
+        #expect(throws: StoreError.self) {
+            try library.db.run(
+                "INSERT INTO citations (uuid, text, created_at, updated_at) VALUES (?, 'Another', 1, 1)", .text(uuid))
+        }
+    }
+}
+
 @Suite struct JSONStreamingTests {
     @Test func elementsOfTheNamedListAreHandedOverInOrder() throws {
         let text = #"{"format": "citefeed", "citations": [{"text": "a"}, {"text": "b"}], "tags": [{"name": "x"}], "other": [1, 2]}"#

@@ -113,3 +113,33 @@ import Testing
         #expect(CitationQuery.ftsQuery(words) == nil)
     }
 }
+
+@Suite struct UUIDStringTests {
+    @Test func randomUUIDsAreVersion4AndLowerCase() {
+        for _ in 0..<200 {
+            let uuid = UUIDString.random()
+            let b = Array(uuid.utf8)
+            #expect(UUIDString.isValid(uuid) && uuid == uuid.lowercased())
+            #expect(b[14] == UInt8(ascii: "4") && "89ab".utf8.contains(b[19]), "\(uuid)")
+        }
+    }
+
+    @Test func formatSpellsTheBytes() {
+        #expect(UUIDString.format(Array(0..<16)) == "00010203-0405-0607-0809-0a0b0c0d0e0f")
+        #expect(UUIDString.format(Array(repeating: 0xFF, count: 16)) == "ffffffff-ffff-ffff-ffff-ffffffffffff")
+    }
+
+    @Test func bitsAreTheDigitsWhateverTheirCase() {
+        let bits = UUIDString.bits(of: "00010203-0405-0607-0809-0a0b0c0d0e0f")
+        #expect(bits == UUIDBits(high: 0x0001_0203_0405_0607, low: 0x0809_0a0b_0c0d_0e0f))
+        #expect(UUIDString.bits(of: "6BA7B810-9DAD-11D1-80B4-00C04FD430C8") == UUIDString.bits(of: "6ba7b810-9dad-11d1-80b4-00c04fd430c8"))
+        #expect(UUIDString.bits(of: "6ba7b810-9dad-11d1-80b4-00c04fd430c9") != UUIDString.bits(of: "6ba7b810-9dad-11d1-80b4-00c04fd430c8"))
+        for bad in [
+            "", "6ba7b810-9dad-11d1-80b4-00c04fd430c", "6ba7b810-9dad-11d1-80b4-00c04fd430c8a", "6ba7b8109dad-11d1-80b4-00c04fd430c8-",
+            "6ba7b810-9dad-11d1-80b4-00c04fd430cg", "{6ba7b810-9dad-11d1-80b4-00c04fd430c}", "6ba7b810_9dad_11d1_80b4_00c04fd430c8",
+        ] {
+            #expect(UUIDString.bits(of: bad) == nil, "\(bad)")
+            #expect(!UUIDString.isValid(bad), "\(bad)")
+        }
+    }
+}
