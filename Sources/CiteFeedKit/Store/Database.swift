@@ -20,6 +20,12 @@ public final class Database {
         handle = db
         sqlite3_busy_timeout(db, busyTimeout)
         sqlite3_extended_result_codes(db, 1)
+        // The last connection to close copies the WAL into the database. It then empties the WAL
+        // (journal_size_limit) instead of deleting it with the -shm file: the next process opens
+        // them instead of creating them, and its first write needs no fsync of the directory.
+        var persist: Int32 = 1
+        sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+        sqlite3_exec(db, "PRAGMA journal_size_limit = 4194304", nil, nil, nil)
     }
 
     deinit { sqlite3_close_v2(handle) }
