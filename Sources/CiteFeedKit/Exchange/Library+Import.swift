@@ -15,6 +15,9 @@ struct CheckedCitation {
     /// Its uuid: the file's, or a new one; and its bits, to find it among those already there.
     var uuid: String
     var uuidBits: UUIDBits
+    /// Its tags, as the numbers the checking thread gave their names: `tagNumbers[tags]` of
+    /// its chunk (one array per chunk, not one per citation).
+    var tags: Range<Int>
     /// Characters of the text (`text_length`).
     var length: Int64
 }
@@ -27,6 +30,10 @@ struct CheckedChunk {
         case invalid(String)
     }
     var items: [Item] = []
+    /// The tag numbers of the chunk's citations; and the names of the numbers first met in it
+    /// (numbers are given in order: 0, 1, 2, … across the whole file).
+    var tagNumbers: [Int32] = []
+    var newTagNames: [String] = []
     /// Records read so far, and the fraction of the file.
     var read = 0
     var fraction = 0.0
@@ -67,7 +74,7 @@ extension Library {
             var result = ImportResult()
             var problems: [String] = []
             var keys = DuplicateKey.Maker()
-            var seen = Set<DuplicateKey>()
+            var seen = KeySet()
             let existing = try db.prepare("SELECT text, author FROM citations")
             while try existing.step() {
                 let key = existing.withBytes(0) { text in
@@ -76,17 +83,37 @@ extension Library {
                 seen.insert(key)
             }
             let libraryCount = seen.count
-            var uuids = Set<UUIDBits>()
+            var uuids = KeySet()
             let existingUUIDs = try db.prepare("SELECT uuid FROM citations")
             while try existingUUIDs.step() {
                 // Every uuid of the library is valid (`add` makes them, imports check them).
                 if let bits = existingUUIDs.withBytes(0, UUIDString.bits(of:)) { uuids.insert(bits) }
             }
             let highestID = try db.scalar("SELECT seq FROM sqlite_sequence WHERE name = 'citations'") ?? 0
-            var usedIDs = Set<Int64>()
+            var usedIDs = KeySet()
             var tagIDs: [String: Int64] = [:]
-            var tagIDsByName: [String: Int64] = [:]
             var createdTags: [String: Int64] = [:]
+            // The checking thread numbers tag names; a number's tag id is looked up (or the tag
+            // made) when a citation that carries it is first imported. 0: not yet.
+            var tagNames: [String] = []
+            var tagIDsByNumber: [Int64] = []
+            func tagID(number: Int) throws -> Int64 {
+                if tagIDsByNumber[number] != 0 { return tagIDsByNumber[number] }
+                let name = tagNames[number]
+                let tagKey = Tag.key(name)
+                var id = tagIDs[tagKey]
+                if id == nil {
+                    id = try existingTagID(named: name)
+                    // New tags get the file's colour once it is read (below).
+                    if id == nil {
+                        id = try self.tagID(named: name, createWithColor: nil)
+                        createdTags[tagKey] = id
+                    }
+                    tagIDs[tagKey] = id
+                }
+                tagIDsByNumber[number] = id!
+                return id!
+            }
 
             // Per-row triggers cost more than the rows (the full-text index and the generation
             // counter, through a statement journal); DDL is transactional, so they are dropped
@@ -111,7 +138,11 @@ extension Library {
             // Taggings wait until their citations are in (a foreign key).
             var pendingTaggings: [(Int64, Int64)] = []
             func moveTaggings() throws(StoreError) {
-                for (citation, tag) in pendingTaggings { try taggings.add(.int(citation), .int(tag)) }
+                for (citation, tag) in pendingTaggings {
+                    taggings.put(citation)
+                    taggings.put(tag)
+                    try taggings.endRow()
+                }
                 pendingTaggings.removeAll(keepingCapacity: true)
             }
 
@@ -130,12 +161,19 @@ extension Library {
             while let chunk = channel.receive() {
                 if let error = chunk.error { throw error }
                 progress?(.reading(records: chunk.read, fraction: chunk.fraction))
+                tagNames += chunk.newTagNames
+                tagIDsByNumber += repeatElement(0, count: chunk.newTagNames.count)
                 if first {
                     first = false
                     // A large import into a smaller library: the secondary indexes are dropped
                     // and made again at the end, which sorts once instead of inserting at random
                     // (100k rows: 0.7 s less). For a few rows into a large library, they stay.
                     let estimate = Double(chunk.read) / max(chunk.fraction, 1e-9)
+                    // Room for every record at once: growing a set rehashes all it holds.
+                    let expected = Int(min(estimate * 1.05, 10_000_000))
+                    seen.reserveCapacity(libraryCount + expected)
+                    uuids.reserveCapacity(libraryCount + expected)
+                    usedIDs.reserveCapacity(expected)
                     if estimate >= 1000 && estimate >= Double(libraryCount) / 2 {
                         restoreIndexes = try dropSchemaObjects(
                             "type = 'index' AND tbl_name IN ('citations', 'citation_tags') AND sql IS NOT NULL")
@@ -152,46 +190,40 @@ extension Library {
                     // After an invalid record, without --skip-invalid, the rest is only checked
                     // (to report every invalid record); the transaction will be rolled back.
                     guard problems.isEmpty || skipInvalid else { continue }
-                    if seen.contains(new.key) || uuids.contains(new.uuidBits) {
+                    // One hash per set when the record is new (the usual case).
+                    if !seen.insert(new.key) {
                         result.duplicates += 1
                         continue
                     }
-                    seen.insert(new.key)
-                    uuids.insert(new.uuidBits)
+                    if !uuids.insert(new.uuidBits) {
+                        seen.remove(new.key)
+                        result.duplicates += 1
+                        continue
+                    }
                     let citationID: Int64
-                    if let wanted = new.id, wanted > highestID, !usedIDs.contains(wanted) {
+                    if let wanted = new.id, wanted > highestID, usedIDs.insert(wanted) {
                         citationID = wanted
                     } else {
-                        while usedIDs.contains(nextID) { nextID += 1 }
+                        while !usedIDs.insert(nextID) { nextID += 1 }
                         citationID = nextID
                         nextID += 1
                     }
-                    usedIDs.insert(citationID)
                     let c = new.citation
                     let created = c.createdAt ?? now
-                    try citations.add(
-                        .int(citationID), .text(new.uuid), .text(c.text), .optional(c.back), .optional(c.author), .optional(c.source),
-                        .bool(c.favourite), .int(created.seconds), .int((c.updatedAt ?? created).seconds), .optional(c.archivedAt),
-                        .int(new.length))
-                    for name in c.tags {
-                        // By the name as written first: most files spell a tag the same way every time.
-                        var tagID = tagIDsByName[name]
-                        if tagID == nil {
-                            let tagKey = Tag.key(name)
-                            var id = tagIDs[tagKey]
-                            if id == nil {
-                                id = try existingTagID(named: name)
-                                // New tags get the file's colour once it is read (below).
-                                if id == nil {
-                                    id = try self.tagID(named: name, createWithColor: nil)
-                                    createdTags[tagKey] = id
-                                }
-                            }
-                            tagIDs[tagKey] = id
-                            tagIDsByName[name] = id
-                            tagID = id
-                        }
-                        pendingTaggings.append((citationID, tagID!))
+                    citations.put(citationID)
+                    citations.put(new.uuid)
+                    citations.put(c.text)
+                    citations.put(c.back)
+                    citations.put(c.author)
+                    citations.put(c.source)
+                    citations.put(c.favourite)
+                    citations.put(created.seconds)
+                    citations.put((c.updatedAt ?? created).seconds)
+                    citations.put(c.archivedAt)
+                    citations.put(new.length)
+                    try citations.endRow()
+                    for k in new.tags {
+                        pendingTaggings.append((citationID, try tagID(number: Int(chunk.tagNumbers[k]))))
                     }
                     if citations.isEmpty { try moveTaggings() }
                     result.imported += 1
@@ -219,7 +251,7 @@ extension Library {
                 if let id = createdTags[key] {
                     try db.run("UPDATE tags SET color = ? WHERE id = ?", .text(tag.color), .int(id))
                 } else if tagIDs[key] == nil, try existingTagID(named: tag.name) == nil {
-                    _ = try tagID(named: tag.name, createWithColor: tag.color)
+                    _ = try self.tagID(named: tag.name, createWithColor: tag.color)
                 }
             }
             return result
@@ -233,6 +265,7 @@ extension Library {
         struct Cancelled: Error {}
         var keys = DuplicateKey.Maker()
         var tagNames: [String: String] = [:]
+        var tagNumbers: [String: Int32] = [:]
         var chunk = CheckedChunk()
         do {
             try reader.forEachRecord { record, fraction in
@@ -241,11 +274,23 @@ extension Library {
                 do {
                     let citation = try validated(record, extraTags: extraTags, tagNames: &tagNames)
                     let uuid = citation.uuid ?? UUIDString.random()
+                    let firstTag = chunk.tagNumbers.count
+                    for name in citation.tags {
+                        if let number = tagNumbers[name] {
+                            chunk.tagNumbers.append(number)
+                        } else {
+                            let number = Int32(tagNumbers.count)
+                            tagNumbers[name] = number
+                            chunk.newTagNames.append(name)
+                            chunk.tagNumbers.append(number)
+                        }
+                    }
                     chunk.items.append(
                         .valid(
                             CheckedCitation(
                                 citation: citation, id: record.id, key: keys.key(text: citation.text, author: citation.author),
                                 uuid: uuid, uuidBits: UUIDString.bits(of: uuid)!,  // checked by `validated`, or new
+                                tags: firstTag..<chunk.tagNumbers.count,
                                 length: Int64(CitationInput.characterCount(citation.text)))))
                 } catch let error as any CiteFeedError {
                     chunk.items.append(.invalid("\(record.location): \(error.message)"))
@@ -255,6 +300,8 @@ extension Library {
                 if chunk.items.count == 256 {
                     guard channel.send(chunk) else { throw Cancelled() }
                     chunk.items.removeAll(keepingCapacity: true)
+                    chunk.tagNumbers.removeAll(keepingCapacity: true)
+                    chunk.newTagNames.removeAll(keepingCapacity: true)
                 }
             }
             if !chunk.items.isEmpty { _ = channel.send(chunk) }
@@ -297,7 +344,8 @@ extension Library {
             tags: tags, favourite: record.favourite)
         if let uuid = record.uuid {
             guard UUIDString.isValid(uuid) else { throw ImportRecordProblem("The uuid \(quoted(uuid)) is not a UUID") }
-            new.uuid = uuid.lowercased()
+            // Most files spell them in lower case already: no new string then.
+            new.uuid = uuid.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "F") }) ? uuid.lowercased() : uuid
         }
         new.createdAt = record.createdAt
         new.updatedAt = record.updatedAt ?? record.createdAt

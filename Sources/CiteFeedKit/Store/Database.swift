@@ -166,6 +166,17 @@ public final class Statement {
         if rc != SQLITE_OK { throw database.error(rc) }
     }
 
+    private static let emptyText: StaticString = ""
+
+    /// Binds text that SQLite reads in place, without a copy: `bytes` must stay valid and
+    /// unchanged until the statement is reset or the parameter bound again.
+    func bindStatic(_ index: Int32, _ bytes: UnsafeBufferPointer<UInt8>) throws(StoreError) {
+        // A null pointer would bind NULL; the empty text is text.
+        let start = bytes.baseAddress.map(UnsafeRawPointer.init) ?? UnsafeRawPointer(Statement.emptyText.utf8Start)
+        let rc = sqlite3_bind_text(stmt, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil)
+        if rc != SQLITE_OK { throw database.error(rc) }
+    }
+
     /// Advances to the next row; `false` when done.
     public func step() throws(StoreError) -> Bool {
         let rc = sqlite3_step(stmt)

@@ -34,29 +34,33 @@ enum UUIDString {
         return s.withUTF8 { bits(of: $0) != nil }
     }
 
+    /// The value of each byte as a hexadecimal digit; 0xFF for the others.
+    private static let digitValues: [UInt8] = (0...255).map { (c: Int) -> UInt8 in
+        switch c {
+        case 0x30...0x39: UInt8(c - 0x30)
+        case 0x41...0x46: UInt8(c - 0x41 + 10)
+        case 0x61...0x66: UInt8(c - 0x61 + 10)
+        default: 0xFF
+        }
+    }
+
     /// The 128 bits a UUID's text spells, hexadecimal digits in either case; `nil` when it is
     /// not `8-4-4-4-12` digits. Two uuids that differ only in case have the same bits.
     static func bits(of text: UnsafeBufferPointer<UInt8>) -> UUIDBits? {
-        guard text.count == 36 else { return nil }
-        var high: UInt64 = 0
-        var low: UInt64 = 0
-        var digits = 0
-        for (i, c) in text.enumerated() {
-            if i == 8 || i == 13 || i == 18 || i == 23 {
-                if c != UInt8(ascii: "-") { return nil }
-                continue
+        let dash = UInt8(ascii: "-")
+        guard text.count == 36, text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash else { return nil }
+        return digitValues.withUnsafeBufferPointer { values -> UUIDBits? in
+            var words: (UInt64, UInt64) = (0, 0)
+            var invalid: UInt8 = 0
+            var digits = 0
+            for i in 0..<36 where i != 8 && i != 13 && i != 18 && i != 23 {
+                let value = values[Int(text[i])]
+                invalid |= value
+                if digits < 16 { words.0 = words.0 << 4 | UInt64(value & 0x0F) } else { words.1 = words.1 << 4 | UInt64(value & 0x0F) }
+                digits += 1
             }
-            let value: UInt8
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = c &- UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = c &- UInt8(ascii: "a") &+ 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = c &- UInt8(ascii: "A") &+ 10
-            default: return nil
-            }
-            if digits < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
-            digits += 1
+            return invalid & 0xF0 == 0 ? UUIDBits(high: words.0, low: words.1) : nil
         }
-        return UUIDBits(high: high, low: low)
     }
 
     static func bits(of s: String) -> UUIDBits? {

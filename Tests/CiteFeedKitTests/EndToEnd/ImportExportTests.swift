@@ -150,6 +150,31 @@ import Testing
         #expect(try box.library().db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == 10)
     }
 
+    /// Tags are looked up by the names the file spells (any case, any spelling, the same tag),
+    /// and made only for citations that are imported: a tag carried only by duplicates is not.
+    @Test func tagsOfDuplicatesAreNotMade() throws {
+        let box = try Sandbox()
+        try box.add("Already here", "--tag", "Calm")
+        let file = box.home.appendingPathComponent("tags.csv")
+        try Data(
+            """
+            text,tags
+            Already here,only-on-a-duplicate
+            New one,calm
+            Another,CALM;fresh
+            Third,fresh
+
+            """.utf8
+        ).write(to: file)
+        let result = try box.run("import", file.path)
+        #expect(result.stdout == "imported 3, skipped 1 duplicate\n", "\(result)")
+        let library = try box.library()
+        #expect(try library.tags().map(\.tag.name).sorted() == ["Calm", "fresh"])
+        let calm = try library.db.scalar("SELECT count(*) FROM citation_tags JOIN tags ON tags.id = tag_id WHERE tags.key = 'calm'")
+        #expect(calm == 3)
+        #expect(try library.db.scalar("SELECT count(*) FROM citation_tags") == 5)
+    }
+
     @Test func badFilesChangeNothing() throws {
         let box = try Sandbox()
         try box.add("existing")
