@@ -38,7 +38,8 @@ public final class Database {
     /// at the price of two or three fsyncs (an `add` or `rotate` took 2-9 ms longer); here it
     /// does so only once the WAL has grown past 256 KiB (a few dozen commands' changes, read
     /// again in a fraction of a millisecond), and always after a large change such as an
-    /// import. A process that ends without closing leaves the WAL to grow without end.
+    /// import. Commits are synced all the same (`Library` sets `synchronous = FULL`). A process
+    /// that ends without closing leaves the WAL to grow without end.
     deinit {
         var info = stat()
         if stat(path + "-wal", &info) == 0 && Int(info.st_size) > Database.walLimitAtClose {

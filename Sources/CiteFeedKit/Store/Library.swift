@@ -19,7 +19,11 @@ public final class Library {
         }
         db = try Database(path: path)
         try prepareSchema()
-        try db.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
+        // FULL: each commit is synced to the WAL, so a change a command reported is kept through
+        // a power cut, although the WAL is copied into the database only now and then
+        // (`Database.deinit`): one fsync per change (an `add` 0.7 ms longer than NORMAL),
+        // against two or three for copying it at every close.
+        try db.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL")
     }
 
     private func prepareSchema() throws(StoreError) {

@@ -62,6 +62,8 @@ import Testing
         let library = try box.library()
         #expect(try library.integrityCheck() == "ok")
         #expect(try library.db.scalar("SELECT count(*) FROM citations") == 3040)
+        // Each commit is synced to the WAL (FULL), as it is not copied into the database at once.
+        #expect(try library.db.scalar("PRAGMA synchronous") == 2)
     }
 
     /// A writer that holds the lock longer than 5 s makes the others give up with status 75.
