@@ -87,6 +87,15 @@ public final class Context {
     /// an `add` after a 100k import took 40-100 ms.
     public func close() { cachedLibrary = nil }
 
+    /// Closes and removes the library this process opened if it never held a citation (it was
+    /// made by this command, which failed); `true` when it was removed.
+    func removeNewLibrary() -> Bool {
+        guard let library = cachedLibrary, (try? library.everHeldCitation()) == false else { return false }
+        cachedLibrary = nil
+        for suffix in ["-wal", "-shm", ""] { unlink(paths.library + suffix) }
+        return true
+    }
+
     /// The library, filled with the starter set if it never held a citation (said once on stderr).
     func libraryWithStarterSet() throws -> Library {
         let library = try library()

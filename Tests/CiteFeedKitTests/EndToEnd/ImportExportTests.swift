@@ -209,6 +209,28 @@ import Testing
         #expect(try box.state() == before)
     }
 
+    /// The library is made when an import first opens it, before the file's records are
+    /// checked: a failed first import takes it away again, and the folder it made for it.
+    @Test func aFailedFirstImportLeavesNoLibrary() throws {
+        let box = try Sandbox()
+        let file = box.home.appendingPathComponent("bad.json")
+        try Data("[{\"text\": \"fine\"}, {\"text\": \"\"}]".utf8).write(to: file)
+        let newHome = box.home.appendingPathComponent("new/home")
+        try FileManager.default.createDirectory(at: newHome.deletingLastPathComponent(), withIntermediateDirectories: true)
+        for home in [box.home, newHome] {
+            expectFailure(
+                try box.run(["--home", home.path, "import", file.path]), status: .dataError, containing: "The citation text is empty")
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: box.home.path).sorted()
+        #expect(left == ["bad.json", "new"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: newHome.deletingLastPathComponent().path).isEmpty)
+        // A library that was there stays, with what it held.
+        try box.add("kept")
+        expectFailure(try box.run("import", file.path), status: .dataError, containing: "The citation text is empty")
+        #expect(FileManager.default.fileExists(atPath: box.libraryPath))
+        #expect(try box.library().citations(CitationQuery()).map(\.text) == ["kept"])
+    }
+
     @Test func skipInvalidImportsTheRestAndListsTheSkipped() throws {
         let box = try Sandbox()
         let url = box.home.appendingPathComponent("mixed.json")

@@ -50,8 +50,18 @@ struct ImportCommand: Command {
             context.stderrIsTerminal
             ? ProgressBar(stream: context.err, delay: context.environment["CITEFEED_PROGRESS_DELAY"].flatMap { Int64($0) } ?? 500) : nil
         defer { bar?.finish() }
-        let result = try context.changeLibrary(canChangeShown: false) {
-            try $0.importRecords(from: reader, extraTags: tags, skipInvalid: skipInvalid, now: now) { bar?.update($0) }
+        // Bad input changes nothing: a failed import into a home without a library leaves none
+        // (the library is made when first opened, before the file's records are checked).
+        let folder = Posix.parentDirectory(context.paths.library)
+        let libraryExisted = Posix.fileExists(context.paths.library), folderExisted = Posix.fileExists(folder)
+        let result: ImportResult
+        do {
+            result = try context.changeLibrary(canChangeShown: false) {
+                try $0.importRecords(from: reader, extraTags: tags, skipInvalid: skipInvalid, now: now) { bar?.update($0) }
+            }
+        } catch {
+            if !libraryExisted && context.removeNewLibrary() && !folderExisted { rmdir(folder) }
+            throw error
         }
         bar?.finish()
         bar = nil
