@@ -1,7 +1,7 @@
 /// One citation read from an import file, before validation.
 public struct ImportRecord: Sendable, Equatable {
     /// Where it is in the file, for messages: `line 12`, `record 3`.
-    public var location: String
+    public var location: RecordLocation
     public var text: String?
     public var back: String?
     public var author: String?
@@ -16,10 +16,24 @@ public struct ImportRecord: Sendable, Equatable {
     /// Why the reader could not take the record as a citation (a field of the wrong type), if so.
     public var problem: String?
 
-    public init(location: String, text: String?, author: String? = nil) {
+    public init(location: RecordLocation, text: String?, author: String? = nil) {
         self.location = location
         self.text = text
         self.author = author
+    }
+}
+
+/// Where a record is in its file: a line (text formats) or the number of a JSON list's element.
+/// Kept as the number, and spelled out only for a message (most records never need one).
+public enum RecordLocation: Sendable, Equatable, CustomStringConvertible {
+    case line(Int)
+    case record(Int)
+
+    public var description: String {
+        switch self {
+        case .line(let n): "line \(n)"
+        case .record(let n): "record \(n)"
+        }
     }
 }
 

@@ -73,7 +73,7 @@ enum Importers {
     /// One element of a JSON list; only citefeed's own documents give ids, uuids and dates.
     static func record(_ item: JSONValue, number: Int, citefeed: Bool) -> ImportRecord {
         var r = ImportRecord(
-            location: "record \(number)",
+            location: .record(number),
             text: item["text"]?.stringValue ?? item["quote"]?.stringValue ?? item["content"]?.stringValue,
             author: item["author"]?.stringValue)
         r.back = item["back"]?.stringValue
@@ -127,7 +127,7 @@ enum Importers {
                     let v = record.fields[i]
                     return v.isEmpty ? nil : v
                 }
-                var r = ImportRecord(location: "line \(record.line)", text: field(textColumn), author: field(author))
+                var r = ImportRecord(location: .line(record.line), text: field(textColumn), author: field(author))
                 r.source = field(source)
                 r.back = field(back)
                 if let list = field(tags) {
@@ -170,7 +170,7 @@ enum Importers {
                 source = parts.count > 1 ? String(parts[1]).trimmingWhitespace() : nil
                 body.removeLast()
             }
-            var r = ImportRecord(location: "line \(startLine)", text: body.joined(separator: "\n"), author: author)
+            var r = ImportRecord(location: .line(startLine), text: body.joined(separator: "\n"), author: author)
             r.source = source
             records.append(r)
         }
@@ -218,7 +218,7 @@ enum Importers {
                     records[last].back = body
                 }
             } else if meta.contains("Your Highlight") {
-                var r = ImportRecord(location: "line \(start + 1)", text: body, author: author)
+                var r = ImportRecord(location: .line(start + 1), text: body, author: author)
                 r.source = book
                 records.append(r)
             }

@@ -342,10 +342,13 @@ extension Library {
             text: try CitationInput.text(record.text ?? ""), back: try CitationInput.back(record.back),
             author: try CitationInput.author(record.author), source: try CitationInput.source(record.source),
             tags: tags, favourite: record.favourite)
-        if let uuid = record.uuid {
-            guard UUIDString.isValid(uuid) else { throw ImportRecordProblem("The uuid \(quoted(uuid)) is not a UUID") }
+        if var uuid = record.uuid {
+            let (valid, upper) = uuid.withUTF8 { bytes in
+                (UUIDString.bits(of: bytes) != nil, bytes.contains { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "F") })
+            }
+            guard valid else { throw ImportRecordProblem("The uuid \(quoted(uuid)) is not a UUID") }
             // Most files spell them in lower case already: no new string then.
-            new.uuid = uuid.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "F") }) ? uuid.lowercased() : uuid
+            new.uuid = upper ? uuid.lowercased() : uuid
         }
         new.createdAt = record.createdAt
         new.updatedAt = record.updatedAt ?? record.createdAt

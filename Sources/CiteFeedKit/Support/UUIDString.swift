@@ -34,33 +34,38 @@ enum UUIDString {
         return s.withUTF8 { bits(of: $0) != nil }
     }
 
-    /// The value of each byte as a hexadecimal digit; 0xFF for the others.
-    private static let digitValues: [UInt8] = (0...255).map { (c: Int) -> UInt8 in
-        switch c {
-        case 0x30...0x39: UInt8(c - 0x30)
-        case 0x41...0x46: UInt8(c - 0x41 + 10)
-        case 0x61...0x66: UInt8(c - 0x61 + 10)
-        default: 0xFF
-        }
+    /// The value of a hexadecimal digit of either case; 0xFF for any other byte.
+    @inline(__always)
+    private static func digit(_ c: UInt8) -> UInt8 {
+        let decimal = c &- 0x30
+        if decimal < 10 { return decimal }
+        let letter = (c | 0x20) &- 0x61
+        return letter < 6 ? letter &+ 10 : 0xFF
     }
 
     /// The 128 bits a UUID's text spells, hexadecimal digits in either case; `nil` when it is
     /// not `8-4-4-4-12` digits. Two uuids that differ only in case have the same bits.
     static func bits(of text: UnsafeBufferPointer<UInt8>) -> UUIDBits? {
         let dash = UInt8(ascii: "-")
-        guard text.count == 36, text[8] == dash, text[13] == dash, text[18] == dash, text[23] == dash else { return nil }
-        return digitValues.withUnsafeBufferPointer { values -> UUIDBits? in
-            var words: (UInt64, UInt64) = (0, 0)
-            var invalid: UInt8 = 0
-            var digits = 0
-            for i in 0..<36 where i != 8 && i != 13 && i != 18 && i != 23 {
-                let value = values[Int(text[i])]
-                invalid |= value
-                if digits < 16 { words.0 = words.0 << 4 | UInt64(value & 0x0F) } else { words.1 = words.1 << 4 | UInt64(value & 0x0F) }
-                digits += 1
-            }
-            return invalid & 0xF0 == 0 ? UUIDBits(high: words.0, low: words.1) : nil
+        guard text.count == 36, let p = text.baseAddress, p[8] == dash, p[13] == dash, p[18] == dash, p[23] == dash else {
+            return nil
         }
+        var invalid: UInt8 = 0
+        func value(_ range: Range<Int>, into word: inout UInt64) {
+            for i in range {
+                let d = digit(p[i])
+                invalid |= d
+                word = word << 4 | UInt64(d & 0x0F)
+            }
+        }
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        value(0..<8, into: &high)
+        value(9..<13, into: &high)
+        value(14..<18, into: &high)
+        value(19..<23, into: &low)
+        value(24..<36, into: &low)
+        return invalid & 0xF0 == 0 ? UUIDBits(high: high, low: low) : nil
     }
 
     static func bits(of s: String) -> UUIDBits? {
