@@ -121,13 +121,8 @@ struct KeySet {
 }
 
 extension KeySet {
-    func contains(_ key: DuplicateKey) -> Bool { contains(key.high, key.low) }
     @discardableResult mutating func insert(_ key: DuplicateKey) -> Bool { insert(key.high, key.low) }
     mutating func remove(_ key: DuplicateKey) { remove(key.high, key.low) }
-
-    func contains(_ key: UUIDBits) -> Bool { contains(key.high, key.low) }
     @discardableResult mutating func insert(_ key: UUIDBits) -> Bool { insert(key.high, key.low) }
-
-    func contains(_ id: Int64) -> Bool { contains(UInt64(bitPattern: id), 0) }
     @discardableResult mutating func insert(_ id: Int64) -> Bool { insert(UInt64(bitPattern: id), 0) }
 }

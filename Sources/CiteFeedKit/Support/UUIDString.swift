@@ -28,12 +28,6 @@ enum UUIDString {
         }
     }
 
-    /// Whether `s` looks like a UUID (any version), for imports.
-    static func isValid(_ s: String) -> Bool {
-        var s = s
-        return s.withUTF8 { bits(of: $0) != nil }
-    }
-
     /// The value of a hexadecimal digit of either case; 0xFF for any other byte.
     @inline(__always)
     private static func digit(_ c: UInt8) -> UInt8 {
@@ -76,7 +70,7 @@ enum UUIDString {
 
 /// A UUID as its 128 bits: what a bulk import keeps of every uuid to find those already there
 /// (a set of these hashes two integers instead of 36 characters).
-struct UUIDBits: Hashable {
+struct UUIDBits: Equatable {
     let high: UInt64
     let low: UInt64
 }
