@@ -209,6 +209,27 @@ import Testing
         #expect(try box.state() == before)
     }
 
+    /// A uuid is stored in lower case, and one that differs only in case is the same uuid: its
+    /// citation is a duplicate even with other text. A malformed uuid is named.
+    @Test func uuidsAreComparedWhateverTheirCase() throws {
+        let box = try Sandbox()
+        func importing(_ citations: String) throws -> RunResult {
+            let url = box.home.appendingPathComponent("u-\(UUID().uuidString).json")
+            try Data(#"{"format": "citefeed", "version": 1, "citations": \#(citations)}"#.utf8).write(to: url)
+            return try box.run("import", url.path)
+        }
+        #expect(
+            try importing(#"[{"text": "First", "uuid": "6BA7B810-9DAD-11D1-80B4-00C04FD430C8"}]"#).stdout
+                == "imported 1, skipped 0 duplicates\n")
+        #expect(
+            try importing(#"[{"text": "Other", "uuid": "6ba7b810-9dad-11d1-80b4-00c04fd430c8"}]"#).stdout
+                == "imported 0, skipped 1 duplicate\n")
+        #expect(try box.library().citations(CitationQuery()).map(\.uuid) == ["6ba7b810-9dad-11d1-80b4-00c04fd430c8"])
+        expectFailure(
+            try importing(#"[{"text": "Third", "uuid": "6ba7b810-9dad-11d1-80b4-00c04fd430cg"}]"#), status: .dataError,
+            containing: "record 1: The uuid")
+    }
+
     /// The library is made when an import first opens it, before the file's records are
     /// checked: a failed first import takes it away again, and the folder it made for it.
     @Test func aFailedFirstImportLeavesNoLibrary() throws {
