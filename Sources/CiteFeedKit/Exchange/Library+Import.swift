@@ -407,24 +407,29 @@ struct DuplicateKey: Hashable {
         /// Lower-cased, trimmed, runs of white space as one space, written at `start`; returns
         /// where the written bytes end, or -1 when `bytes` are not all ASCII.
         static func normalizeASCII(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+            guard let input = bytes.baseAddress, let output = out.baseAddress else { return start }
             var n = start
             var started = false
             var pendingSpace = false
-            for var b in bytes {
-                if b >= 0x80 { return -1 }
-                if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
-                    pendingSpace = started
-                    continue
-                }
-                if pendingSpace {
-                    out[n] = 0x20
+            var i = 0
+            while i < bytes.count {
+                let b = input[i]
+                i += 1
+                // Most bytes are letters, digits and punctuation, copied as they are (lower-cased).
+                if b > 0x20 && b < 0x80 {
+                    if pendingSpace {
+                        output[n] = 0x20
+                        n += 1
+                        pendingSpace = false
+                    }
+                    started = true
+                    output[n] = b &- 0x41 < 26 ? b | 0x20 : b
                     n += 1
-                    pendingSpace = false
+                } else if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
+                    pendingSpace = started
+                } else {
+                    return -1  // not ASCII, or another control character: the Unicode path decides
                 }
-                started = true
-                if b >= 0x41 && b <= 0x5A { b += 0x20 }
-                out[n] = b
-                n += 1
             }
             return n
         }

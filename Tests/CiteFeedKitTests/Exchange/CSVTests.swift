@@ -40,6 +40,14 @@ import Testing
         #expect(try reader.next() == nil)
     }
 
+    @Test func doubledQuotesAndLineBreaksInOneFieldKeepTheLineCount() throws {
+        var reader = CSV.Reader(Array("\"a\"\"\nb\"\"\nc\",d\nnext\n\"\n\n\",e\nlast".utf8))
+        #expect(try reader.next() == CSV.Record(line: 1, fields: ["a\"\nb\"\nc", "d"]))
+        #expect(try reader.next() == CSV.Record(line: 4, fields: ["next"]))
+        #expect(try reader.next() == CSV.Record(line: 5, fields: ["\n\n", "e"]))
+        #expect(try reader.next() == CSV.Record(line: 8, fields: ["last"]))
+    }
+
     @Test func aFailureLateInTheFileComesWhenItIsReached() throws {
         var reader = CSV.Reader(Array("a\nb\n\"c\n".utf8))
         #expect(try reader.next()?.fields == ["a"])
@@ -73,6 +81,29 @@ import Testing
         #expect(key("ÉCOLE\u{00A0}\u{2003}DU  Soir", "Ünal") == key("école du soir", "ünal"))
         #expect(key("Straße", nil) != key("Strasse", nil))
         #expect(key("日本 語", nil) == key("日本\u{3000}語", nil))
+    }
+
+    /// The ASCII fast path writes what the Unicode path writes, for any printable ASCII with
+    /// spaces, tabs and line breaks anywhere; other control characters go the Unicode way.
+    @Test func asciiPathAgreesWithUnicodePath() {
+        var rng = SystemRandomNumberGenerator()
+        let alphabet = Array("aZ Q\t\n\r\u{0B}\u{0C}.!~0 9".utf8) + Array(0x21...0x7E).map(UInt8.init)
+        var out = [UInt8](repeating: 0, count: 256)
+        var mismatches: [String] = []
+        for _ in 0..<2000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }
+            var unicode: [UInt8] = []
+            let n = bytes.withUnsafeBufferPointer { b in
+                DuplicateKey.Maker.normalizeUnicode(b, into: &unicode)
+                return out.withUnsafeMutableBufferPointer { DuplicateKey.Maker.normalizeASCII(b, into: $0, at: 0) }
+            }
+            if n < 0 || Array(out[0..<n]) != unicode { mismatches.append(String(decoding: bytes, as: UTF8.self)) }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(3))")
+        let control = Array("a\u{01}b".utf8).withUnsafeBufferPointer { b in
+            out.withUnsafeMutableBufferPointer { DuplicateKey.Maker.normalizeASCII(b, into: $0, at: 0) }
+        }
+        #expect(control == -1)
     }
 
     @Test func bytesOfARowGiveTheSameKeyAsStrings() {
