@@ -5,14 +5,26 @@ public struct OptionSpec: Sendable {
     public var value: String?
     public var repeatable: Bool
     public var help: String
+    /// The values a shell may offer after it (`citefeed completions`); files for a `FILE`,
+    /// directories for a `DIR`.
+    public var choices: [String] = []
 
     public static func flag(_ name: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, value: nil, repeatable: false, help: help)
     }
 
-    public static func value(_ name: String, _ value: String, _ help: String, repeatable: Bool = false) -> OptionSpec {
-        OptionSpec(name: name, value: value, repeatable: repeatable, help: help)
+    public static func value(_ name: String, _ value: String, _ help: String, repeatable: Bool = false, choices: [String] = [])
+        -> OptionSpec
+    {
+        OptionSpec(name: name, value: value, repeatable: repeatable, help: help, choices: choices)
     }
+}
+
+/// What a shell may offer for a command's positional arguments.
+public enum PositionalCompletion: Sendable, Equatable {
+    case nothing
+    case files
+    case words([String])
 }
 
 /// What a command accepts and how `--help` describes it.
@@ -30,6 +42,8 @@ public struct CommandSpec: Sendable {
     public var positionals: (min: Int, max: Int?)
     /// Names of the positionals, for "missing X" messages.
     public var positionalName: String
+    /// What `citefeed completions` offers for the positionals.
+    public var completes: PositionalCompletion = .nothing
 }
 
 /// Options and positionals as given on the command line.

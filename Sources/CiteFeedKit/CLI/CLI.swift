@@ -12,7 +12,7 @@ public enum CLI {
         ImportCommand.self, ExportCommand.self,
         TagListCommand.self, TagAddCommand.self, TagEditCommand.self, TagDeleteCommand.self, ColorsCommand.self,
         DefaultsReadCommand.self, DefaultsWriteCommand.self, DefaultsDeleteCommand.self,
-        AboutCommand.self,
+        AboutCommand.self, CompletionsCommand.self,
     ]
 
     /// Commands with subcommands, and the subcommand used when none is given.

@@ -4,7 +4,7 @@ struct DefaultsReadCommand: Command {
         name: "defaults read", usage: "[KEY] [--json]", summary: "Show the settings (or one of them).",
         details: "Every setting with its value; those not set in settings.json show their default.\n\n" + keyTable,
         options: [.flag("json", "print a JSON object of every setting in force")],
-        positionals: (0, 1), positionalName: "")
+        positionals: (0, 1), positionalName: "", completes: .words(SettingKey.allCases.map(\.rawValue)))
 
     static var keyTable: String {
         "Settings:\n" + SettingKey.allCases.map { "  " + $0.rawValue.padding(to: 16) + "  " + $0.summary }.joined(separator: "\n")
@@ -74,7 +74,7 @@ struct DefaultsWriteCommand: Command {
               citefeed defaults write favouritesOnly yes
 
             """ + DefaultsReadCommand.keyTable,
-        options: [], positionals: (1, nil), positionalName: "a KEY and its VALUE")
+        options: [], positionals: (1, nil), positionalName: "a KEY and its VALUE", completes: .words(SettingKey.allCases.map(\.rawValue)))
 
     let key: SettingKey
     let words: [String]
@@ -114,7 +114,7 @@ struct DefaultsDeleteCommand: Command {
     static let spec = CommandSpec(
         name: "defaults delete", usage: "KEY", summary: "Restore a setting's default.",
         details: "Removes KEY from settings.json.\n\n" + DefaultsReadCommand.keyTable,
-        options: [], positionals: (1, 1), positionalName: "a KEY")
+        options: [], positionals: (1, 1), positionalName: "a KEY", completes: .words(SettingKey.allCases.map(\.rawValue)))
 
     let key: SettingKey
 

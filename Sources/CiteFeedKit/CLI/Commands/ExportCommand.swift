@@ -11,7 +11,7 @@ struct ExportCommand: Command {
             Without --archived or --all, archived citations are left out. Oldest first.
             """,
         options: [
-            .value("format", "F", "json (default), csv, txt or fortune"),
+            .value("format", "F", "json (default), csv, txt or fortune", choices: ExportFormat.allCases.map(\.rawValue)),
             .value("out", "FILE", "write to FILE (replaced atomically) instead of standard output"),
             .value("tag", "T", "only citations with this tag (repeat: any of them)", repeatable: true),
             .flag("favourites", "only favourites"),

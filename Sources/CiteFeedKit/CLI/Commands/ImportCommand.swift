@@ -15,11 +15,12 @@ struct ImportCommand: Command {
             On a terminal, an import that takes more than half a second shows a progress bar.
             """,
         options: [
-            .value("format", "F", "auto (default), json, csv, fortune, clippings or dummyjson"),
+            .value(
+                "format", "F", "auto (default), json, csv, fortune, clippings or dummyjson", choices: ImportFormat.allCases.map(\.rawValue)),
             .flag("skip-invalid", "import the valid records and list the others"),
             .value("tag", "T", "add this tag to every imported citation (repeatable)", repeatable: true),
         ],
-        positionals: (1, 1), positionalName: "a FILE or URL to import")
+        positionals: (1, 1), positionalName: "a FILE or URL to import", completes: .files)
 
     let source: String
     let format: ImportFormat

@@ -17,7 +17,7 @@ struct ListCommand: Command {
             .flag("favourites", "only favourites"),
             .flag("archived", "only archived citations"),
             .value("search", "WORDS", "only citations containing all these words"),
-            .value("sort", "KEY", "updated (default), created, author or text"),
+            .value("sort", "KEY", "updated (default), created, author or text", choices: CitationQuery.Sort.allCases.map(\.rawValue)),
             .flag("reverse", "reverse the order"),
             .value("limit", "N", "at most N citations"),
             .flag("json", "print a JSON array with every field"),

@@ -15,7 +15,7 @@ struct StatusCommand: Command {
             modes and i3blocks' persist interval.
             """,
         options: [
-            .value("format", "F", "plain (default), waybar, i3blocks, polybar or json"),
+            .value("format", "F", "plain (default), waybar, i3blocks, polybar or json", choices: StatusFormat.allCases.map(\.rawValue)),
             .value("width", "N", "width in terminal columns (10-500; default: statusWidth)"),
             .flag("follow", "keep running and print a line whenever the pick changes"),
         ],

@@ -7,7 +7,7 @@ struct TagAddCommand: Command {
             ignoring case. C is a palette name (\(Palette.names.joined(separator: " "))) or #RRGGBB;
             without --color the tag gets the next palette colour not yet used ('citefeed colors').
             """,
-        options: [.value("color", "C", "a palette name or #RRGGBB")],
+        options: [.value("color", "C", "a palette name or #RRGGBB", choices: Palette.names)],
         positionals: (1, 1), positionalName: "a tag NAME")
 
     let name: String

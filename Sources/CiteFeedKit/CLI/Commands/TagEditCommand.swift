@@ -3,7 +3,7 @@ struct TagEditCommand: Command {
     static let spec = CommandSpec(
         name: "tag edit", usage: "NAME [--name NEW] [--color C]", summary: "Rename or recolour a tag.",
         details: "The citations keep the tag under its new name. C is a palette name or #RRGGBB.",
-        options: [.value("name", "NEW", "the new name"), .value("color", "C", "the new colour")],
+        options: [.value("name", "NEW", "the new name"), .value("color", "C", "the new colour", choices: Palette.names)],
         positionals: (1, 1), positionalName: "the NAME of a tag")
 
     let name: String

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+@testable import CiteFeedKit
+
+/// `citefeed completions`: each script is loaded by its real shell and asked what it offers
+/// after a command line, as the shell would when Tab is pressed.
+@Suite struct CompletionsTests {
+    /// A shell's path, if it is installed (zsh and fish are Debian's packages of those names).
+    static func shell(_ name: String) -> String? {
+        ["/usr/bin/\(name)", "/bin/\(name)"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    func script(_ shell: String) throws -> URL {
+        let box = try Sandbox()
+        let result = try box.run("completions", shell)
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("citefeed-completion-\(UUID().uuidString).\(shell)")
+        try Data(result.stdout.utf8).write(to: url)
+        return url
+    }
+
+    /// What bash's completion function offers for `words` (the last one is being typed).
+    func bash(_ script: URL, _ words: [String], in directory: String = "/") throws -> [String] {
+        let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let program = """
+            cd '\(directory)' && source '\(script.path)' && COMP_WORDS=(\(quoted)) && COMP_CWORD=\(words.count - 1) \
+            && _citefeed && printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let result = try Sandbox.execute("/bin/bash", ["--norc", "-c", program], stdin: Data(), environment: ["PATH": "/usr/bin:/bin"])
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(words): \(result)")
+        return result.stdout.split(separator: "\n").map(String.init).sorted()
+    }
+
+    @Test func bashOffersCommandsOptionsChoicesAndFiles() throws {
+        let url = try script("bash")
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(try bash(url, ["citefeed", "sta"]) == ["status"])
+        #expect(try bash(url, ["citefeed", "--home", "/tmp", "im"]) == ["import"])
+        #expect(try bash(url, ["citefeed", "--"]) == ["--help", "--home", "--version"])
+        #expect(try bash(url, ["citefeed", "tag", ""]) == ["add", "delete", "edit", "list"])
+        #expect(try bash(url, ["citefeed", "tag", "add", "--"]) == ["--color", "--help", "--home"])
+        #expect(try bash(url, ["citefeed", "tag", "--"]) == ["--help", "--home", "--json"])  // tag alone is tag list
+        #expect(try bash(url, ["citefeed", "tag", "edit", "Work", "--color", "p"]) == ["pink", "purple"])
+        #expect(try bash(url, ["citefeed", "status", "--format", "w"]) == ["waybar"])
+        #expect(try bash(url, ["citefeed", "list", "--sort", ""]) == ["author", "created", "text", "updated"])
+        #expect(try bash(url, ["citefeed", "add", "--author", ""]) == [])
+        #expect(try bash(url, ["citefeed", "defaults", "write", "inter"]) == ["interval"])
+        #expect(try bash(url, ["citefeed", "completions", ""]) == ["bash", "fish", "zsh"])
+        #expect(try bash(url, ["citefeed", "help", "ex"]) == ["export"])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("citefeed-completion-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data().write(to: folder.appendingPathComponent("quotes.csv"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("quiet"), withIntermediateDirectories: true)
+        #expect(try bash(url, ["citefeed", "import", "quo"], in: folder.path) == ["quotes.csv"])
+        #expect(try bash(url, ["citefeed", "export", "--out", "q"], in: folder.path) == ["quiet", "quotes.csv"])
+        #expect(try bash(url, ["citefeed", "rotate", "--out", "q"], in: folder.path) == ["quiet"])
+        #expect(try bash(url, ["citefeed", "--home", "q"], in: folder.path) == ["quiet"])
+    }
+
+    /// Every option of every command is offered after `--`, so the script follows the parser.
+    @Test func bashOffersEveryOptionOfEveryCommand() throws {
+        let url = try script("bash")
+        defer { try? FileManager.default.removeItem(at: url) }
+        for command in CLI.commands {
+            let words = ["citefeed"] + command.spec.name.split(separator: " ").map(String.init) + ["--"]
+            let expected = (command.spec.options + ArgumentParser.common).map { "--" + $0.name }.sorted()
+            #expect(try bash(url, words) == expected, "\(command.spec.name)")
+        }
+    }
+
+    /// zsh runs the same function through its bashcompinit layer; zsh itself then keeps the
+    /// candidates that start with what was typed, so the function's whole list is checked.
+    @Test func zshRunsTheSameFunction() throws {
+        guard let zsh = CompletionsTests.shell("zsh") else {
+            print("skipped: zsh is not installed (Debian's zsh)")
+            return
+        }
+        let url = try script("zsh")
+        defer { try? FileManager.default.removeItem(at: url) }
+        func offered(_ words: [String]) throws -> [String] {
+            let program = """
+                autoload -U compinit && compinit -u -D && source '\(url.path)' && setopt ksharrays \
+                && COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " "))) && COMP_CWORD=\(words.count - 1) \
+                && _citefeed && print -rl -- "${COMPREPLY[@]}"
+                """
+            let result = try Sandbox.execute(
+                zsh, ["-f", "-c", program], stdin: Data(), environment: ["PATH": "/usr/bin:/bin", "HOME": "/tmp"])
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(words): \(result)")
+            return result.stdout.split(separator: "\n").map(String.init).sorted()
+        }
+        #expect(try offered(["citefeed", ""]).contains("status"))
+        #expect(try offered(["citefeed", "tag", ""]) == ["add", "delete", "edit", "list"])
+        #expect(try offered(["citefeed", "status", "--format", ""]) == ["i3blocks", "json", "plain", "polybar", "waybar"])
+        #expect(try offered(["citefeed", "--home", "/tmp", "export", "--"]).contains("--favourites"))
+    }
+
+    @Test func fishOffersCommandsOptionsAndChoices() throws {
+        guard let fish = CompletionsTests.shell("fish") else {
+            print("skipped: fish is not installed (Debian's fish)")
+            return
+        }
+        let url = try script("fish")
+        defer { try? FileManager.default.removeItem(at: url) }
+        func offered(_ line: String) throws -> [String] {
+            let result = try Sandbox.execute(
+                fish, ["--no-config", "-c", "source '\(url.path)'; complete -C'\(line)'"], stdin: Data(),
+                environment: ["PATH": "/usr/bin:/bin", "HOME": "/tmp"])
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(line): \(result)")
+            return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }.sorted()
+        }
+        #expect(try offered("citefeed sta") == ["status"])
+        #expect(try offered("citefeed --home /tmp ta") == ["tag"])
+        #expect(try offered("citefeed tag ") == ["add", "delete", "edit", "list"])
+        #expect(try offered("citefeed tag add --") == ["--color", "--help", "--home"])
+        #expect(try offered("citefeed add --a") == ["--author"])
+        #expect(try offered("citefeed status --format w") == ["waybar"])
+        #expect(try offered("citefeed defaults write inter") == ["interval"])
+        #expect(try offered("citefeed help ex") == ["export"])
+    }
+
+    @Test func anUnknownShellIsAUsageError() throws {
+        let box = try Sandbox()
+        expectFailure(try box.run("completions", "tcsh"), status: .usage, containing: "the shell is one of bash, zsh or fish")
+        expectFailure(try box.run("completions"), status: .usage, containing: "needs a shell: bash, zsh or fish")
+    }
+}
