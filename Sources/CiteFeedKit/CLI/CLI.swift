@@ -9,7 +9,7 @@ public enum CLI {
         FavCommand.self, UnfavCommand.self, ArchiveCommand.self, RestoreCommand.self, DeleteCommand.self,
         CopyCommand.self, OpenCommand.self,
         RotateCommand.self, NextCommand.self, StatusCommand.self, UpcomingCommand.self, HistoryCommand.self,
-        ImportCommand.self, ExportCommand.self,
+        ImportCommand.self, ExportCommand.self, StudyCommand.self,
         TagListCommand.self, TagAddCommand.self, TagEditCommand.self, TagDeleteCommand.self, ColorsCommand.self,
         DefaultsReadCommand.self, DefaultsWriteCommand.self, DefaultsDeleteCommand.self,
         AboutCommand.self, CompletionsCommand.self,

@@ -29,6 +29,16 @@ import Testing
         #expect(try box.state() == before)
     }
 
+    /// `study` refuses without a terminal (the tests' pipes), and a bad --order is a usage
+    /// error; neither touches anything.
+    @Test func studyNeedsATerminalAndAKnownOrder() throws {
+        let box = try sandboxWithOneCitation()
+        let before = try box.state()
+        expectFailure(try box.run("study"), status: .usage, containing: "study reads one key at a time, so it needs a terminal")
+        expectFailure(try box.run("study", "--order", "random"), status: .usage, containing: "--order takes one of shuffle, sequential")
+        #expect(try box.state() == before)
+    }
+
     @Test func textOfExactlyTheLimitIsAccepted() throws {
         let box = try Sandbox()
         #expect(try box.run("add", String(repeating: "é", count: 20_000)).status == 0)

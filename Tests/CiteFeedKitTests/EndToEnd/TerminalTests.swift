@@ -50,6 +50,50 @@ import Testing
         #expect(result.stdout.contains("\u{1B}]52;c;\(Base64.encode(Array("“Hi” — Me".utf8)))\u{07}Copied to clipboard!"))
     }
 
+    /// `study` on a terminal: the keys reveal the back, move on, mark a favourite (as `fav`
+    /// does) and copy; the closing line counts the cards seen.
+    @Test func studyShowsCardsAndAnswersKeys() throws {
+        let box = try Sandbox()
+        try box.add("First card front", "--back", "First back", "--author", "Ann", "--tag", "calm")
+        try box.add("Second card")
+        try box.add("Third card", "--favourite")
+        let result = try onTerminal(box, "study --order sequential", input: " nfcq", environment: ["PATH": "/nonexistent"])
+        #expect(result.status == 0, "\(result)")
+        let screens = result.stdout.replacing("\r\n", with: "\n").split(separator: "\u{1B}[H\u{1B}[2J").map(String.init)
+        #expect(screens.count == 6, "\(screens)")
+        #expect(screens[1].contains("Card 1 of 3") && screens[1].contains("First card front") && screens[1].contains("— Ann"))
+        #expect(!screens[1].contains("First back") && screens[2].contains("First back"))
+        #expect(screens[3].contains("Card 2 of 3") && screens[3].contains("Second card"))
+        #expect(screens[4].contains("★") && screens[4].contains("Added to favourites."))
+        #expect(screens[4].contains("\u{1B}]52;c;\(Base64.encode(Array("“Second card”".utf8)))\u{07}"))
+        #expect(screens[5].contains("Copied to clipboard!") && screens[5].contains("Studied 2 of 3 cards."))
+        #expect(try box.library().citation(id: 2).favourite)
+        #expect(try box.library().citation(id: 1).favourite == false)
+    }
+
+    /// (Ctrl-C is a key too once `study` has the terminal, but keys given here reach the
+    /// terminal before that, when Ctrl-C still interrupts; so q quits.)
+    @Test func studyGoesRound() throws {
+        let box = try Sandbox()
+        for text in ["One", "Two", "Three"] { try box.add(text) }
+        let result = try onTerminal(box, "study --order sequential", input: "pq")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("Card 3 of 3") && result.stdout.contains("Three"))
+        #expect(result.stdout.contains("Studied 2 of 3 cards."))
+    }
+
+    @Test func studyWithNothingToShow() throws {
+        let box = try Sandbox()
+        let empty = try onTerminal(box, "study", input: "q")
+        #expect(empty.status == 0 && empty.stdout.contains("No citations to study yet"), "\(empty)")
+        #expect(try box.library().citations(CitationQuery()).isEmpty)  // no starter set
+        try box.add("Plain")
+        let none = try onTerminal(box, "study --favourites", input: "q")
+        #expect(none.status == 0 && none.stdout.contains("No citations match."), "\(none)")
+        let unknown = try onTerminal(box, "study --tag nope", input: "q")
+        #expect(unknown.status != 0 && unknown.stdout.contains("nope"), "\(unknown)")
+    }
+
     @Test func longImportShowsAProgressBarAndErasesIt() throws {
         let box = try Sandbox()
         let file = box.home.appendingPathComponent("big.csv")
