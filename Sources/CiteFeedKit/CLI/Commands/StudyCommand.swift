@@ -161,9 +161,8 @@ final class RawInput {
         }
     }
 
+    /// Puts the terminal back as it was.
     func restore() {
         if active { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
     }
-
-    deinit { restore() }
 }
