@@ -36,16 +36,40 @@ enum Completions {
 
     private static func options(_ spec: CommandSpec) -> [OptionSpec] { spec.options + ArgumentParser.common }
 
+    /// The subcommands of a group: `list add edit delete` for `tag`.
+    private static func subcommands(of group: String) -> [String] {
+        specs.filter { $0.name.hasPrefix(group + " ") }.map { String($0.name.dropFirst(group.count + 1)) }
+    }
+
+    /// What a shell offers after an option that takes a value.
+    private enum Value {
+        case words([String])
+        case files
+        case directories
+        /// Free text (an author, a tag): nothing to offer.
+        case text
+    }
+
+    private static func value(of option: OptionSpec) -> Value {
+        if !option.choices.isEmpty { return .words(option.choices) }
+        switch option.value {
+        case "FILE": return .files
+        case "DIR": return .directories
+        default: return .text
+        }
+    }
+
     // MARK: bash (and zsh)
 
-    private static func quoted(_ words: [String]) -> String { words.joined(separator: " ") }
+    /// Words as one space-separated list, for `compgen -W` and the like.
+    private static func wordList(_ words: [String]) -> String { words.joined(separator: " ") }
 
     private static func bashFunction() -> String {
         let commandNames = topLevel.map(\.name)
         var groupCases = ""
         for (group, defaultSub) in CLI.groups.sorted(by: { $0.key < $1.key }) {
-            let subs = specs.filter { $0.name.hasPrefix(group + " ") }.map { String($0.name.dropFirst(group.count + 1)) }
-            groupCases += "                    \(group)) subcommands=\"\(quoted(subs))\" alone=\"\(group) \(defaultSub)\" ;;\n"
+            groupCases +=
+                "                    \(group)) subcommands=\"\(wordList(subcommands(of: group)))\" alone=\"\(group) \(defaultSub)\" ;;\n"
         }
         var valueCases = ""
         var optionCases = ""
@@ -56,23 +80,21 @@ enum Completions {
             var freeText: [String] = []
             for option in spec.options where option.value != nil {
                 let pattern = "\"\(spec.name)|--\(option.name)\""
-                if !option.choices.isEmpty {
-                    valueCases += "        \(pattern)) COMPREPLY=($(compgen -W \"\(quoted(option.choices))\" -- \"$cur\")); return ;;\n"
-                } else if option.value == "FILE" {
-                    valueCases += "        \(pattern)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
-                } else if option.value == "DIR" {
-                    valueCases += "        \(pattern)) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n"
-                } else {
-                    freeText.append(pattern)
+                switch value(of: option) {
+                case .words(let words):
+                    valueCases += "        \(pattern)) COMPREPLY=($(compgen -W \"\(wordList(words))\" -- \"$cur\")); return ;;\n"
+                case .files: valueCases += "        \(pattern)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
+                case .directories: valueCases += "        \(pattern)) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n"
+                case .text: freeText.append(pattern)
                 }
             }
             if !freeText.isEmpty { valueCases += "        \(freeText.joined(separator: "|"))) COMPREPLY=(); return ;;\n" }
-            optionCases += "        \"\(spec.name)\") options=\"\(quoted(options(spec).map { "--" + $0.name }))\" ;;\n"
+            optionCases += "        \"\(spec.name)\") options=\"\(wordList(options(spec).map { "--" + $0.name }))\" ;;\n"
             switch spec.completes {
             case .nothing: break
             case .files: positionalCases += "        \"\(spec.name)\") COMPREPLY=($(compgen -f -- \"$cur\")) ;;\n"
             case .words(let words):
-                positionalCases += "        \"\(spec.name)\") COMPREPLY=($(compgen -W \"\(quoted(words))\" -- \"$cur\")) ;;\n"
+                positionalCases += "        \"\(spec.name)\") COMPREPLY=($(compgen -W \"\(wordList(words))\" -- \"$cur\")) ;;\n"
             }
         }
         return """
@@ -109,7 +131,7 @@ enum Completions {
                     if [[ "$cur" == -* ]]; then
                         COMPREPLY=($(compgen -W "--home --help --version" -- "$cur"))
                     else
-                        COMPREPLY=($(compgen -W "\(quoted(commandNames))" -- "$cur"))
+                        COMPREPLY=($(compgen -W "\(wordList(commandNames))" -- "$cur"))
                     fi
                     return
                 fi
@@ -127,7 +149,7 @@ enum Completions {
                     return
                 fi
                 case "$command" in
-                    help) COMPREPLY=($(compgen -W "\(quoted(commandNames.filter { $0 != "help" }))" -- "$cur")) ;;
+                    help) COMPREPLY=($(compgen -W "\(wordList(commandNames.filter { $0 != "help" }))" -- "$cur")) ;;
             \(positionalCases)        *) COMPREPLY=() ;;
                 esac
             }
@@ -151,8 +173,8 @@ enum Completions {
     private static func fish() -> String {
         var groupCases: [String] = []
         for group in CLI.groups.keys.sorted() {
-            let subs = specs.filter { $0.name.hasPrefix(group + " ") }.map { String($0.name.dropFirst(group.count + 1)) }
-            groupCases.append("                    case \(group)\n                        set subcommands \(subs.joined(separator: " "))")
+            groupCases.append(
+                "                    case \(group)\n                        set subcommands \(wordList(subcommands(of: group)))")
         }
         var lines = [
             "# fish completion for citefeed: citefeed completions fish > ~/.config/fish/completions/citefeed.fish",
@@ -215,14 +237,11 @@ enum Completions {
                 for option in spec.options + ArgumentParser.common.filter({ $0.name == "help" }) {
                     var line = "complete -c citefeed -n \(condition) -l \(option.name)"
                     if option.value != nil {
-                        if !option.choices.isEmpty {
-                            line += " -x -a \(fishQuoted(option.choices.joined(separator: " ")))"
-                        } else if option.value == "FILE" {
-                            line += " -r -F"
-                        } else if option.value == "DIR" {
-                            line += " -r -a '(__fish_complete_directories)'"
-                        } else {
-                            line += " -x"
+                        switch value(of: option) {
+                        case .words(let words): line += " -x -a \(fishQuoted(wordList(words)))"
+                        case .files: line += " -r -F"
+                        case .directories: line += " -r -a '(__fish_complete_directories)'"
+                        case .text: line += " -x"
                         }
                     }
                     lines.append(line + " -d \(fishQuoted(option.help))")
