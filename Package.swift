@@ -16,7 +16,9 @@ let package = Package(
             path: "Sources/CSQLite",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "CiteFeedKit", dependencies: ["CSQLite"]),
+        // Wrappers for the C library's variadic calls (prctl); headers only, nothing to link.
+        .systemLibrary(name: "CPlatform", path: "Sources/CPlatform"),
+        .target(name: "CiteFeedKit", dependencies: ["CSQLite", "CPlatform"]),
         .executableTarget(name: "citefeed", dependencies: ["CiteFeedKit"]),
         .testTarget(
             name: "CiteFeedKitTests",

@@ -40,7 +40,7 @@ public final class Context {
             environment: environment, out: OutputStream(fd: STDOUT_FILENO), err: OutputStream(fd: STDERR_FILENO, unbuffered: true),
             stdinIsTerminal: Posix.isTerminal(STDIN_FILENO), stdoutIsTerminal: Posix.isTerminal(STDOUT_FILENO),
             stderrIsTerminal: Posix.isTerminal(STDERR_FILENO),
-            readStandardInput: { try Posix.readAll(fd: STDIN_FILENO) })
+            readStandardInput: { try Posix.readAll(fd: STDIN_FILENO, limit: ImportCommand.sizeLimit) })
     }
 
     public lazy var paths = Paths(environment: environment, home: home)

@@ -8,6 +8,9 @@ public final class OutputStream: @unchecked Sendable {
     /// Everything written, when the stream captures to memory.
     public private(set) var captured: [UInt8] = []
 
+    /// The file descriptor written to (`nil` for a stream in memory).
+    var descriptor: Int32? { fd }
+
     public init(fd: Int32, unbuffered: Bool = false) {
         self.fd = fd
         self.unbuffered = unbuffered

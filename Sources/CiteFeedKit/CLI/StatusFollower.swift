@@ -1,7 +1,11 @@
+import CPlatform
+
 /// `status --follow`: prints the status line again whenever it changes. Between changes it
 /// sleeps in `poll` until the slot ends or a file in the library's or the settings' directory
 /// changes (inotify on Linux; a one-second tick elsewhere), so it uses no CPU while waiting
-/// and notices `next` or an edit within a second.
+/// and notices `next` or an edit within a second. It ends when its reader goes away: standard
+/// output closed (poll reports an error on a pipe whose reader is gone) or its parent, the bar,
+/// ended (the kernel's parent-death signal), so followers do not pile up across bar reloads.
 struct StatusFollower {
     let command: StatusCommand
     let context: Context
@@ -19,6 +23,10 @@ struct StatusFollower {
         var none = sigset_t()
         sigemptyset(&none)
         sigprocmask(SIG_SETMASK, &none, nil)
+        let parent = getppid()
+        _ = citefeed_parent_death_signal(SIGTERM)
+        // The parent may have ended before the request: then we were given to another process.
+        if getppid() != parent { return }
         context.out.flush()
         var lastLine = try render(last)
         let watcher = DirectoryWatcher(
@@ -29,7 +37,8 @@ struct StatusFollower {
         while true {
             let now = try clock()
             let untilSlotEnd = max(0, last.slot.end.seconds - now.seconds)
-            watcher.wait(milliseconds: Int32(min(untilSlotEnd * 1000 + 50, 60_000)))
+            let outputGone = watcher.wait(milliseconds: Int32(min(untilSlotEnd * 1000 + 50, 60_000)), output: context.out.descriptor)
+            if outputGone { return }
             let settings: Settings
             do {
                 settings = try SettingsFile(path: context.paths.settings).load().settings
@@ -37,7 +46,8 @@ struct StatusFollower {
                 continue  // a settings file half-edited by hand: keep showing the last line
             }
             let fresh = try StatusCommand.current(context, settings: settings, now: clock())
-            let line = StatusRenderer(settings: settings, width: command.width).render(command.format, fresh.pick, slot: fresh.slot)
+            let line = StatusRenderer(settings: settings, width: command.width).render(
+                command.format, fresh.pick, slot: fresh.slot, following: true)
             last = fresh
             if line != lastLine {
                 context.out.write(line)
@@ -48,7 +58,8 @@ struct StatusFollower {
     }
 
     private func render(_ current: CurrentFile) throws -> String {
-        StatusRenderer(settings: try context.settings(), width: command.width).render(command.format, current.pick, slot: current.slot)
+        StatusRenderer(settings: try context.settings(), width: command.width).render(
+            command.format, current.pick, slot: current.slot, following: true)
     }
 
     /// The clock: `CITEFEED_NOW` stays fixed (for tests); otherwise the system clock, read anew.
@@ -74,19 +85,22 @@ final class DirectoryWatcher {
 
     deinit { if fd >= 0 { close(fd) } }
 
-    /// Returns after a change or `milliseconds`, whichever is first.
-    func wait(milliseconds: Int32) {
+    /// Returns after a change or `milliseconds`, whichever is first; `true` when `output`, a
+    /// descriptor watched for errors only, can no longer be written (a pipe whose reader closed).
+    func wait(milliseconds: Int32, output: Int32? = nil) -> Bool {
         guard fd >= 0 else {
             usleep(UInt32(min(milliseconds, 1000)) * 1000)
-            return
+            return false
         }
-        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        if poll(&p, 1, milliseconds) > 0 {
+        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: output ?? -1, events: 0, revents: 0)]
+        if poll(&fds, 2, milliseconds) > 0 && fds[1].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return true }
+        if fds[0].revents != 0 {
             // Let the writer finish its burst of renames, then drain the events.
             usleep(20_000)
             var buffer = [UInt8](repeating: 0, count: 4096)
             var q = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             while poll(&q, 1, 0) > 0 { _ = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
         }
+        return false
     }
 }

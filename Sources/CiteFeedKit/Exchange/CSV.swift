@@ -150,4 +150,27 @@ public enum CSV {
         }
         out += [0x0D, 0x0A]
     }
+
+    /// A cell that a spreadsheet would run as a formula (one starting with `=`, `+`, `-`, `@`, a
+    /// tab or a carriage return: `=HYPERLINK(…)`, `+cmd|…`, `@SUM(…)`) with a `'` before it, which
+    /// spreadsheets read as "text" and do not show (OWASP's advice for CSV injection). A cell
+    /// that starts with `'` before such a character gets one more, so `formulaUnguarded` gives
+    /// back exactly the cell that was exported.
+    public static func formulaGuarded(_ cell: String) -> String {
+        startsLikeFormula(cell.utf8[...]) ? "'" + cell : cell
+    }
+
+    /// The cell of citefeed's own CSV export without the `'` that `formulaGuarded` added.
+    public static func formulaUnguarded(_ cell: String) -> String {
+        let bytes = cell.utf8
+        guard bytes.first == UInt8(ascii: "'"), startsLikeFormula(bytes.dropFirst()) else { return cell }
+        return String(cell.dropFirst())
+    }
+
+    private static func startsLikeFormula(_ bytes: Substring.UTF8View) -> Bool {
+        var rest = bytes
+        while rest.first == UInt8(ascii: "'") { rest = rest.dropFirst() }
+        guard let first = rest.first else { return false }
+        return "=+-@\t\r".utf8.contains(first)
+    }
 }

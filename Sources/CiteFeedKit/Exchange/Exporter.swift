@@ -50,9 +50,10 @@ public struct ExportWriter {
             append(count == 0 ? "\n    " : ",\n    ")
             JSONWriter.write(CitationJSON.citation(c), into: &buffer, indent: 4)
         case .csv:
+            let guarded = [c.text, c.back ?? "", c.author ?? "", c.source ?? "", c.tags.map(\.name).joined(separator: ";")].map(
+                CSV.formulaGuarded)
             CSV.append(
-                [
-                    String(c.id), c.uuid, c.text, c.back ?? "", c.author ?? "", c.source ?? "", c.tags.map(\.name).joined(separator: ";"),
+                [String(c.id), c.uuid] + guarded + [
                     c.favourite ? "true" : "false", c.createdAt.rfc3339UTC, c.updatedAt.rfc3339UTC, c.archivedAt?.rfc3339UTC ?? "",
                 ], into: &buffer)
         case .txt:

@@ -11,13 +11,15 @@ enum Fetcher {
         guard let curl = Subprocess.find("curl", environment: environment) else {
             throw .fetch(url, "curl is not installed (Debian's curl package)")
         }
-        let timeout = environment["CITEFEED_FETCH_TIMEOUT"].flatMap { Int($0) } ?? 30
+        // A timeout of 0 would mean none to curl: only 1 to 30 seconds are taken.
+        let timeout = environment["CITEFEED_FETCH_TIMEOUT"].flatMap { Int($0) }.map { min(max($0, 1), 30) } ?? 30
         // The HTTP status is written after the body, on a line of its own.
         let (status, output, truncated) = Subprocess.capture(
             curl,
             [
-                "-sS", "-L", "--proto", "=http,https", "--max-time", String(timeout), "--max-filesize", String(limit), "-w",
-                "\n%{http_code}", url,
+                // -q (first): no ~/.curlrc; -g: brackets and braces in the address are not globs.
+                "-q", "-g", "-sS", "-L", "--proto", "=http,https", "--proto-redir", "=http,https", "--max-time", String(timeout),
+                "--max-filesize", String(limit), "-w", "\n%{http_code}", "--url", url,
             ],
             environment: environment, limit: limit + 16)
         if truncated || status == 63 { throw .fetch(url, "it is larger than \(limit == Fetcher.limit ? "50 MB" : "\(limit) bytes")") }

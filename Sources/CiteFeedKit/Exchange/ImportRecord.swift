@@ -65,6 +65,8 @@ public struct ImportReader {
 /// the import after the last record (so never while the reader's thread writes it).
 public final class ImportTags: @unchecked Sendable {
     public internal(set) var byKey: [String: Tag] = [:]
+    /// Entries of the file's tag list that are not a valid tag, as invalid records are named.
+    public internal(set) var problems: [String] = []
 }
 
 /// The import formats of SPEC.md "Import and export".

@@ -62,9 +62,19 @@ enum Importers {
             else {
                 throw ImportError.malformed(name, "expected a list of citations, citefeed's export or {\"quotes\": […]}")
             }
-            for tag in document["tags"]?.arrayValue ?? [] {
-                if let n = tag["name"]?.stringValue, let c = tag["color"]?.stringValue, let color = try? Palette.normalize(c) {
-                    tags.byKey[Tag.key(n)] = Tag(name: n, color: color)
+            // Tag names are checked as `tag add` checks them; an invalid one is an invalid record.
+            for (i, tag) in (document["tags"]?.arrayValue ?? []).enumerated() {
+                guard let raw = tag["name"]?.stringValue else {
+                    tags.problems.append("Tag \(i + 1) of \"tags\": it has no \"name\".")
+                    continue
+                }
+                do throws(ModelError) {
+                    let name = try Tag.validateName(raw)
+                    if let c = tag["color"]?.stringValue, let color = try? Palette.normalize(c) {
+                        tags.byKey[Tag.key(name)] = Tag(name: name, color: color)
+                    }
+                } catch {
+                    tags.problems.append("Tag \(i + 1) of \"tags\": \(error.message)")
                 }
             }
         }
@@ -124,7 +134,8 @@ enum Importers {
                 guard let record = next else { return }
                 func field(_ i: Int?) -> String? {
                     guard let i, i < record.fields.count else { return nil }
-                    let v = record.fields[i]
+                    // citefeed's own export guards cells that spreadsheets would run (CSV.formulaGuarded).
+                    let v = readwise ? record.fields[i] : CSV.formulaUnguarded(record.fields[i])
                     return v.isEmpty ? nil : v
                 }
                 var r = ImportRecord(location: .line(record.line), text: field(textColumn), author: field(author))

@@ -134,7 +134,9 @@ extension Library {
             let taggings = BatchInsert(db, "INSERT OR IGNORE INTO citation_tags (citation_id, tag_id)", columns: 2, batch: 256)
             // Ids are given here, not by SQLite, so that taggings can wait for their batch too:
             // new ones above every id ever used, skipping the ids kept from the file.
-            var nextID = max(highestID, firstNewID) + 1
+            // (`&+`: a library that an older citefeed let keep an id near 2^63 − 1 has no id left,
+            // which is reported below instead of crashing.)
+            var nextID = max(highestID, firstNewID) &+ 1
             // Taggings wait until their citations are in (a foreign key).
             var pendingTaggings: [(Int64, Int64)] = []
             func moveTaggings() throws(StoreError) {
@@ -201,12 +203,13 @@ extension Library {
                         continue
                     }
                     let citationID: Int64
-                    if let wanted = new.id, wanted > highestID, usedIDs.insert(wanted) {
+                    if let wanted = new.id, wanted > highestID, wanted <= Citation.largestKeptID, usedIDs.insert(wanted) {
                         citationID = wanted
                     } else {
-                        while !usedIDs.insert(nextID) { nextID += 1 }
+                        while !usedIDs.insert(nextID) { nextID &+= 1 }
+                        guard nextID > 0 else { throw StoreError.noIDLeft }
                         citationID = nextID
-                        nextID += 1
+                        nextID &+= 1
                     }
                     let c = new.citation
                     let created = c.createdAt ?? now
@@ -232,6 +235,7 @@ extension Library {
             try citations.flush()
             try moveTaggings()
             try taggings.flush()
+            problems += reader.tags.problems
             if !problems.isEmpty && !skipInvalid { throw ImportError.invalidRecords(Array(problems.prefix(3)), total: problems.count) }
             result.invalid = problems
             progress?(.indexing)

@@ -19,10 +19,16 @@ public struct Citation: Hashable, Sendable {
 
     public var isArchived: Bool { archivedAt != nil }
 
-    /// The source when it is an http(s) URL.
+    /// The largest id an import keeps from its file (2^53 − 1, the largest integer JSON readers
+    /// such as JavaScript hold exactly); a larger one gets a new id, as a taken one does. An id
+    /// near 2^63 − 1 would leave SQLite no id to give the next citation ("database or disk is
+    /// full" on every later add).
+    public static let largestKeptID: Int64 = (1 << 53) - 1
+
+    /// The source when it is an http(s) URL, as a valid URI (`uriEncoded`).
     public var sourceURL: String? {
         guard let source, source.isHTTPURL else { return nil }
-        return source
+        return source.uriEncoded
     }
 }
 

@@ -2,6 +2,8 @@
 /// sorted keys so the file fits a dotfiles repository.
 public struct SettingsFile: Sendable {
     public let path: String
+    /// More than this is not a settings file someone wrote (1 MiB).
+    static let sizeLimit = 1 << 20
 
     public init(path: String) { self.path = path }
 
@@ -42,6 +44,23 @@ public struct SettingsFile: Sendable {
         try save(members)
     }
 
+    /// Runs `change`, which saves this file among other things; when `change` fails (the
+    /// outputs could not be written), the file is put back as it was, or removed again, so a
+    /// failed command leaves the settings as they were.
+    public func restoring<T>(_ change: () throws -> T) throws -> T {
+        let before = Result { () throws(IOFailure) in try Posix.readFile(path, limit: SettingsFile.sizeLimit) }
+        do {
+            return try change()
+        } catch {
+            switch before {
+            case .success(let bytes?): try? AtomicWriter.write(bytes, to: path, mode: 0o644)
+            case .success(nil): unlink(path)
+            case .failure: break
+            }
+            throw error
+        }
+    }
+
     /// Removes `key` so that its default applies again; `false` when it was not set.
     @discardableResult
     public func delete(_ key: SettingKey) throws(SettingsError) -> Bool {
@@ -55,7 +74,7 @@ public struct SettingsFile: Sendable {
 
     private func readMembers() throws(SettingsError) -> ([(String, JSONValue)], [String]) {
         let bytes: [UInt8]?
-        do { bytes = try Posix.readFile(path) } catch { throw .io(error.message) }
+        do { bytes = try Posix.readFile(path, limit: SettingsFile.sizeLimit) } catch { throw .io(error.message) }
         guard let bytes else { return ([], []) }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) { return ([], []) }
         let value: JSONValue

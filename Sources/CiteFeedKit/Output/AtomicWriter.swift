@@ -25,7 +25,9 @@ public enum AtomicWriter {
         var staged: [(temp: String, path: String)] = []
         func discard() { for s in staged { unlink(s.temp) } }
         for (path, bytes) in files {
-            if let existing = try? Posix.readFile(path), existing == bytes { continue }
+            // Compared only when it is a regular file of the same size (a FIFO or a link to a device
+            // planted there must not block or fill memory; it is replaced like a changed file).
+            if let existing = try? Posix.readFile(path, limit: bytes.count), existing == bytes { continue }
             do {
                 staged.append((try stage(bytes, for: path, mode: mode, durable: durable), path))
             } catch {

@@ -22,7 +22,7 @@ public struct CurrentFile: Sendable, Equatable {
 
     /// The saved state, or `nil` when there is none or it cannot be read (then `status` rotates).
     public static func read(_ path: String) -> CurrentFile? {
-        guard let bytes = try? Posix.readFile(path), let json = try? JSONParser.parse(bytes),
+        guard let bytes = try? Posix.readFile(path, limit: SettingsFile.sizeLimit), let json = try? JSONParser.parse(bytes),
             case .int(let start)? = json["slotStart"], case .int(let end)? = json["slotEnd"]
         else { return nil }
         let pick = json["pick"].flatMap { $0 == .null ? nil : PickSnapshot(json: $0) }

@@ -3,9 +3,47 @@ extension String {
     /// Text for XML and HTML content and attribute values: `& < > " '` escaped, and characters
     /// that XML 1.0 forbids (controls other than tab, newline and carriage return, U+FFFE, U+FFFF)
     /// dropped.
-    public var xmlEscaped: String {
+    public var xmlEscaped: String { xmlEscaped(hexReferences: false) }
+
+    /// Plain text in a feed element that readers take as plain text (an author's name, a
+    /// category): `&` and `<` as hexadecimal character references, as the RSS Advisory Board's
+    /// profile advises (the W3C Feed Validator then knows they are not markup), and a word joiner
+    /// (U+2060, invisible) after a `<` that opens what reads as an HTML end tag (`</b>`) or an
+    /// address (`<ann@example.org>`), which the validator flags in such elements however they
+    /// are escaped.
+    public var xmlPlainText: String {
+        let scalars = Array(unicodeScalars)
+        var out = String.UnicodeScalarView()
+        for (i, scalar) in scalars.enumerated() {
+            out.append(scalar)
+            guard scalar == "<", i + 1 < scalars.count else { continue }
+            let rest = scalars[(i + 1)...].prefix { $0 != ">" && $0 != "<" && !$0.properties.isWhitespace }
+            if scalars[i + 1] == "/" || rest.contains("@") { out.append("\u{2060}") }
+        }
+        return String(out).xmlEscaped(hexReferences: true)
+    }
+
+    /// Plain text in a feed element that readers take as HTML (RSS titles; Atom titles declared
+    /// `type="html"`): escaped for HTML, then for XML with hexadecimal references, so that a
+    /// citation reading `<b>` is shown as `<b>`, not in bold.
+    public var xmlEscapedAsHTML: String {
+        var html = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "&": html += "&amp;"
+            case "<": html += "&lt;"
+            case ">": html += "&gt;"
+            default: html.unicodeScalars.append(scalar)
+            }
+        }
+        return html.xmlEscaped(hexReferences: true)
+    }
+
+    /// `hexReferences` writes `&` and `<` as `&#x26;` and `&#x3C;` instead of `&amp;` and `&lt;`.
+    private func xmlEscaped(hexReferences: Bool) -> String {
         // Byte by byte: everything to escape or drop is ASCII, except U+FFFE and U+FFFF
         // (EF BF BE and EF BF BF).
+        let ampersand = Array((hexReferences ? "&#x26;" : "&amp;").utf8), less = Array((hexReferences ? "&#x3C;" : "&lt;").utf8)
         var out: [UInt8] = []
         out.reserveCapacity(utf8.count + 16)
         let bytes = Array(utf8)
@@ -13,8 +51,8 @@ extension String {
         while i < bytes.count {
             let b = bytes[i]
             switch b {
-            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
-            case UInt8(ascii: "<"): out += Array("&lt;".utf8)
+            case UInt8(ascii: "&"): out += ampersand
+            case UInt8(ascii: "<"): out += less
             case UInt8(ascii: ">"): out += Array("&gt;".utf8)
             case UInt8(ascii: "\""): out += Array("&quot;".utf8)
             case UInt8(ascii: "'"): out += Array("&#39;".utf8)
@@ -29,7 +67,7 @@ extension String {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Text for Pango markup (waybar reads `text` and `tooltip` as markup): `& < > ' "` escaped.
+    /// Text for Pango markup (waybar reads `text`, `tooltip` and `alt` as markup): `& < > ' "` escaped.
     public var pangoEscaped: String {
         var out = ""
         for c in unicodeScalars {
@@ -45,10 +83,30 @@ extension String {
         return out
     }
 
-    /// Text for polybar, whose `%{...}` tags format the bar: a zero-width space after each `%`
-    /// before `{` keeps a citation from injecting one (polybar 3.6 has no escape; `%%` is 3.7's).
+    /// Text for polybar, whose `%{...}` tags format the bar and run commands on click: a
+    /// zero-width space after every `%` that a `{` follows keeps a citation from injecting one
+    /// (polybar 3.6 has no escape; `%%` is 3.7's). Done on Unicode scalars, as polybar's parser
+    /// reads bytes: compared as Swift `Character`s, a `%` joined to a prepended mark (U+0600) or
+    /// to a combining mark is not `%`, and `%{` passed intact. Scalars that are not drawn
+    /// (format characters, combining and enclosing marks, variation selectors) between the `%`
+    /// and the `{` are dropped, so no renderer that drops them can bring the two together.
     public var polybarNeutralized: String {
-        replacing("%{", with: "%\u{200B}{")
+        let scalars = Array(unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < scalars.count {
+            let scalar = scalars[i]
+            out.append(scalar)
+            i += 1
+            guard scalar == "%" else { continue }
+            var j = i
+            while j < scalars.count, scalars[j].isUndrawn { j += 1 }
+            if j < scalars.count, scalars[j] == "{" {
+                out.append("\u{200B}")
+                i = j
+            }
+        }
+        return String(out)
     }
 
     /// Newlines (and runs of white space around them) folded to single spaces.
@@ -59,5 +117,58 @@ extension String {
     /// HTML for a plain text: escaped, with line breaks kept as `<br>`.
     var htmlParagraph: String {
         split(separator: "\n", omittingEmptySubsequences: false).map { String($0).xmlEscaped }.joined(separator: "<br>\n")
+    }
+
+    /// An http(s) address as a valid URI (RFC 3986): every byte that may not appear in one (a
+    /// space, `<`, `>`, `"`, `{`, `|`, `\`, `^`, backtick, controls, non-ASCII as UTF-8, a `%`
+    /// not followed by two hex digits, a second `#`, `[` and `]` outside the host) is
+    /// percent-encoded; what is already valid is kept as given, host included (it is not
+    /// converted to punycode: a non-ASCII host is percent-encoded, which RFC 3986 allows).
+    public var uriEncoded: String {
+        let bytes = Array(utf8)
+        let authorityStart = (bytes.firstIndex(of: UInt8(ascii: ":")).map { $0 + 3 }) ?? 0
+        var authorityEnd = bytes.count
+        for i in authorityStart..<max(authorityStart, bytes.count) where "/?#".utf8.contains(bytes[i]) {
+            authorityEnd = i
+            break
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var seenFragment = false
+        for (i, b) in bytes.enumerated() {
+            let inAuthority = i >= authorityStart && i < authorityEnd
+            var allowed: Bool
+            switch b {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                allowed = true
+            case _ where "-._~:/?@!$&'()*+,;=".utf8.contains(b): allowed = true
+            case UInt8(ascii: "["), UInt8(ascii: "]"): allowed = inAuthority
+            case UInt8(ascii: "#"):
+                allowed = !seenFragment
+                seenFragment = true
+            case UInt8(ascii: "%"):
+                allowed = i + 2 < bytes.count && bytes[i + 1].isHexDigit && bytes[i + 2].isHexDigit
+            default: allowed = false
+            }
+            if allowed {
+                out.append(b)
+            } else {
+                let hex = Array("0123456789ABCDEF".utf8)
+                out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 0xF)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whether a renderer may draw nothing for this scalar: format characters (zero-width
+    /// spaces and joiners, bidi controls, prepended marks), combining and enclosing marks,
+    /// controls, and default-ignorable scalars such as variation selectors.
+    var isUndrawn: Bool {
+        switch properties.generalCategory {
+        case .format, .nonspacingMark, .enclosingMark, .spacingMark, .control: return true
+        default: return properties.isDefaultIgnorableCodePoint
+        }
     }
 }

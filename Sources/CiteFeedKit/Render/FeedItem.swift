@@ -45,7 +45,7 @@ public struct FeedItem: Sendable, Equatable {
     static func html(_ s: PickSnapshot) -> String {
         var html = "<blockquote><p>\(s.text.htmlParagraph)</p></blockquote>"
         if let back = s.back { html += "\n<p>\(back.htmlParagraph)</p>" }
-        let source = s.sourceURL.map { "<a href=\"\($0.xmlEscaped)\">\($0.xmlEscaped)</a>" } ?? s.source?.xmlEscaped
+        let source = s.sourceURL.map { "<a href=\"\($0.xmlEscaped)\">\(s.source!.xmlEscaped)</a>" } ?? s.source?.xmlEscaped
         let attribution = [s.author?.xmlEscaped, source].compactMap { $0 }.joined(separator: ", ")
         if !attribution.isEmpty { html += "\n<p>— \(attribution)</p>" }
         return html
@@ -76,7 +76,8 @@ public struct FeedContext: Sendable {
         language = settings.feedLanguage
         isPublic = !settings.feedURL.isEmpty
         baseURL =
-            isPublic ? (settings.feedURL.hasSuffix("/") ? settings.feedURL : settings.feedURL + "/") : FeedContext.fileURL(outputDirectory)
+            isPublic
+            ? (settings.feedURL.hasSuffix("/") ? settings.feedURL : settings.feedURL + "/").uriEncoded : FeedContext.fileURL(outputDirectory)
         ttlMinutes = settings.interval.minutes
         self.libraryUUID = libraryUUID
         updated = picks.first?.pickedAt ?? libraryCreated

@@ -5,9 +5,9 @@ public enum RSSRenderer {
             <?xml version="1.0" encoding="UTF-8"?>
             <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
               <channel>
-                <title>\(feed.title.xmlEscaped)</title>
+                <title>\(feed.title.xmlEscapedAsHTML)</title>
                 <link>\((feed.baseURL + "index.html").xmlEscaped)</link>
-                <description>\(feed.description.xmlEscaped)</description>
+                <description>\(feed.description.xmlEscapedAsHTML)</description>
                 <language>\(feed.language.xmlEscaped)</language>
                 <lastBuildDate>\(feed.updated.rfc822)</lastBuildDate>
                 <ttl>\(feed.ttlMinutes)</ttl>
@@ -19,11 +19,11 @@ public enum RSSRenderer {
         }
         for item in feed.items {
             xml += "    <item>\n"
-            xml += "      <title>\(item.title.xmlEscaped)</title>\n"
+            xml += "      <title>\(item.title.xmlEscapedAsHTML)</title>\n"
             xml += "      <link>\(item.link.xmlEscaped)</link>\n"
             xml += "      <description>\(item.html.xmlEscaped)</description>\n"
-            if let author = item.author { xml += "      <dc:creator>\(author.xmlEscaped)</dc:creator>\n" }
-            for tag in item.tags.map(\.name) { xml += "      <category>\(tag.xmlEscaped)</category>\n" }
+            if let author = item.author { xml += "      <dc:creator>\(author.xmlPlainText)</dc:creator>\n" }
+            for tag in item.tags.map(\.name) { xml += "      <category>\(tag.xmlPlainText)</category>\n" }
             xml += "      <guid isPermaLink=\"false\">\(item.id)</guid>\n"
             xml += "      <pubDate>\(item.date.rfc822)</pubDate>\n"
             xml += "    </item>\n"

@@ -16,10 +16,13 @@ public struct StatusRenderer: Sendable {
     }
 
     /// The output for `format`, ending in a newline. `pick` is `nil` when nothing is eligible.
-    public func render(_ format: StatusFormat, _ pick: PickSnapshot?, slot: Slot) -> String {
+    /// `following`: for `status --follow`, where i3blocks (`interval=persist`) reads every line
+    /// as a new full text, so its format is the full text alone.
+    public func render(_ format: StatusFormat, _ pick: PickSnapshot?, slot: Slot, following: Bool = false) -> String {
         switch format {
         case .plain: return plain(pick, width: width) + "\n"
         case .polybar: return plain(pick, width: width).polybarNeutralized + "\n"
+        case .i3blocks where following: return plain(pick, width: width) + "\n"
         case .i3blocks:
             let color = pick?.tags.first.map { Palette.hexValue(of: $0.color) } ?? ""
             return plain(pick, width: width) + "\n" + plain(pick, width: max(1, width / 2)) + "\n" + color + "\n"
@@ -50,7 +53,7 @@ public struct StatusRenderer: Sendable {
         classes += pick.tags.map { .string("tag-" + StatusRenderer.cssName($0.name)) }
         return .object([
             ("text", .string(plain(pick, width: width).pangoEscaped)), ("tooltip", .string(pick.card.pangoEscaped)),
-            ("class", .array(classes)), ("alt", .string(pick.tags.first?.name ?? "citation")),
+            ("class", .array(classes)), ("alt", .string((pick.tags.first?.name ?? "citation").pangoEscaped)),
         ])
     }
 

@@ -26,10 +26,10 @@ public struct PickSnapshot: Hashable, Sendable {
         self.favourite = favourite
     }
 
-    /// The source when it is an http(s) URL.
+    /// The source when it is an http(s) URL, as a valid URI (`uriEncoded`).
     public var sourceURL: String? {
         guard let source, source.isHTTPURL else { return nil }
-        return source
+        return source.uriEncoded
     }
 
     /// `author, source`, leaving out what is missing (empty when both are).
@@ -86,4 +86,11 @@ public struct Pick: Hashable, Sendable {
     public var cycle: Int64
     public var reason: Reason
     public var snapshot: PickSnapshot
+
+    /// Whether this pick (the newest) is the one of `slot`: made in it, or at its start. A pick
+    /// made for a later slot (by a run whose clock was wrong, ahead) is not: the rotation goes
+    /// on from now instead of waiting for that date.
+    func isShown(in slot: Slot) -> Bool {
+        pickedAt >= slot.start && self.slot.start <= slot.start
+    }
 }

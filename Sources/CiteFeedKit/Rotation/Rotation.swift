@@ -27,7 +27,7 @@ public struct Rotation {
 
     /// The pick of the current slot, if one was made and is still eligible.
     func shown(in slot: Slot) throws -> Pick? {
-        guard let latest = try library.latestPick(), latest.pickedAt >= slot.start else { return nil }
+        guard let latest = try library.latestPick(), latest.isShown(in: slot) else { return nil }
         return try library.isEligible(latest.snapshot.id, settings) ? latest : nil
     }
 
@@ -37,7 +37,7 @@ public struct Rotation {
         try library.write {
             let slot = clock.slot(at: now)
             let latest = try library.latestPick()
-            let inSlot = latest.map { $0.pickedAt >= slot.start } ?? false
+            let inSlot = latest?.isShown(in: slot) ?? false
             if inSlot, let latest, try library.isEligible(latest.snapshot.id, settings) {
                 return (RotationState(slot: slot, pick: latest), false)
             }
@@ -61,7 +61,7 @@ public struct Rotation {
         try library.write { () throws -> RotationState? in
             let slot = clock.slot(at: now)
             let latest = try library.latestPick()
-            guard let latest, latest.pickedAt >= slot.start else {
+            guard let latest, latest.isShown(in: slot) else {
                 // No pick in this slot. If a rotation found nothing to show here, the change may
                 // have made something eligible; otherwise `status` or `rotate` picks when asked.
                 if let since = try library.emptySince() {

@@ -20,11 +20,14 @@ extension Library {
     }
 
     /// Records a pick; its time is moved a second past the previous pick's when they would be
-    /// equal, so that every feed item has its own date and id.
+    /// equal, so that every feed item has its own date and id. A previous pick dated after this
+    /// slot (made with a clock that was ahead) is not followed: the date stays `time`.
     @discardableResult
     func insertPick(_ citation: Citation, slot: Slot, at time: Timestamp, cycle: Int64, reason: Pick.Reason) throws(StoreError) -> Pick {
         var pickedAt = time
-        if let previous = try db.scalar("SELECT max(picked_at) FROM picks"), previous >= pickedAt.seconds {
+        if let previous = try db.scalar("SELECT max(picked_at) FROM picks WHERE picked_at < ?", .int(slot.end.seconds)),
+            previous >= pickedAt.seconds
+        {
             pickedAt = Timestamp(seconds: previous + 1)
         }
         let snapshot = PickSnapshot(citation)

@@ -9,6 +9,8 @@ public enum StoreError: CiteFeedError, Equatable {
     case damaged(path: String, reason: String)
     case io(path: String, reason: String)
     case notArchived([Int64])
+    /// Every id up to 2^63 − 1 was given (only an older citefeed could import such an id).
+    case noIDLeft
     case other(String)
 
     public var exitStatus: ExitStatus {
@@ -19,6 +21,7 @@ public enum StoreError: CiteFeedError, Equatable {
         case .busy: return .busy
         case .io: return .ioError
         case .notArchived: return .usage
+        case .noIDLeft: return .dataError
         case .other: return .failure
         }
     }
@@ -45,6 +48,8 @@ public enum StoreError: CiteFeedError, Equatable {
             let list = ids.map(String.init).joined(separator: " ")
             let which = ids.count == 1 ? "Citation \(list) is" : "Citations \(list) are"
             return "\(which) not archived; archive first with 'citefeed archive \(list)', or delete at once with --force."
+        case .noIDLeft:
+            return "The library has no citation id left to give (a citation has the id 9223372036854775807); export it, and import the export into a new library."
         case .other(let message):
             return message
         }

@@ -22,12 +22,14 @@ enum Posix {
         return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
     }
 
-    /// Reads a whole file descriptor into memory.
-    static func readAll(fd: Int32) throws(IOFailure) -> [UInt8] {
+    /// Reads a whole file descriptor into memory; more than `limit` bytes is an error (a link
+    /// to /dev/zero must not exhaust memory).
+    static func readAll(fd: Int32, limit: Int) throws(IOFailure) -> [UInt8] {
         // A regular file is read straight into an array of its size (a 50 MB import file is not
         // copied chunk by chunk into a growing array); anything else, or more, in chunks after it.
         var st = stat()
         let size = fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG ? Int(st.st_size) : 0
+        if size > limit { throw IOFailure(message: "it is larger than \(describe(bytes: limit))") }
         var failure: Int32 = 0
         var result = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             while count < size {
@@ -50,19 +52,37 @@ enum Posix {
                 throw IOFailure(message: Posix.errorText())
             }
             if n == 0 { return result }
+            if result.count + n > limit { throw IOFailure(message: "it is larger than \(describe(bytes: limit))") }
             result.append(contentsOf: chunk[0..<n])
         }
     }
 
-    /// Reads a whole file; `nil` when it does not exist.
-    static func readFile(_ path: String) throws(IOFailure) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// Reads a whole file of at most `limit` bytes; `nil` when it does not exist. Only a regular
+    /// file is read, unless `anyKind` (an import may come through a pipe, `<(…)`): a FIFO or
+    /// a device planted in its place would block or never end. It is opened without blocking,
+    /// so that opening a FIFO with no writer does not hang either.
+    static func readFile(_ path: String, limit: Int, anyKind: Bool = false) throws(IOFailure) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
             if errno == ENOENT { return nil }
             throw IOFailure(message: "cannot read \(path): \(Posix.errorText())")
         }
         defer { close(fd) }
-        do { return try readAll(fd: fd) } catch { throw IOFailure(message: "cannot read \(path): \(error.message)") }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw IOFailure(message: "cannot read \(path): \(Posix.errorText())") }
+        let kind = st.st_mode & S_IFMT
+        if kind == S_IFDIR { throw IOFailure(message: "cannot read \(path): it is a directory") }
+        if kind != S_IFREG {
+            guard anyKind else { throw IOFailure(message: "cannot read \(path): it is not a regular file") }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        }
+        do { return try readAll(fd: fd, limit: limit) } catch { throw IOFailure(message: "cannot read \(path): \(error.message)") }
+    }
+
+    /// `100 MiB`, or a number of bytes, for messages about limits.
+    static func describe(bytes: Int) -> String {
+        if bytes % (1024 * 1024) == 0 { return "\(bytes / (1024 * 1024)) MiB" }
+        return "\(bytes) bytes"
     }
 
     /// Writes all bytes, retrying short writes.

@@ -126,7 +126,8 @@ import Testing
                     body = e.content[0].value if "content" in e else e.summary
                     quote = re.search(r"<blockquote><p>(.*?)</p></blockquote>", body, re.S).group(1)
                     quote = html.unescape(re.sub(r"<br\\s*/?>\\n?", "\\n", quote))
-                    entries.append({"id": e.id, "title": e.title, "quote": quote, "author": e.get("author"),
+                    # Titles are HTML for feedparser (and for most readers): escaped markup.
+                    entries.append({"id": e.id, "title": html.unescape(e.title), "quote": quote, "author": e.get("author"),
                                     "tags": [t.term for t in e.get("tags", [])], "link": e.link})
                 out[name] = {"title": d.feed.title, "entries": entries}
             print(json.dumps(out))

@@ -104,7 +104,9 @@ struct DefaultsWriteCommand: Command {
         }
         let file = SettingsFile(path: context.paths.settings)
         // The outputs follow the new settings; the file is written last, in the same transaction.
-        try context.changeLibrary(settings: try file.settings(applying: key, value)) { _ in try file.write(key, value) }
+        try file.restoring {
+            try context.changeLibrary(settings: try file.settings(applying: key, value)) { _ in try file.write(key, value) }
+        }
         context.reloadSettings()
     }
 }
@@ -130,7 +132,9 @@ struct DefaultsDeleteCommand: Command {
             context.err.line("citefeed: note: \(key.rawValue) was not set; it keeps its default.")
             return
         }
-        try context.changeLibrary(settings: try file.settings(applying: key, nil)) { _ in try file.delete(key) }
+        try file.restoring {
+            try context.changeLibrary(settings: try file.settings(applying: key, nil)) { _ in try file.delete(key) }
+        }
         context.reloadSettings()
     }
 }

@@ -61,7 +61,11 @@ struct ExportCommand: Command {
         }
         let path = Posix.absolutePath(out, home: context.paths.userHome)
         do {
-            let file = try StagedFile(for: path, mode: 0o644)
+            // The library's data, so private (0600) like the library; a file replaced keeps its
+            // own permissions.
+            var existing = stat()
+            let mode = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o600
+            let file = try StagedFile(for: path, mode: mode)
             let count = try export { try file.write($0) }
             try file.commit()
             context.err.line("Exported \(count) citation\(count == 1 ? "" : "s") to \(path).")

@@ -132,19 +132,32 @@ struct StudySession {
 }
 
 /// Standard input read a key at a time: the terminal's line editing, echo and signal keys are
-/// off while it lives (Ctrl-C arrives as a key, so the terminal is always put back).
+/// off while it lives (Ctrl-C arrives as a key, so the terminal is always put back). A signal
+/// that ends the process (SIGTERM, SIGHUP from a closed terminal window, SIGINT, SIGQUIT) puts
+/// the terminal back first, then ends it as the signal would have.
 final class RawInput {
-    private var saved = termios()
     private let active: Bool
+    private static let endingSignals = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
 
     init() {
-        active = tcgetattr(STDIN_FILENO, &saved) == 0
+        active = tcgetattr(STDIN_FILENO, &rawInputSaved) == 0
         guard active else { return }
-        var raw = saved
+        var raw = rawInputSaved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
         withUnsafeMutableBytes(of: &raw.c_cc) { cc in
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
+        }
+        for signal in RawInput.endingSignals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { signal in
+                // Only async-signal-safe calls here: tcsetattr, signal, raise.
+                tcsetattr(STDIN_FILENO, TCSANOW, &rawInputSaved)
+                _ = Glibc.signal(signal, SIG_DFL)
+                raise(signal)
+            }
+            sigemptyset(&action.sa_mask)
+            sigaction(signal, &action, nil)
         }
         // TCSANOW: keys typed before the switch are kept, not flushed.
         tcsetattr(STDIN_FILENO, TCSANOW, &raw)
@@ -161,8 +174,14 @@ final class RawInput {
         }
     }
 
-    /// Puts the terminal back as it was.
+    /// Puts the terminal back as it was, and the signals' default actions.
     func restore() {
-        if active { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        guard active else { return }
+        tcsetattr(STDIN_FILENO, TCSANOW, &rawInputSaved)
+        for signal in RawInput.endingSignals { _ = Glibc.signal(signal, SIG_DFL) }
     }
 }
+
+/// The terminal's settings before `RawInput` changed them, global so that a signal handler can
+/// put them back.
+nonisolated(unsafe) private var rawInputSaved = termios()

@@ -17,7 +17,9 @@ struct TagDeleteCommand: Command {
     let choice: Bool?
 
     init(_ arguments: ParsedArguments) throws {
-        name = try Tag.validateName(arguments.positionals[0])
+        // The name of a tag that exists, exactly as given (not trimmed or checked, so that a tag
+        // an older citefeed let in with a bad name can still be named and mended).
+        name = arguments.positionals[0]
         let keep = arguments.flag("keep-citations"), with = arguments.flag("with-citations")
         if keep && with { throw UsageError.conflicting("--keep-citations", "--with-citations", command: "tag delete") }
         choice = keep ? false : with ? true : nil

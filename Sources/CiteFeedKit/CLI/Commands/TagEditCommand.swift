@@ -11,7 +11,9 @@ struct TagEditCommand: Command {
     let color: String?
 
     init(_ arguments: ParsedArguments) throws {
-        name = try Tag.validateName(arguments.positionals[0])
+        // The name of a tag that exists, exactly as given (not trimmed or checked, so that a tag
+        // an older citefeed let in with a bad name can still be named and mended).
+        name = arguments.positionals[0]
         newName = try arguments.value("name").map { value throws(ModelError) in try Tag.validateName(value) }
         color = try arguments.value("color").map { value throws(ModelError) in try Palette.normalize(value) }
         if newName == nil && color == nil {
