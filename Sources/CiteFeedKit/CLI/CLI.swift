@@ -25,7 +25,7 @@ public enum CLI {
         for i in 1..<Int(CommandLine.argc) {
             guard let raw = CommandLine.unsafeArgv[i] else { continue }
             guard let argument = String(validatingCString: raw) else {
-                context.err.line("citefeed: error: " + InputError.invalidUTF8("argument \(i)").message)
+                context.err.line("citefeed: error: \(InputError.invalidUTF8("argument \(i)").message)")
                 context.err.flush()
                 exit(ExitStatus.dataError.rawValue)
             }
@@ -45,11 +45,12 @@ public enum CLI {
             return ExitStatus.ok.rawValue
         } catch let error as any CiteFeedError {
             context.out.flush()
-            context.err.line("citefeed: error: " + error.message)
+            // One line whatever the message holds (`echoed` keeps it one line, never cut).
+            context.err.line("citefeed: error: \(error.message.echoed(limit: .max))")
             return error.exitStatus.rawValue
         } catch {
             context.out.flush()
-            context.err.line("citefeed: error: \(error)")
+            context.err.line("citefeed: error: \(String(describing: error).echoed(limit: .max))")
             return ExitStatus.failure.rawValue
         }
     }
@@ -64,7 +65,7 @@ public enum CLI {
                 context.out.line("citefeed \(version)")
                 return
             case "--help", "-h":
-                context.out.write(Help.overview())
+                context.out.write(data: Help.overview())
                 return
             case "--home":
                 guard let dir = rest.first else { throw UsageError.missingValue(option: "home", placeholder: "DIR", command: "citefeed") }
@@ -79,18 +80,18 @@ public enum CLI {
             }
         }
         guard let name = rest.first else {
-            context.out.write(Help.overview())
+            context.out.write(data: Help.overview())
             return
         }
         rest = rest.dropFirst()
         if name == "help" {
             let topic = rest.joined(separator: " ")
             if topic.isEmpty {
-                context.out.write(Help.overview())
+                context.out.write(data: Help.overview())
             } else if groups[topic] != nil {
-                context.out.write(Help.group(topic))
+                context.out.write(data: Help.group(topic))
             } else if let command = lookup(topic) {
-                context.out.write(Help.page(command.spec))
+                context.out.write(data: Help.page(command.spec))
             } else {
                 throw UsageError.unknownCommand(topic)
             }
@@ -102,7 +103,7 @@ public enum CLI {
                 commandName = name + " " + sub
                 rest = rest.dropFirst()
             } else if rest.first == "--help" || rest.first == "-h" {
-                context.out.write(Help.group(name))
+                context.out.write(data: Help.group(name))
                 return
             } else if rest.first?.hasPrefix("-") ?? true {
                 commandName = name + " " + defaultSub
@@ -113,7 +114,7 @@ public enum CLI {
         guard let command = lookup(commandName) else { throw UsageError.unknownCommand(name) }
         let parsed = try ArgumentParser.parse(Array(rest), command.spec)
         if parsed.wantsHelp {
-            context.out.write(Help.page(command.spec))
+            context.out.write(data: Help.page(command.spec))
             return
         }
         if let home = parsed.value("home") { context.home = home }

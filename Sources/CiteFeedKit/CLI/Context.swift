@@ -107,7 +107,7 @@ public final class Context {
     }
 
     public func warn(_ message: String, prefix: String = "warning") {
-        err.line("citefeed: \(prefix): \(message)")
+        err.line("citefeed: \(prefix): \(message.echoed(limit: .max))")
     }
 
     /// Reads standard input as UTF-8 text (for a text argument of `-`).
@@ -135,7 +135,7 @@ public enum InputError: CiteFeedError, Equatable {
         switch self {
         case .invalidUTF8(let what):
             return what.prefix(1).uppercased() + what.dropFirst() + " is not valid UTF-8 text; convert it first (for example with iconv)."
-        case let .unreadable(what, reason): return "Cannot read the \(what): \(reason)."
+        case let .unreadable(what, reason): return "Cannot read \(what): \(reason)."
         }
     }
 }

@@ -22,7 +22,13 @@ public final class OutputStream: @unchecked Sendable {
         self.unbuffered = false
     }
 
-    public func write(_ text: String) {
+    /// Text for a terminal (`TerminalText`: data in it is already made safe).
+    public func write(_ text: TerminalText) {
+        write(data: text.rendered)
+    }
+
+    /// Data for a program, written as it is: `--json`, exports, the status line, scripts.
+    public func write(data text: String) {
         buffer.append(contentsOf: text.utf8)
         if unbuffered || buffer.count > 65536 { flush() }
     }
@@ -32,7 +38,7 @@ public final class OutputStream: @unchecked Sendable {
         if unbuffered || buffer.count > 65536 { flush() }
     }
 
-    public func line(_ text: String = "") { write(text + "\n") }
+    public func line(_ text: TerminalText = "") { write(text + "\n") }
 
     /// Writes out what is buffered; `false` when the descriptor refuses (a closed pipe).
     @discardableResult

@@ -21,7 +21,7 @@ struct ProgressBar {
         guard now - started >= delay else { return }
         if case .reading = progress, let lastDrawn, now - lastDrawn < 100 { return }
         lastDrawn = now
-        stream.write("\r\u{1B}[K" + ProgressBar.line(progress))
+        stream.write("\r\u{1B}[K\(ProgressBar.line(progress))")
     }
 
     /// Erases the bar, if it was drawn.

@@ -50,7 +50,7 @@ struct StatusFollower {
                 command.format, fresh.pick, slot: fresh.slot, following: true)
             last = fresh
             if line != lastLine {
-                context.out.write(line)
+                context.out.write(data: line)
                 guard context.out.flush() else { return }  // the bar went away
                 lastLine = line
             }

@@ -22,15 +22,20 @@ public struct Terminal: Sendable {
         return Terminal(color: isTerminal && !noColor, width: width > 0 ? max(width, 40) : 80)
     }
 
-    public func paint(_ text: String, _ code: String) -> String {
-        color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    /// `text` in SGR `code` (on a terminal with colour): the only place, with the study
+    /// screen's clearing, where citefeed writes escape sequences of its own.
+    public func paint(_ text: TerminalText, _ code: String) -> TerminalText {
+        color ? TerminalText(trusted: "\u{1B}[\(code)m\(text.rendered)\u{1B}[0m") : text
     }
 
-    public func bold(_ text: String) -> String { paint(text, "1") }
-    public func dim(_ text: String) -> String { paint(text, "2") }
+    public func paint(_ text: String, _ code: String) -> TerminalText { paint(TerminalText(text), code) }
+    public func bold(_ text: TerminalText) -> TerminalText { paint(text, "1") }
+    public func bold(_ text: String) -> TerminalText { paint(text, "1") }
+    public func dim(_ text: TerminalText) -> TerminalText { paint(text, "2") }
+    public func dim(_ text: String) -> TerminalText { paint(text, "2") }
 
     /// `text` in a tag colour (24-bit).
-    public func tint(_ text: String, _ color: String) -> String {
+    public func tint(_ text: String, _ color: String) -> TerminalText {
         let (r, g, b) = Palette.rgb(of: color)
         return paint(text, "38;2;\(r);\(g);\(b)")
     }

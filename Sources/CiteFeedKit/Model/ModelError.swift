@@ -40,4 +40,6 @@ public enum ModelError: CiteFeedError, Equatable {
 }
 
 /// `"text"` with the quotes a message puts around a name.
-func quoted(_ s: String) -> String { "\"\(s)\"" }
+/// `"text"` with the quotes a message puts around a name; made safe for a terminal and cut
+/// (`echoed`), as every echoed value is.
+func quoted(_ s: String) -> String { "\"\(s.echoed())\"" }

@@ -65,18 +65,18 @@ enum Posix {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
             if errno == ENOENT { return nil }
-            throw IOFailure(message: "cannot read \(path): \(Posix.errorText())")
+            throw IOFailure(path, reading: Posix.errorText())
         }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw IOFailure(message: "cannot read \(path): \(Posix.errorText())") }
+        guard fstat(fd, &st) == 0 else { throw IOFailure(path, reading: Posix.errorText()) }
         let kind = st.st_mode & S_IFMT
-        if kind == S_IFDIR { throw IOFailure(message: "cannot read \(path): it is a directory") }
+        if kind == S_IFDIR { throw IOFailure(path, reading: "it is a directory") }
         if kind != S_IFREG {
-            guard anyKind else { throw IOFailure(message: "cannot read \(path): it is not a regular file") }
+            guard anyKind else { throw IOFailure(path, reading: "it is not a regular file") }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         }
-        do { return try readAll(fd: fd, limit: limit) } catch { throw IOFailure(message: "cannot read \(path): \(error.message)") }
+        do { return try readAll(fd: fd, limit: limit) } catch { throw IOFailure(path, reading: error.message) }
     }
 
     /// `100 MiB`, or a number of bytes, for messages about limits.
@@ -144,4 +144,18 @@ enum Posix {
 /// A failed read or write, with the system's reason.
 public struct IOFailure: Error {
     public var message: String
+    /// The reason alone, without the path (`Permission denied`), for messages that name the file
+    /// their own way.
+    public var reason: String
+
+    public init(message: String) {
+        self.message = message
+        reason = message
+    }
+
+    /// `cannot read PATH: REASON`.
+    init(_ path: String, reading reason: String) {
+        message = "cannot read \(path): \(reason)"
+        self.reason = reason
+    }
 }

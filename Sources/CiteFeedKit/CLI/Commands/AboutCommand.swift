@@ -17,6 +17,7 @@ struct AboutCommand: Command {
         let last = try library.latestPick()
         if json {
             context.out.write(
+                data:
                 JSONWriter.pretty(
                     .object([
                         ("version", .string(CLI.version)), ("library", .string(library.path)), ("settings", .string(settingsPath)),
@@ -40,6 +41,6 @@ struct AboutCommand: Command {
             ("sqlite", Database.sqliteVersion),
             ("last rotation", last.map { "\($0.pickedAt.localShort) (\($0.pickedAt.relative(to: now)))" } ?? "never"),
         ]
-        for (label, value) in rows { context.out.line(context.terminal.bold(label.padding(to: 14)) + value) }
+        for (label, value) in rows { context.out.line(context.terminal.bold(label.padding(to: 14)) + "\(value)") }
     }
 }

@@ -45,6 +45,6 @@ struct AddCommand: Command {
             tags: tags, favourite: favourite)
         let now = try context.now()
         let citation = try context.changeLibrary(canChangeShown: false) { try $0.add(new, now: now) }
-        context.out.line(String(citation.id))
+        context.out.line("\(citation.id)")
     }
 }

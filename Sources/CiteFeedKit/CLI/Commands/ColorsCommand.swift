@@ -12,6 +12,7 @@ struct ColorsCommand: Command {
     func run(_ context: Context) throws {
         if json {
             context.out.write(
+                data:
                 JSONWriter.pretty(
                     .array(
                         Palette.names.map {
@@ -21,8 +22,7 @@ struct ColorsCommand: Command {
         }
         for name in Palette.names {
             context.out.line(
-                context.terminal.tint("●", name) + " " + context.terminal.tint(name.padding(to: 7), name) + "  "
-                    + Palette.hexValue(of: name))
+                context.terminal.tint("●", name) + " " + context.terminal.tint(name.padding(to: 7), name) + "  \(Palette.hexValue(of: name))")
         }
     }
 }

@@ -22,6 +22,6 @@ struct CompletionsCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        context.out.write(Completions.script(for: shell))
+        context.out.write(data: Completions.script(for: shell))
     }
 }

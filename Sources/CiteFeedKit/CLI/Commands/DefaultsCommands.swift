@@ -27,24 +27,24 @@ struct DefaultsReadCommand: Command {
         if let key {
             let value = values.first { $0.0 == key }!.1
             if json {
-                context.out.line(JSONWriter.compact(value))
+                context.out.write(data: JSONWriter.compact(value) + "\n")
             } else if case .array(let items) = value {
-                for item in items { context.out.line(SettingKey.display(item)) }
+                for item in items { context.out.line("\(SettingKey.display(item))") }
             } else {
-                context.out.line(SettingKey.display(value))
+                context.out.line("\(SettingKey.display(value))")
             }
             return
         }
         if json {
-            context.out.write(JSONWriter.pretty(.object(values.map { ($0.0.rawValue, $0.1) })))
+            context.out.write(data: JSONWriter.pretty(.object(values.map { ($0.0.rawValue, $0.1) })))
             return
         }
         let width = SettingKey.allCases.map(\.rawValue.count).max() ?? 0
         for (key, value) in values {
             var shown = SettingKey.display(value)
             if shown.isEmpty || shown.hasPrefix(" ") || shown.hasSuffix(" ") { shown = JSONWriter.compact(value) }
-            let note = settings.isSet(key) ? "" : context.terminal.dim("  (default)")
-            context.out.line(key.rawValue.padding(to: width) + "  " + shown + note)
+            let note: TerminalText = settings.isSet(key) ? "" : context.terminal.dim("  (default)")
+            context.out.line("\(key.rawValue.padding(to: width))  \(shown)\(note)")
         }
     }
 

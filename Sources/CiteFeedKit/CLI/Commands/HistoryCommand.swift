@@ -21,7 +21,7 @@ struct HistoryCommand: Command {
         let picks = try context.library().recentPicks(limit: limit)
         if json {
             context.out.write(
-                JSONWriter.pretty(
+                data: JSONWriter.pretty(
                     .array(
                         picks.map { p in
                             .object([
@@ -51,18 +51,16 @@ struct HistoryCommand: Command {
 enum PickLines {
     static func table(
         _ rows: [(time: Timestamp, id: Int64, favourite: Bool, text: String, author: String?, note: String?)], terminal: Terminal
-    ) -> String {
+    ) -> TerminalText {
         let idWidth = max(2, rows.map { String($0.id).count }.max() ?? 2)
-        var out = ""
+        var out: TerminalText = ""
         for row in rows {
-            var attribution = row.author.map { " — " + $0 } ?? ""
+            var attribution = row.author.map { " — " + $0.foldedToOneLine.terminalSafe } ?? ""
             if let note = row.note { attribution += " (\(note))" }
             let room = max(20, terminal.width - 16 - 2 - idWidth - 5 - TextWidth.columns(of: attribution))
-            let text = "“" + TextWidth.truncate(row.text.foldedToOneLine, to: room - 2) + "”"
-            out +=
-                row.time.localShort + "  " + String(row.id).leftPadded(to: idWidth) + "  "
-                + (row.favourite ? terminal.paint("★", "33") : " ")
-                + "  " + text + terminal.dim(attribution) + "\n"
+            let text = "“" + TextWidth.truncate(row.text.foldedToOneLine.terminalSafe, to: room - 2) + "”"
+            let star = row.favourite ? terminal.paint("★", "33") : " "
+            out += "\(row.time.localShort)  \(String(row.id).leftPadded(to: idWidth))  \(star)  \(text)\(terminal.dim(attribution))\n"
         }
         return out
     }

@@ -70,10 +70,10 @@ struct ImportCommand: Command {
         }
         bar?.finish()
         bar = nil
-        for problem in result.invalid { context.err.line("citefeed: skipped \(problem)") }
+        for problem in result.invalid { context.err.line("citefeed: skipped \(problem.echoed(limit: 1000))") }
         var summary = "imported \(result.imported), skipped \(result.duplicates) duplicate\(result.duplicates == 1 ? "" : "s")"
         if !result.invalid.isEmpty { summary += ", \(result.invalid.count) invalid" }
-        context.out.line(summary)
+        context.out.line("\(summary)")
     }
 
     /// Whether a NUL byte is in `bytes` (a binary file), with the C library's vectorised search.
@@ -92,7 +92,7 @@ struct ImportCommand: Command {
         let path = Posix.absolutePath(source, home: context.paths.userHome)
         let bytes: [UInt8]?
         do { bytes = try Posix.readFile(path, limit: ImportCommand.sizeLimit, anyKind: true) } catch {
-            throw InputError.unreadable(source, error.message)
+            throw InputError.unreadable(source, error.reason)
         }
         guard let bytes else { throw ImportError.notFound(source) }
         return bytes

@@ -42,9 +42,9 @@ struct ListCommand: Command {
         let library = try context.libraryWithStarterSet()
         let citations = try library.citations(query)
         if json {
-            context.out.write(JSONWriter.pretty(.array(citations.map(CitationJSON.citation))))
+            context.out.write(data: JSONWriter.pretty(.array(citations.map(CitationJSON.citation))))
         } else if citations.isEmpty {
-            context.err.line(emptyMessage)
+            context.err.line("\(emptyMessage)")
         } else {
             context.out.write(CitationText.table(citations, terminal: context.terminal))
         }

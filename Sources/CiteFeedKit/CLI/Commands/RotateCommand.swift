@@ -35,7 +35,7 @@ func report(_ published: (directory: String, written: [String]), _ state: Rotati
         context.out.line("Wrote \(published.written.joined(separator: " ")) to \(published.directory).")
     }
     let status = StatusRenderer(settings: try context.settings())
-    context.out.line(status.plain(state.pick?.snapshot, width: status.width))
+    context.out.line("\(status.plain(state.pick?.snapshot, width: status.width))")
     if state.pick == nil {
         context.warn("nothing to show: no citation is eligible under the settings (\(try eligibilitySummary(context))).")
     }

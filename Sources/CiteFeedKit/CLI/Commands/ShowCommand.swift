@@ -17,7 +17,7 @@ struct ShowCommand: Command {
     func run(_ context: Context) throws {
         let citation = try context.library().citation(id: id)
         if json {
-            context.out.write(JSONWriter.pretty(CitationJSON.citation(citation)))
+            context.out.write(data: JSONWriter.pretty(CitationJSON.citation(citation)))
         } else {
             context.out.write(CitationText.card(citation, now: try context.now(), terminal: context.terminal))
         }

@@ -36,7 +36,7 @@ struct StatusCommand: Command {
     func run(_ context: Context) throws {
         let settings = try context.settings()
         let current = try StatusCommand.current(context, settings: settings, now: try context.now())
-        context.out.write(StatusRenderer(settings: settings, width: width).render(format, current.pick, slot: current.slot, following: follow))
+        context.out.write(data: StatusRenderer(settings: settings, width: width).render(format, current.pick, slot: current.slot, following: follow))
         if follow {
             var follower = StatusFollower(command: self, context: context, last: current)
             try follower.run()

@@ -108,12 +108,12 @@ struct StudySession {
     }
 
     /// The whole screen: cleared, then the card, its back when revealed, and the keys.
-    func screen() -> String {
+    func screen() -> TerminalText {
         let c = card
-        var lines = ["\u{1B}[H\u{1B}[2J"]
+        var lines: [TerminalText] = ["\u{1B}[H\u{1B}[2J"]
         var header = terminal.dim("Card \(index + 1) of \(cards.count)")
         if c.favourite { header += "  " + terminal.paint("★", "33") }
-        if !c.tags.isEmpty { header += "  " + c.tags.map { terminal.tint($0.name, $0.color) }.joined(separator: " · ") }
+        if !c.tags.isEmpty { header += "  " + TerminalText.joined(c.tags.map { terminal.tint($0.name, $0.color) }, separator: " · ") }
         lines.append(header)
         lines.append("")
         lines.append(terminal.bold(c.text))
@@ -121,13 +121,14 @@ struct StudySession {
         if !attribution.isEmpty { lines.append(terminal.dim("— " + attribution)) }
         lines.append("")
         if revealed {
-            lines.append(c.back ?? terminal.dim("(this card has no back side)"))
+            lines.append(c.back.map { TerminalText($0) } ?? terminal.dim("(this card has no back side)"))
             lines.append("")
         }
         lines.append(
-            terminal.dim((revealed ? "space: next" : "space: show the back") + " · n next · p previous · f favourite · c copy · q quit"))
-        if !message.isEmpty { lines.append(message) }
-        return lines.joined(separator: "\n") + "\n"
+            terminal.dim(
+                "\(revealed ? "space: next" : "space: show the back") · n next · p previous · f favourite · c copy · q quit" as TerminalText))
+        if !message.isEmpty { lines.append(TerminalText(message)) }
+        return TerminalText.joined(lines, separator: "\n") + "\n"
     }
 }
 

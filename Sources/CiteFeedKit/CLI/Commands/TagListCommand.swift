@@ -12,7 +12,7 @@ struct TagListCommand: Command {
     func run(_ context: Context) throws {
         let tags = try context.library().tags()
         if json {
-            context.out.write(JSONWriter.pretty(.array(tags.map(CitationJSON.tag))))
+            context.out.write(data: JSONWriter.pretty(.array(tags.map(CitationJSON.tag))))
             return
         }
         if tags.isEmpty {
@@ -20,17 +20,18 @@ struct TagListCommand: Command {
             return
         }
         let t = context.terminal
-        let nameWidth = max(4, tags.map { TextWidth.columns(of: $0.tag.name) }.max() ?? 4)
+        let names = tags.map { $0.tag.name.terminalSafe }
+        let nameWidth = max(4, names.map { TextWidth.columns(of: $0) }.max() ?? 4)
         let colorWidth = max(5, tags.map { $0.tag.color.count }.max() ?? 5) + 2
         context.out.line(t.bold("TAG".padding(to: nameWidth) + "  " + "COLOUR".padding(to: colorWidth) + "  CITATIONS"))
-        for summary in tags {
+        for (summary, name) in zip(tags, names) {
             let tag = summary.tag
-            let swatch = t.tint("●", tag.color) + " " + tag.color
+            let swatch = t.tint("●", tag.color) + " \(tag.color)"
             let archived = summary.archivedCount > 0 ? " (+\(summary.archivedCount) archived)" : ""
+            let padding = String(repeating: " ", count: nameWidth - TextWidth.columns(of: name))
+            let colorPadding = String(repeating: " ", count: colorWidth - tag.color.count - 2)
             context.out.line(
-                t.tint(tag.name, tag.color) + String(repeating: " ", count: nameWidth - TextWidth.columns(of: tag.name)) + "  "
-                    + swatch + String(repeating: " ", count: colorWidth - tag.color.count - 2) + "  "
-                    + String(summary.count).leftPadded(to: 9) + archived)
+                t.tint(name, tag.color) + "\(padding)  " + swatch + "\(colorPadding)  \(String(summary.count).leftPadded(to: 9))\(archived)")
         }
     }
 }

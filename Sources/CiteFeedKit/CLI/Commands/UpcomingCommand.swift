@@ -24,7 +24,7 @@ struct UpcomingCommand: Command {
         let upcoming = try context.rotation(library).upcoming(count)
         if json {
             context.out.write(
-                JSONWriter.pretty(
+                data: JSONWriter.pretty(
                     .array(
                         upcoming.map { slot, citation in
                             .object([
