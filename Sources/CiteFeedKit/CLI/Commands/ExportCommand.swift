@@ -9,6 +9,9 @@ struct ExportCommand: Command {
             header id,uuid,text,back,author,source,tags,favourite,created_at,updated_at,archived_at
             (RFC 4180, tags joined with ;). txt is for reading; fortune is for strfile(1) and fortune(6).
             Without --archived or --all, archived citations are left out. Oldest first.
+            A CSV cell that a spreadsheet would run as a formula (=, +, -, @ first) gets a ' before
+            it, which citefeed's import removes. A new --out file is private (0600); a file it
+            replaces keeps its permissions.
             """,
         options: [
             .value("format", "F", "json (default), csv, txt or fortune", choices: ExportFormat.allCases.map(\.rawValue)),

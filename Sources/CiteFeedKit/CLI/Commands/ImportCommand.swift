@@ -8,7 +8,8 @@ struct ImportCommand: Command {
             a JSON list of objects with text (or quote, or content) and author; dummyjson's
             {"quotes": [...]}; CSV with citefeed's header or Readwise's export; fortune files (entries
             between lines of %); Kindle's My Clippings.txt (highlights, with notes as their back side).
-            FILE of - reads standard input; http(s) addresses are fetched with curl (30 s, 50 MB).
+            FILE of - reads standard input (files and standard input up to 100 MiB); http(s)
+            addresses are fetched with curl (30 s, 50 MB).
             All or nothing: an invalid record stops the import and names it, unless --skip-invalid.
             Citations already in the library (same text and author, ignoring case and spaces) are
             skipped, so importing twice adds nothing. Ends with: imported N, skipped M duplicates.
