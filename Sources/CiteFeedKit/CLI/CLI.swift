@@ -20,6 +20,9 @@ public enum CLI {
 
     /// Runs citefeed for this process and exits.
     public static func main() -> Never {
+        // A file-size limit (`ulimit -f`) must fail a write with an error (EFBIG) that names the
+        // file, not kill the process half-way (SIGXFSZ's default), so nothing is left half-done.
+        signal(SIGXFSZ, SIG_IGN)
         let context = Context.process()
         var arguments: [String] = []
         for i in 1..<Int(CommandLine.argc) {

@@ -82,6 +82,43 @@ import Testing
         #expect(result.stdout.contains("Studied 2 of 3 cards."))
     }
 
+    /// SIGTERM (a logout, `kill`) and SIGHUP (the terminal window closed) end `study` with the
+    /// terminal put back as it was: canonical mode and echo on again.
+    @Test(arguments: [("TERM", 143), ("HUP", 129)])
+    func studyPutsTheTerminalBackWhenKilled(signal: String, status: Int) throws {
+        let box = try Sandbox()
+        try box.add("card", "--back", "answer")
+        let script = box.home.appendingPathComponent("study-killed.sh")
+        try """
+        \(Sandbox.binary.path) study < /dev/tty > /dev/tty & pid=$!
+        sleep 1
+        stty -a | grep -o '[-]*icanon'
+        kill -\(signal) $pid
+        wait $pid
+        echo status=$?
+        stty -a | grep -o '[-]*icanon'
+        stty -a | grep -o '[-]*echo ' | head -1
+
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["20", "/usr/bin/script", "-qec", "sh \(script.path)", "/dev/null"]
+        process.environment = box.environment
+        // Standard input stays open (at its end, script would type Ctrl-D, which quits study).
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try input.fileHandleForWriting.close()
+        let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\r\n" }).map {
+            String($0.unicodeScalars.filter { $0.value >= 0x20 }.map(Character.init))
+        }
+        let reports = lines.filter { $0.hasSuffix("icanon") || $0.hasPrefix("status=") || $0.hasSuffix("echo ") }
+        #expect(reports.suffix(4) == ["-icanon", "status=\(status)", "icanon", "echo "], "\(lines)")
+    }
+
     @Test func studyWithNothingToShow() throws {
         let box = try Sandbox()
         let empty = try onTerminal(box, "study", input: "q")
