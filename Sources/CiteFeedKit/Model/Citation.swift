@@ -25,11 +25,8 @@ public struct Citation: Hashable, Sendable {
     /// full" on every later add).
     public static let largestKeptID: Int64 = (1 << 53) - 1
 
-    /// The source when it is an http(s) URL, as a valid URI (`uriEncoded`).
-    public var sourceURL: String? {
-        guard let source, source.isHTTPURL else { return nil }
-        return source.uriEncoded
-    }
+    /// The source when it is an http(s) URL, as a valid URI (`linkURI`).
+    public var sourceURL: String? { source?.linkURI }
 }
 
 /// The fields of a citation to be added, already validated by `CitationInput.validate`.

@@ -2,7 +2,8 @@
 extension String {
     /// Text for XML and HTML content and attribute values: `& < > " '` escaped, and characters
     /// that XML 1.0 forbids (controls other than tab, newline and carriage return, U+FFFE, U+FFFF)
-    /// dropped.
+    /// dropped, with the other noncharacters (U+FDD0–U+FDEF, the last two of every plane), which
+    /// HTML parsers reject in the feeds' HTML bodies.
     public var xmlEscaped: String { xmlEscaped(hexReferences: false) }
 
     /// Plain text in a feed element that readers take as plain text (an author's name, a
@@ -41,8 +42,9 @@ extension String {
 
     /// `hexReferences` writes `&` and `<` as `&#x26;` and `&#x3C;` instead of `&amp;` and `&lt;`.
     private func xmlEscaped(hexReferences: Bool) -> String {
-        // Byte by byte: everything to escape or drop is ASCII, except U+FFFE and U+FFFF
-        // (EF BF BE and EF BF BF).
+        // Byte by byte: everything to escape or drop is ASCII, except the noncharacters: U+FDD0–
+        // U+FDEF (EF B7 90–AF), U+FFFE and U+FFFF (EF BF BE/BF), and U+nFFFE/U+nFFFF of the
+        // other planes (F0–F4, then a byte whose low bits are 1111, BF, BE/BF).
         let ampersand = Array((hexReferences ? "&#x26;" : "&amp;").utf8), less = Array((hexReferences ? "&#x3C;" : "&lt;").utf8)
         var out: [UInt8] = []
         out.reserveCapacity(utf8.count + 16)
@@ -58,8 +60,13 @@ extension String {
             case UInt8(ascii: "'"): out += Array("&#39;".utf8)
             case 0x09, 0x0A, 0x0D: out.append(b)
             case 0x00..<0x20: break
-            case 0xEF where i + 2 < bytes.count && bytes[i + 1] == 0xBF && (bytes[i + 2] == 0xBE || bytes[i + 2] == 0xBF):
+            case 0xEF
+            where i + 2 < bytes.count
+                && ((bytes[i + 1] == 0xBF && bytes[i + 2] >= 0xBE) || (bytes[i + 1] == 0xB7 && (0x90...0xAF).contains(bytes[i + 2]))):
                 i += 2
+            case 0xF0...0xF4
+            where i + 3 < bytes.count && bytes[i + 1] & 0x0F == 0x0F && bytes[i + 2] == 0xBF && bytes[i + 3] >= 0xBE:
+                i += 3
             default: out.append(b)
             }
             i += 1
@@ -117,6 +124,16 @@ extension String {
     /// HTML for a plain text: escaped, with line breaks kept as `<br>`.
     var htmlParagraph: String {
         split(separator: "\n", omittingEmptySubsequences: false).map { String($0).xmlEscaped }.joined(separator: "<br>\n")
+    }
+
+    /// An http(s) address made a valid URI (`uriEncoded`) to link to; `nil` when it is not one, or
+    /// when its host is an IP literal (`http://[::1]/`): valid in RFC 3986, but not in RFC 2396,
+    /// which the W3C Feed Validator and older readers follow, so such a source is shown as text.
+    public var linkURI: String? {
+        guard isHTTPURL else { return nil }
+        let afterScheme = drop(while: { $0 != "/" }).dropFirst(2)
+        let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return authority.contains("[") ? nil : uriEncoded
     }
 
     /// An http(s) address as a valid URI (RFC 3986): every byte that may not appear in one (a

@@ -26,11 +26,8 @@ public struct PickSnapshot: Hashable, Sendable {
         self.favourite = favourite
     }
 
-    /// The source when it is an http(s) URL, as a valid URI (`uriEncoded`).
-    public var sourceURL: String? {
-        guard let source, source.isHTTPURL else { return nil }
-        return source.uriEncoded
-    }
+    /// The source when it is an http(s) URL, as a valid URI (`linkURI`).
+    public var sourceURL: String? { source?.linkURI }
 
     /// `author, source`, leaving out what is missing (empty when both are).
     public var attribution: String { [author, source].compactMap { $0 }.joined(separator: ", ") }

@@ -19,7 +19,7 @@ import Testing
         (["add", "ab\u{7}c"], "The text contains the control character U+0007 (BEL) at position 3; only tab and newline are allowed."),
         (["add", "x", "--author", String(repeating: "a", count: 501)], "The author is 501 characters long; at most 500 are allowed."),
         (["add", "x", "--source", String(repeating: "s", count: 2001)], "The source is 2001 characters long; at most 2000 are allowed."),
-        (["add", "x", "--source", "a\nb"], "The source contains the control character U+000A at position 2"),
+        (["add", "x", "--source", "a\nb"], "The source contains the control character U+000A (LF) at position 2; it is one line"),
         (["add", "x", "--back", "ok\u{1}"], "The back contains the control character U+0001 at position 3"),
     ])
     func invalidCitations(arguments: [String], message: String) throws {

@@ -26,6 +26,9 @@ import Testing
         #expect(
             ModelError.controlCharacter(field: "text", scalar: 7, position: 4).message
                 == "The text contains the control character U+0007 (BEL) at position 4; only tab and newline are allowed.")
+        #expect(
+            ModelError.controlCharacter(field: "author", scalar: 10, position: 2).message
+                == "The author contains the control character U+000A (LF) at position 2; it is one line, where only tab is allowed.")
     }
 
     @Test func optionalFieldsBecomeNilWhenEmpty() throws {

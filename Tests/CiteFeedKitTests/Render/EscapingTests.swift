@@ -51,6 +51,20 @@ import Testing
         #expect(input.uriEncoded == expected)
     }
 
+    @Test func onlyHTTPAddressesWithARegisteredHostAreLinks() {
+        #expect("https://example.org/a b".linkURI == nil)
+        #expect("ftp://example.org/".linkURI == nil)
+        #expect("http://[::1]:80/a".linkURI == nil)
+        #expect("https://exämple.org/<x>".linkURI == "https://ex%C3%A4mple.org/%3Cx%3E")
+    }
+
+    @Test func noncharactersAreDroppedFromXMLAndHTML() {
+        // (Swift refuses noncharacters in literals: the string is made from its scalars.)
+        let values: [UInt32] = [0x61, 0xFDD0, 0x62, 0xFDEF, 0x63, 0xFFFE, 0x64, 0x1FFFF, 0x65, 0x10FFFF, 0x66, 0xFDCF, 0x67, 0xFFFD]
+        let text = String(String.UnicodeScalarView(values.compactMap(Unicode.Scalar.init)))
+        #expect(text.xmlEscaped == "abcdef\u{FDCF}g\u{FFFD}")
+    }
+
     @Test func feedTextEscaping() {
         // Titles: HTML, then XML with hexadecimal references.
         #expect("AT&T <b>x</b> 'q'".xmlEscapedAsHTML == "AT&#x26;amp;T &#x26;lt;b&#x26;gt;x&#x26;lt;/b&#x26;gt; &#39;q&#39;")
