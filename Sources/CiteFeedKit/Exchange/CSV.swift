@@ -123,7 +123,8 @@ public enum CSV {
     }
 
     /// One record with CRLF, as RFC 4180 writes it: fields quoted when they hold a comma, a
-    /// quote or a line break, quotes doubled inside.
+    /// quote or a line break, or start with a byte order mark (which a reader would skip at the
+    /// start of a file), quotes doubled inside.
     public static func record(_ fields: [String]) -> String {
         var out: [UInt8] = []
         append(fields, into: &out)
@@ -136,7 +137,8 @@ public enum CSV {
             if i > 0 { out.append(0x2C) }
             var field = field
             field.withUTF8 { bytes in
-                guard bytes.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
+                let startsWithBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+                guard startsWithBOM || bytes.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
                     out.append(contentsOf: bytes)
                     return
                 }

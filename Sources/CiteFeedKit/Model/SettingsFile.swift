@@ -47,6 +47,7 @@ public struct SettingsFile: Sendable {
     /// Runs `change`, which saves this file among other things; when `change` fails (the
     /// outputs could not be written), the file is put back as it was, or removed again, so a
     /// failed command leaves the settings as they were.
+    @discardableResult
     public func restoring<T>(_ change: () throws -> T) throws -> T {
         let before = Result { () throws(IOFailure) in try Posix.readFile(path, limit: SettingsFile.sizeLimit) }
         do {
@@ -75,6 +76,16 @@ public struct SettingsFile: Sendable {
     private func readMembers() throws(SettingsError) -> ([(String, JSONValue)], [String]) {
         let bytes: [UInt8]?
         do { bytes = try Posix.readFile(path, limit: SettingsFile.sizeLimit) } catch { throw .io(error.message) }
+        return try members(of: bytes)
+    }
+
+    /// Validates `bytes` as this file's content (`nil`: there is no file), as `load` does.
+    func load(bytes: [UInt8]?) throws(SettingsError) -> (settings: Settings, warnings: [String]) {
+        let (members, warnings) = try members(of: bytes)
+        return (try settings(from: members), warnings)
+    }
+
+    private func members(of bytes: [UInt8]?) throws(SettingsError) -> ([(String, JSONValue)], [String]) {
         guard let bytes else { return ([], []) }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) { return ([], []) }
         let value: JSONValue

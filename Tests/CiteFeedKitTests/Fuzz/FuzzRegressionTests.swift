@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+@testable import CiteFeedKit
+
+/// The fuzz targets run in-process on every kept finding (Tests/Fixtures/fuzz/TARGET/) and on
+/// the fixtures they start from, so a fixed crash stays fixed (`scripts/fuzz` finds new ones).
+/// A failed `precondition` ends the test process: loudly.
+@Suite struct FuzzRegressionTests {
+    static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures")
+
+    static func files(in folder: URL) -> [URL] {
+        ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []).sorted { $0.path < $1.path }
+    }
+
+    @Test(arguments: FuzzTargets.names)
+    func everyTargetTakesTheFixturesAndItsFindings(target: String) throws {
+        let run = try #require(FuzzTargets.all[target])
+        var inputs = FuzzRegressionTests.files(in: FuzzRegressionTests.fixtures.appendingPathComponent("hostile"))
+            + FuzzRegressionTests.files(in: FuzzRegressionTests.fixtures.appendingPathComponent("import"))
+        let findings = FuzzRegressionTests.files(in: FuzzRegressionTests.fixtures.appendingPathComponent("fuzz/\(target)"))
+        inputs += findings
+        #expect(inputs.count > 80)
+        for input in inputs { run(Array(try Data(contentsOf: input))) }
+        // Inputs of every kind of byte, and the empty one.
+        var rng = SeededGenerator(seed: 7)
+        run([])
+        for length in [1, 2, 7, 64, 1000] {
+            for _ in 0..<20 { run((0..<length).map { _ in UInt8.random(in: 0...255, using: &rng) }) }
+        }
+    }
+
+    @Test func theTargetsAreTheOnesTheIssueNames() {
+        #expect(
+            FuzzTargets.names == [
+                "csv", "escaping", "import-auto", "import-clippings", "import-csv", "import-dummyjson", "import-fortune", "import-json",
+                "json", "render", "settings", "template",
+            ])
+    }
+}
