@@ -131,8 +131,13 @@ public enum CSV {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// `record(fields)`, appended to `out`.
+    /// `record(fields)`, appended to `out`. A record of one empty field is written `""`, as a
+    /// blank line would be skipped by a reader.
     public static func append(_ fields: [String], into out: inout [UInt8]) {
+        if fields.count == 1 && fields[0].isEmpty {
+            out += [0x22, 0x22, 0x0D, 0x0A]
+            return
+        }
         for (i, field) in fields.enumerated() {
             if i > 0 { out.append(0x2C) }
             var field = field

@@ -115,4 +115,14 @@ import Testing
             #expect(fromBytes == key(text, author))
         }
     }
+
+    /// Found by `scripts/fuzz csv`: records that did not read back as written.
+    @Test func fuzzFindingsReadBackAsWritten() throws {
+        // A field starting with a byte order mark, at the start of a file (the reader skips one there).
+        #expect(CSV.record(["\u{FEFF}x", "y"]) == "\"\u{FEFF}x\",y\r\n")
+        #expect(try CSV.parse(CSV.record(["\u{FEFF}x", "y"])).map(\.fields) == [["\u{FEFF}x", "y"]])
+        // A record of one empty field (written as a blank line, it was skipped).
+        #expect(CSV.record([""]) == "\"\"\r\n")
+        #expect(try CSV.parse("a\r\n" + CSV.record([""]) + "b\r\n").map(\.fields) == [["a"], [""], ["b"]])
+    }
 }
