@@ -18,11 +18,13 @@ struct StatusFollower {
     }
 
     mutating func run() throws {
-        // A bar (or a test harness) may start us with signals blocked; a long-running process
-        // must still end on SIGTERM and SIGINT.
+        // A bar (or a test harness) may start us with signals blocked or ignored (both are
+        // inherited through exec); a long-running process must still end on SIGTERM, SIGHUP and
+        // SIGINT, as when a bar stops its process group.
         var none = sigset_t()
         sigemptyset(&none)
         sigprocmask(SIG_SETMASK, &none, nil)
+        for signal in [SIGTERM, SIGHUP, SIGINT] { _ = Glibc.signal(signal, SIG_DFL) }
         let parent = getppid()
         _ = citefeed_parent_death_signal(SIGTERM)
         // The parent may have ended before the request: then we were given to another process.

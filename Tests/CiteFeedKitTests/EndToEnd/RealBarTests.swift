@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+@testable import CiteFeedKit
+
+/// A program's standard output read line by line on a thread of its own, for tests that watch
+/// a long-running program (a bar) while they act.
+final class LineWatcher: @unchecked Sendable {
+    private var lines: [String] = []
+    private let lock = NSLock()
+    private var partial = Data()
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { return }
+                lock.withLock {
+                    partial.append(data)
+                    while let newline = partial.firstIndex(of: 0x0A) {
+                        lines.append(String(decoding: partial[partial.startIndex..<newline], as: UTF8.self))
+                        partial.removeSubrange(partial.startIndex...newline)
+                    }
+                }
+            }
+        }
+    }
+
+    var all: [String] { lock.withLock { lines } }
+
+    /// Waits until `condition` holds for the lines read so far; how long it took, or `nil`.
+    func wait(seconds: Double, until condition: ([String]) -> Bool) -> Double? {
+        let start = Date()
+        while Date().timeIntervalSince(start) < seconds {
+            if condition(all) { return Date().timeIntervalSince(start) }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return nil
+    }
+}
+
+/// The contrib configurations in the real programs (issue 10), where they are installed
+/// (`scripts/setup-debian --test` installs them).
+@Suite(.serialized) struct RealBarTests {
+    /// The `full_text` of the block named `citefeed` in i3blocks' last status line.
+    static func i3blocksText(_ lines: [String]) -> String? {
+        for line in lines.reversed() {
+            var s = Substring(line)
+            if s.hasPrefix(",") { s = s.dropFirst() }
+            guard s.hasPrefix("[{"), let blocks = try? JSONParser.parse(String(s)).arrayValue else { continue }
+            if let block = blocks.first(where: { $0["name"] == .string("citefeed") }) { return block["full_text"]?.stringValue }
+        }
+        return nil
+    }
+
+    /// Whether `pid` runs (a zombie, ended but not reaped, does not).
+    static func isAlive(_ pid: pid_t) -> Bool {
+        guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
+            let close = stat.lastIndex(of: UInt8(ascii: ")")), close + 2 < stat.count
+        else { return false }
+        return stat[close + 2] != UInt8(ascii: "Z") && stat[close + 2] != UInt8(ascii: "X")
+    }
+
+    /// Pids of the processes whose command line contains `marker`.
+    static func processes(containing marker: String) -> [pid_t] {
+        let me = getpid()
+        return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
+            guard let pid = pid_t(entry), pid != me,
+                let raw = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+            else { return nil }
+            let command = String(decoding: raw.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+            return command.contains(marker) ? pid : nil
+        }
+    }
+
+    /// i3blocks, as contrib/i3blocks/citefeed.conf configures it (interval mode, and persist
+    /// mode with --follow): the block shows the status line, and the new one within 2 s of
+    /// `next`. i3blocks runs in a process group of its own, stopped as i3bar stops it (SIGTERM to
+    /// the group): nothing of citefeed is left. (i3blocks 1.4 alone, sent SIGTERM, waits for its
+    /// persist command instead of ending it; the group is what ends both.)
+    @Test(arguments: ["interval", "persist"])
+    func i3blocksShowsTheCitationAndFollowsNext(mode: String) throws {
+        guard let i3blocks = findProgram("i3blocks") else {
+            print("skipped: i3blocks is not installed (Debian's i3blocks; scripts/setup-debian --test installs it)")
+            return
+        }
+        let box = try Sandbox()
+        for text in ["First & <b>bold</b>", "Second", "Third"] { try box.add(text) }
+        try box.rotate(at: box.now)
+        // A width of its own, to find this test's follower among the processes.
+        let marker = "--width 57"
+        let command = "\(Sandbox.binary.path) status --format i3blocks \(mode == "persist" ? "--follow " : "")\(marker)"
+        let config = box.home.appendingPathComponent("i3blocks.conf")
+        try "[citefeed]\ncommand=\(command)\ninterval=\(mode == "persist" ? "persist" : "1")\n".write(
+            to: config, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: i3blocks)
+        process.arguments = ["-c", config.path]
+        process.environment = box.environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = Pipe()  // i3bar's click events would come here
+        try process.run()
+        defer {
+            if process.isRunning { kill(-process.processIdentifier, SIGKILL) }
+            for pid in RealBarTests.processes(containing: marker) { kill(pid, SIGKILL) }
+        }
+        // Foundation starts it in a process group of its own, as i3bar starts its status command.
+        #expect(getpgid(process.processIdentifier) == process.processIdentifier)
+        let watcher = LineWatcher(output.fileHandleForReading)
+        func shown() -> String { String(try! box.status("plain", "--width", "57").stdout.dropLast()) }
+        let first = shown()
+        #expect(watcher.wait(seconds: 10) { RealBarTests.i3blocksText($0) == first } != nil, "\(watcher.all.suffix(3))")
+        #expect(try box.run("next").status == 0)
+        let second = shown()
+        #expect(second != first)
+        let took = watcher.wait(seconds: 2) { RealBarTests.i3blocksText($0) == second }
+        #expect(took != nil, "i3blocks did not show \(second) within 2 s: \(watcher.all.suffix(3))")
+        print("i3blocks \(mode): the new citation shown \(took ?? -1) s after next")
+        // In persist mode every line is a full text: never the short text or the colour.
+        #expect(!watcher.all.compactMap { RealBarTests.i3blocksText([$0]) }.contains { $0.hasPrefix("#") || $0.isEmpty })
+        if mode == "persist" { #expect(!RealBarTests.processes(containing: marker).isEmpty) }
+        let i3blocksPID = process.processIdentifier
+        kill(-i3blocksPID, SIGTERM)
+        // i3blocks 1.4, sent SIGTERM, stops reading and waits for its persist command (which it
+        // runs in a process group of its own) instead of ending it; a second signal ends it.
+        Thread.sleep(forTimeInterval: 0.3)
+        if RealBarTests.isAlive(i3blocksPID) { kill(i3blocksPID, SIGKILL) }
+        var start = Date()
+        while RealBarTests.isAlive(i3blocksPID) && Date().timeIntervalSince(start) < 3 { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(!RealBarTests.isAlive(i3blocksPID))
+        // Its reader gone, the follower ends within a second.
+        start = Date()
+        while !RealBarTests.processes(containing: marker).filter(RealBarTests.isAlive).isEmpty && Date().timeIntervalSince(start) < 3 {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        let lived = Date().timeIntervalSince(start)
+        #expect(lived < 1, "citefeed lived \(lived) s after i3blocks")
+    }
+}
