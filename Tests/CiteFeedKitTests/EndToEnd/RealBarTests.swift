@@ -87,12 +87,15 @@ final class LineWatcher: @unchecked Sendable {
         let box = try Sandbox()
         for text in ["First & <b>bold</b>", "Second", "Third"] { try box.add(text) }
         try box.rotate(at: box.now)
-        // A width of its own, to find this test's follower among the processes.
-        let marker = "--width 57"
-        let command = "\(Sandbox.binary.path) status --format i3blocks \(mode == "persist" ? "--follow " : "")\(marker)"
+        // contrib/i3blocks/citefeed.conf with the built binary; for interval mode as its comment
+        // says, but every second. Its width (--width 70) finds its processes.
+        let marker = "--width 70"
+        var contrib = try String(contentsOf: packageRoot.appendingPathComponent("contrib/i3blocks/citefeed.conf"), encoding: .utf8)
+        #expect(contrib.contains("command=citefeed status --format i3blocks \(marker) --follow\ninterval=persist\n"))
+        contrib = contrib.replacing("command=citefeed ", with: "command=\(Sandbox.binary.path) ")
+        if mode == "interval" { contrib = contrib.replacing(" --follow\ninterval=persist", with: "\ninterval=1") }
         let config = box.home.appendingPathComponent("i3blocks.conf")
-        try "[citefeed]\ncommand=\(command)\ninterval=\(mode == "persist" ? "persist" : "1")\n".write(
-            to: config, atomically: true, encoding: .utf8)
+        try contrib.write(to: config, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: i3blocks)
         process.arguments = ["-c", config.path]
@@ -109,7 +112,7 @@ final class LineWatcher: @unchecked Sendable {
         // Foundation starts it in a process group of its own, as i3bar starts its status command.
         #expect(getpgid(process.processIdentifier) == process.processIdentifier)
         let watcher = LineWatcher(output.fileHandleForReading)
-        func shown() -> String { String(try! box.status("plain", "--width", "57").stdout.dropLast()) }
+        func shown() -> String { String(try! box.status("plain", "--width", "70").stdout.dropLast()) }
         let first = shown()
         #expect(watcher.wait(seconds: 10) { RealBarTests.i3blocksText($0) == first } != nil, "\(watcher.all.suffix(3))")
         #expect(try box.run("next").status == 0)
