@@ -4,8 +4,9 @@ import CPlatform
 /// sleeps in `poll` until the slot ends or a file in the library's or the settings' directory
 /// changes (inotify on Linux; a one-second tick elsewhere), so it uses no CPU while waiting
 /// and notices `next` or an edit within a second. It ends when its reader goes away: standard
-/// output closed (poll reports an error on a pipe whose reader is gone) or its parent, the bar,
-/// ended (the kernel's parent-death signal), so followers do not pile up across bar reloads.
+/// output closed (poll reports an error on a pipe whose reader is gone), or its parent ended
+/// while its output is not a pipe or socket that someone may still read (`… | lemonbar &` in a
+/// script that then exits goes on), so followers do not pile up across bar reloads.
 struct StatusFollower {
     let command: StatusCommand
     let context: Context
@@ -25,10 +26,17 @@ struct StatusFollower {
         sigemptyset(&none)
         sigprocmask(SIG_SETMASK, &none, nil)
         for signal in [SIGTERM, SIGHUP, SIGINT] { _ = Glibc.signal(signal, SIG_DFL) }
+        // The kernel sends SIGUSR1 when the parent ends; its handler does nothing but interrupt
+        // the wait, after which the loop sees the new parent.
         let parent = getppid()
-        _ = citefeed_parent_death_signal(SIGTERM)
-        // The parent may have ended before the request: then we were given to another process.
-        if getppid() != parent { return }
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in }
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGUSR1, &action, nil)
+        _ = citefeed_parent_death_signal(SIGUSR1)
+        var st = stat()
+        let kind = context.out.descriptor.map { fstat($0, &st) == 0 ? st.st_mode & S_IFMT : 0 } ?? 0
+        let outputHasItsOwnReader = kind == S_IFIFO || kind == S_IFSOCK
         context.out.flush()
         var lastLine = try render(last)
         let watcher = DirectoryWatcher(
@@ -37,6 +45,7 @@ struct StatusFollower {
                     Posix.parentDirectory(context.paths.current), Posix.parentDirectory(context.paths.settings),
                 ])))
         while true {
+            if getppid() != parent && !outputHasItsOwnReader { return }
             let now = try clock()
             let untilSlotEnd = max(0, last.slot.end.seconds - now.seconds)
             let outputGone = watcher.wait(milliseconds: Int32(min(untilSlotEnd * 1000 + 50, 60_000)), output: context.out.descriptor)

@@ -19,14 +19,14 @@ public struct Citation: Hashable, Sendable {
 
     public var isArchived: Bool { archivedAt != nil }
 
-    /// The largest id an import keeps from its file (2^53 − 1, the largest integer JSON readers
-    /// such as JavaScript hold exactly); a larger one gets a new id, as a taken one does. An id
-    /// near 2^63 − 1 would leave SQLite no id to give the next citation ("database or disk is
-    /// full" on every later add).
-    public static let largestKeptID: Int64 = (1 << 53) - 1
+    /// The largest id an import keeps from its file (2^31 − 1); a larger one gets a new id, as a
+    /// taken one does. Later ids count on from the largest kept, so this leaves room for 2^53
+    /// more under the largest integer JSON readers such as JavaScript hold exactly; an id near
+    /// 2^63 − 1 would leave SQLite no id to give ("database or disk is full" on every add).
+    public static let largestKeptID: Int64 = (1 << 31) - 1
 
-    /// The source when it is an http(s) URL, as a valid URI (`linkURI`).
-    public var sourceURL: String? { source?.linkURI }
+    /// The source when it is an http(s) URL, as a valid URI (`uriEncoded`), for `open`.
+    public var sourceURL: String? { source.flatMap { $0.isHTTPURL ? $0.uriEncoded : nil } }
 }
 
 /// The fields of a citation to be added, already validated by `CitationInput.validate`.

@@ -53,10 +53,14 @@ public struct SettingsFile: Sendable {
         do {
             return try change()
         } catch {
-            switch before {
-            case .success(let bytes?): try? AtomicWriter.write(bytes, to: path, mode: 0o644)
-            case .success(nil): unlink(path)
-            case .failure: break
+            // Only when it changed: a failure before the save leaves the file (and its mtime,
+            // mode or link) alone.
+            let now = Result { () throws(IOFailure) in try Posix.readFile(path, limit: SettingsFile.sizeLimit) }
+            switch (before, now) {
+            case (.success(let old), .success(let new)) where old == new: break
+            case (.success(let bytes?), _): try? AtomicWriter.write(bytes, to: path, mode: 0o644)
+            case (.success(nil), _): unlink(path)
+            case (.failure, _): break
             }
             throw error
         }

@@ -126,14 +126,15 @@ extension String {
         split(separator: "\n", omittingEmptySubsequences: false).map { String($0).xmlEscaped }.joined(separator: "<br>\n")
     }
 
-    /// An http(s) address made a valid URI (`uriEncoded`) to link to; `nil` when it is not one, or
-    /// when its host is an IP literal (`http://[::1]/`): valid in RFC 3986, but not in RFC 2396,
-    /// which the W3C Feed Validator and older readers follow, so such a source is shown as text.
+    /// An http(s) address made a valid URI (`uriEncoded`) to link to from the feeds and the page;
+    /// `nil` when it is not one, or when its host is an IP literal (`http://[::1]/`): valid in RFC
+    /// 3986, but not in RFC 2396, which the W3C Feed Validator and older readers follow, so such a
+    /// source is shown as text there (`open` still opens it).
     public var linkURI: String? {
         guard isHTTPURL else { return nil }
         let afterScheme = drop(while: { $0 != "/" }).dropFirst(2)
         let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        return authority.contains("[") ? nil : uriEncoded
+        return authority.contains("[") || authority.contains("]") ? nil : uriEncoded
     }
 
     /// An http(s) address as a valid URI (RFC 3986): every byte that may not appear in one (a

@@ -84,10 +84,11 @@ public struct Pick: Hashable, Sendable {
     public var reason: Reason
     public var snapshot: PickSnapshot
 
-    /// Whether this pick (the newest) is the one of `slot`: made in it, or at its start. A pick
-    /// made for a later slot (by a run whose clock was wrong, ahead) is not: the rotation goes
+    /// Whether this pick (the newest) is the one of `slot`: made in it, or at its start (also
+    /// for a slot of another interval that holds it, after `defaults write interval`). A pick
+    /// made for a slot after this one (by a run whose clock was ahead) is not: the rotation goes
     /// on from now instead of waiting for that date.
     func isShown(in slot: Slot) -> Bool {
-        pickedAt >= slot.start && self.slot.start <= slot.start
+        pickedAt >= slot.start && self.slot.start < slot.end
     }
 }

@@ -74,7 +74,12 @@ enum Posix {
         if kind == S_IFDIR { throw IOFailure(path, reading: "it is a directory") }
         if kind != S_IFREG {
             guard anyKind else { throw IOFailure(path, reading: "it is not a regular file") }
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            // A pipe opened without blocking reads as empty until a writer comes: open it again,
+            // waiting for one as `cat` would.
+            let blocking = open(path, O_RDONLY | O_CLOEXEC)
+            if blocking < 0 { throw IOFailure(path, reading: Posix.errorText()) }
+            defer { close(blocking) }
+            do { return try readAll(fd: blocking, limit: limit) } catch { throw IOFailure(path, reading: error.message) }
         }
         do { return try readAll(fd: fd, limit: limit) } catch { throw IOFailure(path, reading: error.message) }
     }

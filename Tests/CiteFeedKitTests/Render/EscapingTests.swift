@@ -55,6 +55,7 @@ import Testing
         #expect("https://example.org/a b".linkURI == nil)
         #expect("ftp://example.org/".linkURI == nil)
         #expect("http://[::1]:80/a".linkURI == nil)
+        #expect("http://example.com]/x".linkURI == nil)
         #expect("https://exämple.org/<x>".linkURI == "https://ex%C3%A4mple.org/%3Cx%3E")
     }
 
@@ -129,6 +130,10 @@ import Testing
         #expect(pick(slotStart: 3600, at: 3600).isShown(in: slot))
         #expect(pick(slotStart: 3600, at: 5000).isShown(in: slot))
         #expect(!pick(slotStart: 0, at: 0).isShown(in: slot))
+        // After `defaults write interval 1d`: the hour's pick is the day's.
+        let day = Slot(start: Timestamp(seconds: 0), end: Timestamp(seconds: 86400))
+        #expect(pick(slotStart: 3600, at: 5000).isShown(in: day))
+        #expect(!pick(slotStart: 86400, at: 86400).isShown(in: day))
         #expect(!pick(slotStart: 2_000_000_000, at: 2_000_000_000).isShown(in: slot))
     }
 }
