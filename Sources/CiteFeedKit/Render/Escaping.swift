@@ -28,16 +28,7 @@ extension String {
     /// `type="html"`): escaped for HTML, then for XML with hexadecimal references, so that a
     /// citation reading `<b>` is shown as `<b>`, not in bold.
     public var xmlEscapedAsHTML: String {
-        var html = ""
-        for scalar in unicodeScalars {
-            switch scalar {
-            case "&": html += "&amp;"
-            case "<": html += "&lt;"
-            case ">": html += "&gt;"
-            default: html.unicodeScalars.append(scalar)
-            }
-        }
-        return html.xmlEscaped(hexReferences: true)
+        markupEscaped(quotes: false).xmlEscaped(hexReferences: true)
     }
 
     /// `hexReferences` writes `&` and `<` as `&#x26;` and `&#x3C;` instead of `&amp;` and `&lt;`.
@@ -75,15 +66,18 @@ extension String {
     }
 
     /// Text for Pango markup (waybar reads `text`, `tooltip` and `alt` as markup): `& < > ' "` escaped.
-    public var pangoEscaped: String {
+    public var pangoEscaped: String { markupEscaped(quotes: true) }
+
+    /// `& < >` as entities, and `' "` too with `quotes` (for attribute-like markup such as Pango's).
+    private func markupEscaped(quotes: Bool) -> String {
         var out = ""
         for c in unicodeScalars {
             switch c {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
-            case "'": out += "&apos;"
-            case "\"": out += "&quot;"
+            case "'" where quotes: out += "&apos;"
+            case "\"" where quotes: out += "&quot;"
             default: out.unicodeScalars.append(c)
             }
         }

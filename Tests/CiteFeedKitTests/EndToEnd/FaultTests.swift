@@ -30,14 +30,6 @@ import Testing
         return broken
     }
 
-    func outputs(_ box: Sandbox) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: box.feeds.path) {
-            files[name] = try Data(contentsOf: box.feeds.appendingPathComponent(name))
-        }
-        return files
-    }
-
     /// The output directory cannot be made (a file is in its way) or written (read-only, to a
     /// user who is not root: as root, the test runs citefeed as nobody).
     @Test func outputsThatCannotBeWrittenAre73AndLeaveThePreviousOnes() throws {
@@ -45,14 +37,14 @@ import Testing
         try box.add("one")
         try box.add("two")
         try box.rotate(at: box.now)
-        let before = try outputs(box)
+        let before = try box.outputFiles()
         let blocker = box.home.appendingPathComponent("blocker")
         try "a file".write(to: blocker, atomically: true, encoding: .utf8)
         box.now = "2026-03-01T10:30:00+01:00"
         expectFailure(
             try box.run("rotate", "--out", blocker.appendingPathComponent("feeds").path), status: .cannotCreate,
             containing: "Cannot write the outputs in \(blocker.path)/feeds")
-        #expect(try outputs(box) == before)
+        #expect(try box.outputFiles() == before)
 
         // Read-only.
         chmod(box.feeds.path, 0o555)
@@ -72,7 +64,7 @@ import Testing
         let command = runAs + [Sandbox.binary.path, "rotate"]
         let result = try Sandbox.execute(command[0], Array(command.dropFirst()), stdin: Data(), environment: box.environment)
         expectFailure(result, status: .cannotCreate, containing: "Cannot write the outputs in \(box.feeds.path)")
-        #expect(try outputs(box) == before)
+        #expect(try box.outputFiles() == before)
         #expect(try box.librarySnapshot() == libraryBefore)
     }
 
@@ -86,7 +78,7 @@ import Testing
         for hour in 10...20 { try box.rotate(at: "2026-03-01T\(hour):10:00+01:00") }
         // An empty WAL, so that only the outputs can reach the limit.
         try box.library().db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        let before = try outputs(box)
+        let before = try box.outputFiles()
         let largest = before.values.map(\.count).max() ?? 0
         #expect(largest > 256 * 1024, "the feeds must be larger than the limit: \(largest)")
         let libraryBefore = try box.librarySnapshot()
@@ -94,7 +86,7 @@ import Testing
         let result = try Sandbox.execute(
             "/bin/sh", ["-c", "ulimit -f 256 && exec \"$0\" rotate", Sandbox.binary.path], stdin: Data(), environment: box.environment)
         expectFailure(result, status: .cannotCreate, containing: "File too large")
-        #expect(try outputs(box) == before)
+        #expect(try box.outputFiles() == before)
         #expect(try box.librarySnapshot() == libraryBefore)
         #expect(try FileManager.default.contentsOfDirectory(atPath: box.feeds.path).filter { $0.contains(".tmp-") }.isEmpty)
     }

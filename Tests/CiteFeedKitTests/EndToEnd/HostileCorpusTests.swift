@@ -74,14 +74,6 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
         return box
     }
 
-    func outputs(_ box: Sandbox) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: box.feeds.path) {
-            files[name] = try Data(contentsOf: box.feeds.appendingPathComponent(name))
-        }
-        return files
-    }
-
     /// Runs the case: an import, or a rotation under its settings.
     func run(_ c: HostileCase, in box: Sandbox) throws -> RunResult {
         if c.kind == "settings" {
@@ -103,13 +95,13 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
         let box = try startedLibrary()
         let library = try box.librarySnapshot()
         let settings = box.readSettings()
-        let before = try outputs(box)
+        let before = try box.outputFiles()
         let result = try run(c, in: box)
         expectFailure(result, status: ExitStatus(rawValue: c.status ?? 0) ?? .failure, containing: c.message ?? "")
         #expect(Terminals.isClean(result.stderr), "\(result.stderr.debugDescription)")
         #expect(try box.librarySnapshot() == library)
         if c.kind == "import" { #expect(box.readSettings() == settings) }
-        #expect(try outputs(box) == before)
+        #expect(try box.outputFiles() == before)
     }
 
     @Test(arguments: HostileCase.all.filter { $0.expect == "stored" })

@@ -23,6 +23,15 @@ extension Sandbox {
 
     func output(_ name: String) throws -> String { try String(contentsOf: feeds.appendingPathComponent(name), encoding: .utf8) }
 
+    /// Every file of the outputs directory with its bytes, to compare before and after a command.
+    func outputFiles() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: feeds.path) {
+            files[name] = try Data(contentsOf: feeds.appendingPathComponent(name))
+        }
+        return files
+    }
+
     /// Runs `rotate` at `time` (an RFC 3339 string) and expects success.
     @discardableResult
     func rotate(at time: String, _ extra: String...) throws -> RunResult {
