@@ -36,10 +36,11 @@ public final class Context {
             if let eq = s.firstIndex(of: "=") { environment[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
             p += 1
         }
+        let stdoutIsTerminal = Posix.isTerminal(STDOUT_FILENO), stderrIsTerminal = Posix.isTerminal(STDERR_FILENO)
         return Context(
-            environment: environment, out: OutputStream(fd: STDOUT_FILENO), err: OutputStream(fd: STDERR_FILENO, unbuffered: true),
-            stdinIsTerminal: Posix.isTerminal(STDIN_FILENO), stdoutIsTerminal: Posix.isTerminal(STDOUT_FILENO),
-            stderrIsTerminal: Posix.isTerminal(STDERR_FILENO),
+            environment: environment, out: OutputStream(fd: STDOUT_FILENO, toTerminal: stdoutIsTerminal),
+            err: OutputStream(fd: STDERR_FILENO, unbuffered: true, toTerminal: stderrIsTerminal),
+            stdinIsTerminal: Posix.isTerminal(STDIN_FILENO), stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: stderrIsTerminal,
             readStandardInput: { try Posix.readAll(fd: STDIN_FILENO, limit: ImportCommand.sizeLimit) })
     }
 

@@ -10,25 +10,36 @@ public final class OutputStream: @unchecked Sendable {
 
     /// The file descriptor written to (`nil` for a stream in memory).
     var descriptor: Int32? { fd }
+    /// Whether a terminal reads it: then data, too, is made safe (`write(data:)`).
+    let toTerminal: Bool
 
-    public init(fd: Int32, unbuffered: Bool = false) {
+    public init(fd: Int32, unbuffered: Bool = false, toTerminal: Bool = false) {
         self.fd = fd
         self.unbuffered = unbuffered
+        self.toTerminal = toTerminal
     }
 
     /// A stream that keeps what is written, for tests.
     public init() {
         self.fd = nil
         self.unbuffered = false
+        self.toTerminal = false
     }
 
     /// Text for a terminal (`TerminalText`: data in it is already made safe).
     public func write(_ text: TerminalText) {
-        write(data: text.rendered)
+        append(text.rendered)
     }
 
-    /// Data for a program, written as it is: `--json`, exports, the status line, scripts.
+    /// Data for a program (`--json`, exports, the status line, scripts): written as it is to a
+    /// file or a pipe. To a terminal, made safe as `TerminalText` is: data holds no controls
+    /// (the library refuses them) but may hold bidi controls, which a terminal obeys; in JSON
+    /// their visible escape (`\u202e`) is the same string.
     public func write(data text: String) {
+        append(toTerminal ? text.terminalSafe : text)
+    }
+
+    private func append(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         if unbuffered || buffer.count > 65536 { flush() }
     }

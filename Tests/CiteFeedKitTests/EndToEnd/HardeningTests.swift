@@ -52,6 +52,33 @@ import Testing
         #expect(try box.run("tag", "delete", "x\u{1B}]0;pwned\u{07}", "--keep-citations").status == 0)
     }
 
+    /// Data (the status line, exports, `--json`) is exact to a pipe or file; to a terminal, run
+    /// under util-linux `script`, its bidi controls are shown escaped too (in JSON, `\u202e` is
+    /// the same string).
+    @Test func dataOnATerminalShowsBidiControlsEscaped() throws {
+        let box = try Sandbox()
+        try box.add("left \u{202E}thgir\u{2066} end", "--author", "A\u{200F}B")
+        try box.rotate(at: box.now)
+        let commands = [
+            "status", "status --format waybar", "status --format i3blocks", "status --format json", "export --format txt",
+            "export --format csv", "export", "list --json", "show 1 --json",
+        ]
+        for command in commands {
+            let piped = try box.run(command.split(separator: " ").map(String.init))
+            #expect(piped.status == 0 && piped.stdout.contains("\u{202E}thgir\u{2066}"), "\(command): \(piped)")
+            let shown = try Sandbox.execute(
+                "/usr/bin/script", ["-qec", "\(Sandbox.binary.path) \(command)", "/dev/null"], stdin: Data(), environment: box.environment)
+            #expect(shown.status == 0, "\(command): \(shown)")
+            #expect(shown.stdout.contains("\\u202ethgir\\u2066"), "\(command): \(shown.stdout.debugDescription)")
+            #expect(!shown.stdout.unicodeScalars.contains { [0x202E, 0x2066, 0x200F].contains($0.value) }, "\(command)")
+            if command.contains("json") || command == "export" {
+                // Still JSON, and the same strings.
+                #expect(
+                    (try? JSONParser.parse(shown.stdout.replacing("\r\n", with: "\n"))) == (try? JSONParser.parse(piped.stdout)), "\(command)")
+            }
+        }
+    }
+
     @Test func aTagListFromAJSONFileIsValidated() throws {
         let box = try Sandbox()
         try box.add("kept")

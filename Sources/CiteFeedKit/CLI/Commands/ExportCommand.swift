@@ -59,7 +59,15 @@ struct ExportCommand: Command {
             return writer.count
         }
         guard let out else {
-            _ = try export { context.out.write(bytes: $0) }
+            if context.stdoutIsTerminal {
+                // For eyes: whole, so that a character is never split between two writes, and
+                // made safe.
+                var bytes: [UInt8] = []
+                _ = try export { bytes.append(contentsOf: $0) }
+                context.out.write(data: String(decoding: bytes, as: UTF8.self))
+            } else {
+                _ = try export { context.out.write(bytes: $0) }
+            }
             return
         }
         let path = Posix.absolutePath(out, home: context.paths.userHome)
