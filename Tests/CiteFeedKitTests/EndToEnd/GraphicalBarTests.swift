@@ -31,6 +31,7 @@ import Testing
         try "output HEADLESS-1 resolution 1280x720\n".write(to: config, atomically: true, encoding: .utf8)
         var command = [findProgram("sway")!, "-c", config.path]
         if getuid() == 0 {
+            chmod(dir.path, 0o755)  // whatever the umask: nobody reads its config there
             chown(runtime.path, 65534, 65534)
             chmod(config.path, 0o644)
             command = [findProgram("setpriv")!, "--reuid=65534", "--regid=65534", "--clear-groups"] + command

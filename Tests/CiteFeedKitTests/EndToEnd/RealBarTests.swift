@@ -141,4 +141,48 @@ final class LineWatcher: @unchecked Sendable {
         let lived = Date().timeIntervalSince(start)
         #expect(lived < 1, "citefeed lived \(lived) s after i3blocks")
     }
+
+    /// A follower whose parent ends while someone else still reads its pipe goes on: a script
+    /// that ran `citefeed status --follow | lemonbar &` and exited. It follows `next`, and ends
+    /// within 1 s of that reader.
+    @Test func aFollowerGoesOnWhileItsPipeIsReadAfterItsParentEnds() throws {
+        let box = try Sandbox()
+        for text in ["First", "Second"] { try box.add(text) }
+        try box.rotate(at: box.now)
+        let out = box.home.appendingPathComponent("piped.out")
+        let script = try Background(
+            "/bin/sh", ["-c", "'\(Sandbox.binary.path)' status --follow | cat > '\(out.path)' &"], environment: box.environment,
+            log: box.home.appendingPathComponent("script.log"))
+        defer {
+            for name in ["citefeed", "cat"] {
+                for pid in Screen.citefeedProcesses(home: box.home.path, named: name) { kill(pid, SIGKILL) }
+            }
+        }
+        func lines(atLeast count: Int, within seconds: Double) -> [String] {
+            let start = Date()
+            var lines: [String] = []
+            repeat {
+                lines = ((try? String(contentsOf: out, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+                if lines.count >= count { break }
+                Thread.sleep(forTimeInterval: 0.02)
+            } while Date().timeIntervalSince(start) < seconds
+            return lines
+        }
+        let first = try box.status().stdout.trimmingCharacters(in: .newlines)
+        #expect(lines(atLeast: 1, within: 10) == [first])
+        let start = Date()
+        while script.isAlive && Date().timeIntervalSince(start) < 5 { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(!script.isAlive, "the script did not end")
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(!Screen.citefeedProcesses(home: box.home.path).isEmpty, "the follower ended with its parent")
+        #expect(try box.run("next").status == 0)
+        let second = try box.status().stdout.trimmingCharacters(in: .newlines)
+        let two = lines(atLeast: 2, within: 2)
+        #expect(two == [first, second])
+        let readers = Screen.citefeedProcesses(home: box.home.path, named: "cat")
+        #expect(readers.count == 1)
+        for pid in readers { kill(pid, SIGKILL) }
+        let lived = Screen.waitUntilGone(home: box.home.path)
+        #expect(lived < 1, "citefeed lived \(lived) s after its reader")
+    }
 }

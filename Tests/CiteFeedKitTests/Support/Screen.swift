@@ -81,16 +81,16 @@ enum Screen {
         return (nil, last)
     }
 
-    /// Pids of the live `citefeed` processes whose environment holds `CITEFEED_HOME=home`: the
-    /// ones a bar started for one sandbox, found wherever the bar put them.
-    static func citefeedProcesses(home: String) -> [pid_t] {
-        let entry = Data("CITEFEED_HOME=\(home)".utf8)
-        return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { name in
-            guard let pid = pid_t(name), pid != getpid(),
-                let comm = FileManager.default.contents(atPath: "/proc/\(name)/comm"),
-                String(decoding: comm, as: UTF8.self).hasPrefix("citefeed"),
-                let environ = FileManager.default.contents(atPath: "/proc/\(name)/environ"),
-                environ.split(separator: 0).contains(where: { Data($0) == entry }), RealBarTests.isAlive(pid)
+    /// Pids of the live `citefeed` (or `name`) processes whose environment holds
+    /// `CITEFEED_HOME=home`: the ones a bar started for one sandbox, found wherever it put them.
+    static func citefeedProcesses(home: String, named name: String = "citefeed") -> [pid_t] {
+        let home = Data("CITEFEED_HOME=\(home)".utf8)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
+            guard let pid = pid_t(entry), pid != getpid(),
+                let comm = FileManager.default.contents(atPath: "/proc/\(entry)/comm"),
+                String(decoding: comm, as: UTF8.self) == name + "\n",
+                let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ"),
+                environ.split(separator: 0).contains(where: { Data($0) == home }), RealBarTests.isAlive(pid)
             else { return nil }
             return pid
         }
