@@ -112,11 +112,15 @@ public final class Context {
     }
 
     /// Reads standard input as UTF-8 text (for a text argument of `-`).
-    func readStandardInputText() throws -> String {
-        let bytes: [UInt8]
-        do { bytes = try readStandardInput() } catch let error as IOFailure {
+    /// Standard input's bytes, whatever they are.
+    func readStandardInputBytes() throws -> [UInt8] {
+        do { return try readStandardInput() } catch let error as IOFailure {
             throw InputError.unreadable("standard input", error.message)
         }
+    }
+
+    func readStandardInputText() throws -> String {
+        let bytes = try readStandardInputBytes()
         guard let text = String(validating: bytes, as: UTF8.self) else { throw InputError.invalidUTF8("standard input") }
         return text
     }

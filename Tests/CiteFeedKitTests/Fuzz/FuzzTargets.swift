@@ -42,10 +42,12 @@ enum FuzzTargets {
         if let list = value.arrayValue { precondition(streamed == list.count, "streamed \(streamed) of \(list.count)") }
     }
 
-    /// An importer as `import` runs it: only UTF-8 text without NUL reaches it; every record is
-    /// checked as `add` checks it.
-    static func importer(_ format: ImportFormat?, _ bytes: [UInt8]) {
-        guard !ImportCommand.containsNUL(bytes), ImportCommand.isUTF8(bytes) else { return }
+    /// An importer as `import` runs it: the file decoded (UTF-8 after any encoding it had);
+    /// every record is checked as `add` checks it.
+    static func importer(_ format: ImportFormat?, _ input: [UInt8]) {
+        guard let decoded = try? ImportText.decode(input) else { return }
+        let bytes = decoded.bytes
+        precondition((try? UTF8Span(validating: bytes.span)) != nil && !bytes.starts(with: [0xEF, 0xBB, 0xBF]), "decoded, not UTF-8")
         guard let chosen = format ?? Importers.detect(name: "fuzz", bytes: bytes),
             let reader = try? Importers.reader(chosen, name: "fuzz", bytes: bytes)
         else { return }

@@ -42,10 +42,13 @@ struct ImportCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let bytes = try read(context)
+        let raw = try read(context)
         let name = source == "-" ? "standard input" : source
+        let decoded: ImportText.Decoded
+        do throws(ImportText.Failure) { decoded = try ImportText.decode(raw) } catch { throw ImportError.binary(name) }
+        let bytes = decoded.bytes
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { throw ImportError.empty(name) }
-        guard !ImportCommand.containsNUL(bytes), ImportCommand.isUTF8(bytes) else { throw ImportError.binary(name) }
+        if let note = decoded.note { context.err.line("citefeed: note: \(name.echoed(limit: 200)): \(note).") }
         let chosen = format == .auto ? Importers.detect(name: source, bytes: bytes) : format
         guard let chosen else { throw ImportError.unknownFormat(name) }
         let reader = try Importers.reader(chosen, name: name, bytes: bytes)
@@ -77,18 +80,8 @@ struct ImportCommand: Command {
         context.out.line("\(summary)")
     }
 
-    /// Whether a NUL byte is in `bytes` (a binary file), with the C library's vectorised search.
-    static func containsNUL(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { $0.count > 0 && memchr($0.baseAddress!, 0, $0.count) != nil }
-    }
-
-    /// Whether `bytes` are well-formed UTF-8, checked in place (the file may be 50 MB).
-    static func isUTF8(_ bytes: [UInt8]) -> Bool {
-        (try? UTF8Span(validating: bytes.span)) != nil
-    }
-
     private func read(_ context: Context) throws -> [UInt8] {
-        if source == "-" { return Array(try context.readStandardInputText().utf8) }
+        if source == "-" { return try context.readStandardInputBytes() }
         if source.contains("://") { return try Fetcher.fetch(source, environment: context.environment) }
         let path = Posix.absolutePath(source, home: context.paths.userHome)
         let bytes: [UInt8]?
