@@ -29,9 +29,12 @@ public enum CSV {
         private var line = 1
         private var fields: [String] = []
         private var field: [UInt8] = []
+        /// The byte between fields: a comma, or a tab (Anki's text files).
+        private let separator: UInt8
 
-        public init(_ bytes: [UInt8]) {
+        public init(_ bytes: [UInt8], separator: UInt8 = 0x2C) {
             self.bytes = bytes
+            self.separator = separator
             i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         }
 
@@ -52,6 +55,10 @@ public enum CSV {
                 fields.removeAll(keepingCapacity: true)
                 fieldLoop: while true {
                     var value = ""
+                    // Spaces before a quoted field, as in `"a", "b"`, which many files have.
+                    var ahead = i
+                    while ahead < n && buf[ahead] == 0x20 { ahead += 1 }
+                    if ahead > i && ahead < n && buf[ahead] == 0x22 { i = ahead }
                     if i < n && buf[i] == 0x22 {
                         blank = false
                         value = try quoted(in: buf)
@@ -60,7 +67,7 @@ public enum CSV {
                     let start = i
                     while i < n {
                         let c = buf[i]
-                        if c == 0x2C || c == 0x0A || c == 0x0D { break }
+                        if c == separator || c == 0x0A || c == 0x0D { break }
                         if c == 0x22 { throw Failure(line: line, reason: "a quote inside an unquoted field") }
                         i += 1
                     }
@@ -72,7 +79,7 @@ public enum CSV {
                     fields.append(value)
                     guard i < n else { break fieldLoop }
                     switch buf[i] {
-                    case 0x2C:
+                    case separator:
                         blank = false
                         i += 1
                     case 0x0D:

@@ -13,6 +13,8 @@ public struct ImportRecord: Sendable, Equatable {
     public var createdAt: Timestamp?
     public var updatedAt: Timestamp?
     public var archivedAt: Timestamp?
+    /// Archived, with no date in the file (then the import's time).
+    public var archived = false
     /// Why the reader could not take the record as a citation (a field of the wrong type), if so.
     public var problem: String?
 

@@ -1,8 +1,9 @@
 /// The bytes of an import file as UTF-8 without a byte order mark, whatever encoding the file
 /// was written in: UTF-8 with or without a BOM, UTF-16 LE or BE with a BOM, and, for a file that
 /// is not valid UTF-8, Windows-1252 (what Windows programs, Kindle's among them, write). C1
-/// control characters that are Windows-1252 bytes read as Latin-1 (U+0093 for “) become the
-/// characters meant; the other controls stay, for the import to refuse.
+/// control characters that are Windows-1252 bytes read as Latin-1 (U+0093 for “), or UTF-8
+/// read as Latin-1 and encoded again (`â` U+0080 U+0099 for ’), become the characters meant;
+/// the other controls stay, for the import to refuse.
 enum ImportText {
     struct Decoded {
         var bytes: [UInt8]
@@ -36,7 +37,8 @@ enum ImportText {
         return Decoded(bytes: Array(String(text).utf8), note: "not valid UTF-8, so read as Windows-1252")
     }
 
-    private static let c1Note = "; C1 control characters read as the Windows-1252 punctuation they stand for (U+0093 as “)"
+    private static let c1Note =
+        "; C1 control characters read as the characters they stand for (Windows-1252 punctuation, or UTF-8 once read as Latin-1)"
 
     /// Whether a NUL byte is in `bytes` (a binary file), with the C library's vectorised search.
     static func containsNUL(_ bytes: [UInt8]) -> Bool {
@@ -82,7 +84,37 @@ enum ImportText {
         guard text.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) else { return (text, false) }
         var out = String.UnicodeScalarView()
         var changed = false
-        for scalar in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            // A run of Latin-1 letters with a C1 among them, which as bytes is UTF-8, perhaps
+            // encoded twice or more (’ read as Latin-1 twice: `Ã¢Â` U+0080 `Â` U+0099).
+            if (0x80...0xFF).contains(scalars[i].value) {
+                var end = i
+                while end < scalars.count && (0x80...0xFF).contains(scalars[end].value) { end += 1 }
+                if let meant = undoingLatin1(scalars[i..<end]) {
+                    out.append(contentsOf: meant)
+                    changed = true
+                    i = end
+                    continue
+                }
+            }
+            let scalar = scalars[i]
+            i += 1
+            // UTF-8 read as Latin-1 and written again as UTF-8 (`â` U+0080 U+0099 for ’): the
+            // bytes are the scalars' values; a lead byte, continuation bytes, at least one a C1.
+            if (0xC2...0xF4).contains(scalar.value) {
+                let count = scalar.value < 0xE0 ? 1 : scalar.value < 0xF0 ? 2 : 3
+                if i + count <= scalars.count, case let tail = scalars[i..<i + count],
+                    tail.allSatisfy({ (0x80...0xBF).contains($0.value) }), tail.contains(where: { $0.value < 0xA0 }),
+                    let meant = String(validating: [UInt8(scalar.value)] + tail.map { UInt8($0.value) }, as: UTF8.self)
+                {
+                    out.append(contentsOf: meant.unicodeScalars)
+                    changed = true
+                    i += count
+                    continue
+                }
+            }
             if (0x80...0x9F).contains(scalar.value) {
                 let meant = windows1252(UInt8(scalar.value))
                 changed = changed || meant != scalar
@@ -92,6 +124,19 @@ enum ImportText {
             }
         }
         return (String(out), changed)
+    }
+
+    /// What `run` was before UTF-8 was read as Latin-1 (once or more), if it holds a C1 control
+    /// and its values decode as UTF-8.
+    private static func undoingLatin1(_ run: ArraySlice<Unicode.Scalar>) -> [Unicode.Scalar]? {
+        guard run.contains(where: { $0.value < 0xA0 }) else { return nil }
+        var current = Array(run)
+        var decoded: [Unicode.Scalar]?
+        while current.allSatisfy({ $0.value <= 0xFF }), let text = String(validating: current.map { UInt8($0.value) }, as: UTF8.self) {
+            current = Array(text.unicodeScalars)
+            decoded = current
+        }
+        return decoded
     }
 
     /// The character of a Windows-1252 byte (the five bytes it leaves undefined stay C1 controls).

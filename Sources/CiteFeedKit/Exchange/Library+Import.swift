@@ -149,11 +149,11 @@ extension Library {
             }
 
             let channel = Channel<CheckedChunk>(capacity: 8)
-            let checker = WorkerThread { Library.check(reader, extraTags: extraTags, into: channel) }
+            let checker = WorkerThread { Library.check(reader, extraTags: extraTags, now: now, into: channel) }
             if checker == nil {
                 // No second thread: check everything first, here.
                 channel.removeLimit()
-                Library.check(reader, extraTags: extraTags, into: channel)
+                Library.check(reader, extraTags: extraTags, now: now, into: channel)
             }
             defer {
                 channel.cancel()
@@ -265,7 +265,7 @@ extension Library {
     /// The checking thread: reads every record, checks it as `add` would and makes its
     /// duplicate key, and sends the results in chunks of 256; a failure to read the file is
     /// sent as the last chunk. Touches nothing but `reader` and `channel`.
-    static func check(_ reader: ImportReader, extraTags: [String], into channel: Channel<CheckedChunk>) {
+    static func check(_ reader: ImportReader, extraTags: [String], now: Timestamp, into channel: Channel<CheckedChunk>) {
         struct Cancelled: Error {}
         var keys = DuplicateKey.Maker()
         var tagNames: [String: String] = [:]
@@ -276,7 +276,7 @@ extension Library {
                 chunk.read += 1
                 chunk.fraction = fraction
                 do {
-                    let citation = try validated(record, extraTags: extraTags, tagNames: &tagNames)
+                    let citation = try validated(record, extraTags: extraTags, now: now, tagNames: &tagNames)
                     let uuid = citation.uuid ?? UUIDString.random()
                     let firstTag = chunk.tagNumbers.count
                     for name in citation.tags {
@@ -330,7 +330,8 @@ extension Library {
 
     /// The record's fields checked as `add` checks them (SPEC.md, "Data"), plus its uuid.
     /// `tagNames` remembers the tag names already checked (a file repeats a few tags many times).
-    static func validated(_ record: ImportRecord, extraTags: [String], tagNames: inout [String: String]) throws -> NewCitation {
+    /// A record archived without a date (a Readwise discard) is archived `now`.
+    static func validated(_ record: ImportRecord, extraTags: [String], now: Timestamp, tagNames: inout [String: String]) throws -> NewCitation {
         if let problem = record.problem { throw ImportRecordProblem(problem) }
         var tags: [String] = []
         for raw in record.tags + extraTags {
@@ -356,7 +357,7 @@ extension Library {
         }
         new.createdAt = record.createdAt
         new.updatedAt = record.updatedAt ?? record.createdAt
-        new.archivedAt = record.archivedAt
+        new.archivedAt = record.archivedAt ?? (record.archived ? now : nil)
         return new
     }
 }

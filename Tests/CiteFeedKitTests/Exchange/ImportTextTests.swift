@@ -45,9 +45,16 @@ import Testing
     @Test func c1ArtefactsBecomeTheCharactersMeant() throws {
         let (text, note) = try decoded(Array("\u{93}quoted\u{94} \u{85} it\u{92}s".utf8))
         #expect(text == "“quoted” … it’s")
-        #expect(note?.hasPrefix("C1 control characters read as the Windows-1252 punctuation") == true)
+        #expect(note?.hasPrefix("C1 control characters read as the characters they stand for") == true)
         // U+0081 has no Windows-1252 character: it stays.
         #expect(try decoded(Array("a\u{81}b".utf8)) == ("a\u{81}b", nil))
+    }
+
+    /// As in Debian's fortunes file `computers`: ’ “ ” ∗ encoded twice.
+    @Test func utf8ReadAsLatin1IsRepaired() throws {
+        let twice = String(String(decoding: Array("it’s “wrong” ∗ é".utf8), as: UTF8.self).utf8.map { Character(Unicode.Scalar($0)) })
+        #expect(twice.unicodeScalars.contains { $0.value == 0x80 })
+        #expect(try decoded(Array(twice.utf8)).0 == "it’s “wrong” ∗ é".replacing("é", with: "Ã©"))
     }
 
     @Test func nulMeansBinary() {

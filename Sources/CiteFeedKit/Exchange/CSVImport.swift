@@ -1,0 +1,145 @@
+// CSV: citefeed's header, Readwise's and Readwise Reader's exports, any header naming the
+// fields as `ImportFields` knows them, or no header at all (text, author).
+extension Importers {
+    /// Reads the header now and the rows as the import asks for them.
+    static func csv(name: String, bytes: [UInt8]) throws(ImportError) -> ImportReader {
+        func malformed(_ error: CSV.Failure) -> ImportError { .malformed(name, "line \(error.line): \(error.reason)") }
+        var rows = CSV.Reader(bytes)
+        let header: CSV.Record?
+        do { header = try rows.next() } catch { throw malformed(error) }
+        guard let header else { throw .empty(name) }
+        let columns = header.fields.map { ImportFields.normalized($0.trimmingWhitespace()) }
+        func index(_ names: String...) -> Int? { names.lazy.compactMap { columns.firstIndex(of: $0) }.first }
+        let citefeed = columns.starts(with: ["id", "uuid", "text"])
+        // Readwise: Highlight,Book Title,Book Author,…; Reader: Highlight,Title,Author,URL,….
+        let readwise = columns.first == "highlight"
+        let found = citefeed ? [:] : ImportFields.indexes(of: columns)
+        var afterHeader = rows
+        var textColumn = citefeed ? 2 : found[.text]
+        var author = citefeed ? index("author") : found[.author]
+        if textColumn == nil {
+            // No header: a column of text, and perhaps one of authors.
+            guard (1...2).contains(header.fields.count) else {
+                throw .malformed(
+                    name, "line 1: expected a header with a column of text (\(ImportFields.textNames)), or one or two columns (text, author)")
+            }
+            afterHeader = CSV.Reader(bytes)
+            textColumn = 0
+            author = header.fields.count == 2 ? 1 : nil
+        }
+        let source = citefeed ? index("source") : found[.source], back = citefeed ? index("back") : found[.back]
+        let tags = citefeed ? index("tags") : found[.tags]
+        let documentTags = readwise ? index("documenttags") : nil
+        let favourite = index("favourite", "favorite"), uuid = citefeed ? index("uuid") : nil, id = citefeed ? index("id") : nil
+        let created = citefeed ? index("createdat") : index("highlightedat", "createdat", "date", "added")
+        let updated = citefeed ? index("updatedat") : nil, archived = citefeed ? index("archivedat") : nil
+        let url = readwise ? index("url") : nil
+        return ImportReader { body in
+            var rows = afterHeader
+            while true {
+                let next: CSV.Record?
+                do throws(CSV.Failure) { next = try rows.next() } catch { throw malformed(error) }
+                guard let record = next else { return }
+                func field(_ i: Int?) -> String? {
+                    guard let i, i < record.fields.count else { return nil }
+                    // citefeed's own export guards cells that spreadsheets would run (CSV.formulaGuarded).
+                    let v = citefeed ? CSV.formulaUnguarded(record.fields[i]) : record.fields[i]
+                    return v.trimmingWhitespace().isEmpty ? nil : v
+                }
+                var r = ImportRecord(location: .line(record.line), text: field(textColumn), author: field(author))
+                r.source = field(source) ?? field(url)
+                r.back = field(back)
+                if let list = field(tags) { r.tags = citefeed ? list.split(separator: ";").map { String($0).trimmingWhitespace() } : ImportFields.tagList(list) }
+                if let list = field(documentTags) { r.tags += ImportFields.tagList(list) }
+                if let flag = field(favourite) {
+                    switch flag.lowercased() {
+                    case "true", "yes", "1": r.favourite = true
+                    default: break
+                    }
+                }
+                r.uuid = field(uuid)
+                r.id = field(id).flatMap { Int64($0) }
+                r.createdAt = field(created).flatMap(citefeed ? Timestamp.init(rfc3339:) : ImportDates.parse)
+                r.updatedAt = field(updated).flatMap(Timestamp.init(rfc3339:))
+                r.archivedAt = field(archived).flatMap(Timestamp.init(rfc3339:))
+                if readwise { Readwise.apply(to: &r) }
+                r.tags = r.tags.filter { !$0.isEmpty }
+                try body(r, rows.fractionRead)
+            }
+        }
+    }
+}
+
+/// Readwise's conventions: the tags `favorite` and `discard`, and notes that begin with
+/// `.favorite`, `.discard`, a tag (`.stoic`) or a formatting directive (`.h1`–`.h6`, `.c1`–`.c5`,
+/// `.qa`), as Readwise reads them. Directives are not back sides; `.qa QUESTION` makes a
+/// flashcard: the question is the front and the highlight its back.
+enum Readwise {
+    static let directives: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6", "c1", "c2", "c3", "c4", "c5"]
+
+    static func apply(to r: inout ImportRecord) {
+        var tags: [String] = []
+        for tag in r.tags {
+            switch tag.lowercased() {
+            case "favorite", "favourite": r.favourite = true
+            case "discard": r.archived = true
+            default: tags.append(tag)
+            }
+        }
+        var note = r.back ?? ""
+        var question = false
+        // Leading dot words, as Readwise's inline tagging reads them: `.favorite .h1 rest`.
+        while note.hasPrefix("."), let word = note.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true).first {
+            let name = String(word.dropFirst())
+            guard name.first?.isLetter == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { break }
+            switch name.lowercased() {
+            case "favorite", "favourite", "fav": r.favourite = true
+            case "discard": r.archived = true
+            case "qa": question = true
+            default: if !directives.contains(name.lowercased()) { tags.append(name) }
+            }
+            note = String(note.dropFirst(word.count)).trimmingWhitespace()
+        }
+        r.tags = tags
+        if question, !note.isEmpty {
+            r.back = r.text
+            r.text = note
+        } else {
+            r.back = note.isEmpty ? nil : note
+        }
+    }
+}
+
+/// Dates as quote files write them: RFC 3339 (`2024-05-01T10:00:00Z`, or with a space), or a
+/// date and time without an offset, read as local time (`TZ`), or a date alone (local midnight).
+enum ImportDates {
+    static func parse(_ text: String) -> Timestamp? {
+        let t = text.trimmingWhitespace()
+        if let stamp = Timestamp(rfc3339: t) { return stamp }
+        let parts = t.split(whereSeparator: { $0 == "-" || $0 == " " || $0 == "T" || $0 == ":" })
+        guard parts.count == 3 || parts.count == 5 || parts.count == 6, parts.allSatisfy({ $0.allSatisfy(\.isASCII) }) else { return nil }
+        let n = parts.compactMap { Int($0) }
+        guard n.count == parts.count, parts[0].count == 4 else { return nil }
+        return Timestamp.local(
+            year: n[0], month: n[1], day: n[2], hour: n.count > 3 ? n[3] : 0, minute: n.count > 4 ? n[4] : 0, second: n.count > 5 ? n[5] : 0)
+    }
+}
+
+extension Timestamp {
+    /// The moment a local date and time (as `TZ` has it) names; `nil` when it is not a date.
+    static func local(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Timestamp? {
+        guard (1...9999).contains(year), (1...12).contains(month), day >= 1, day <= CivilTime.daysIn(month: Int64(month), year: Int64(year)),
+            (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
+        else { return nil }
+        var tm = tm()
+        tm.tm_year = Int32(year - 1900)
+        tm.tm_mon = Int32(month - 1)
+        tm.tm_mday = Int32(day)
+        tm.tm_hour = Int32(hour)
+        tm.tm_min = Int32(minute)
+        tm.tm_sec = Int32(min(second, 59))
+        tm.tm_isdst = -1
+        let t = mktime(&tm)
+        return t == -1 && !(year == 1969 || year == 1970) ? nil : Timestamp(seconds: Int64(t))
+    }
+}
