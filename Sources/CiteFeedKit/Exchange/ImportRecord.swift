@@ -48,9 +48,13 @@ public struct ImportReader {
     /// been read (a file may list its tags after its citations).
     public let tags: ImportTags
     public let forEachRecord: (_ body: (ImportRecord, Double) throws -> Void) throws -> Void
+    /// What the file holds that is not a citation and was left out, with how many of each
+    /// (`("bookmark", 3)`), for a note.
+    public var skipped: [(String, Int)] = []
 
     /// A reader of records already in memory (the small formats).
-    init(records: [ImportRecord]) {
+    init(records: [ImportRecord], skipped: [(String, Int)] = []) {
+        self.skipped = skipped
         tags = ImportTags()
         forEachRecord = { body in
             for (i, record) in records.enumerated() { try body(record, Double(i + 1) / Double(records.count)) }

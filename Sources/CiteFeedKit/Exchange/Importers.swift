@@ -11,12 +11,12 @@ enum Importers {
         if lower.hasSuffix(".json") || trimmed.first == "{" || trimmed.first == "[" {
             return trimmed.contains("\"quotes\"") && !trimmed.contains("\"citefeed\"") ? .dummyjson : .json
         }
-        if text.contains("==========") && (text.contains("Your Highlight") || text.contains("Your Note") || text.contains("Your Bookmark"))
-        {
-            return .clippings
-        }
+        if KindleClippings.looksLike(text) { return .clippings }
         let firstLine = trimmed.prefix(while: { !$0.isNewline }).lowercased()
         if firstLine.hasPrefix("id,uuid,text") || firstLine.hasPrefix("highlight,") { return .csv }
+        // A header naming a column of text.
+        var header = CSV.Reader(Array(firstLine.utf8))
+        if firstLine.contains(","), let fields = (try? header.next())??.fields, ImportFields.indexes(of: fields)[.text] != nil { return .csv }
         if text.split(whereSeparator: \.isNewline).contains("%") { return .fortune }
         return nil
     }
@@ -29,46 +29,10 @@ enum Importers {
         case .json, .dummyjson: return json(name: name, bytes: bytes)
         case .csv: return try csv(name: name, bytes: bytes)
         case .fortune: return ImportReader(records: fortune(String(decoding: bytes, as: UTF8.self)))
-        case .clippings: return ImportReader(records: clippings(String(decoding: bytes, as: UTF8.self)))
+        case .clippings:
+            let (records, skipped) = KindleClippings.records(String(decoding: bytes, as: UTF8.self))
+            return ImportReader(records: records, skipped: skipped)
         }
-    }
-
-    // MARK: Kindle "My Clippings.txt"
-
-    /// Entries separated by `==========`: a title line `Book (Author)`, a line `- Your Highlight
-    /// on page 3 | Location 45-46 | Added on …`, a blank line, the text. Highlights become
-    /// citations with the book as source; a note becomes the back of the highlight it follows;
-    /// bookmarks are skipped.
-    static func clippings(_ text: String) -> [ImportRecord] {
-        var records: [ImportRecord] = []
-        var lineNumber = 1
-        let cleaned = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        for entry in cleaned.replacing("\r\n", with: "\n").splitting(on: "==========") {
-            let start = lineNumber
-            lineNumber += entry.split(separator: "\n", omittingEmptySubsequences: false).count - 1
-            var lines = entry.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).replacing("\u{FEFF}", with: "") }
-            while lines.first?.trimmingWhitespace().isEmpty == true { lines.removeFirst() }
-            guard lines.count >= 2 else { continue }
-            let title = lines[0].trimmingWhitespace()
-            let meta = lines[1]
-            let body = lines.dropFirst(2).joined(separator: "\n").trimmingWhitespace()
-            var book = title
-            var author: String?
-            if title.hasSuffix(")"), let open = title.lastIndex(of: "(") {
-                author = String(title[title.index(after: open)..<title.index(before: title.endIndex)]).trimmingWhitespace()
-                book = String(title[..<open]).trimmingWhitespace()
-            }
-            if meta.contains("Your Note") {
-                if let last = records.indices.last, records[last].source == book, !body.isEmpty {
-                    records[last].back = body
-                }
-            } else if meta.contains("Your Highlight") {
-                var r = ImportRecord(location: .line(start + 1), text: body, author: author)
-                r.source = book
-                records.append(r)
-            }
-        }
-        return records
     }
 }
 

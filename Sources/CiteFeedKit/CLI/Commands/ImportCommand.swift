@@ -75,6 +75,10 @@ struct ImportCommand: Command {
         bar?.finish()
         bar = nil
         for problem in result.invalid { context.err.line("citefeed: skipped \(problem.echoed(limit: 1000))") }
+        if !reader.skipped.isEmpty {
+            let kinds = reader.skipped.map { "\($0.1) \($0.0)\($0.1 == 1 ? "" : "s")" }
+            context.err.line("citefeed: note: left out \(kinds.joined(separator: ", ")) (not citations).")
+        }
         var summary = "imported \(result.imported), skipped \(result.duplicates) duplicate\(result.duplicates == 1 ? "" : "s")"
         if !result.invalid.isEmpty { summary += ", \(result.invalid.count) invalid" }
         context.out.line("\(summary)")

@@ -1,0 +1,196 @@
+/// The second line of a Kindle clipping, in every language and firmware generation Kindle
+/// wrote it (issue 11):
+///
+///     - Your Highlight on page 11 | location 270-272 | Added on Wednesday, 27 January 2021 20:32:44
+///     - Highlight Loc. 242-43  | Added on Monday, 3 December 12 19:00:12 Greenwich Mean Time
+///     - Deine Markierung auf Seite 27 | bei Position 442-442 | Hinzugefügt am Montag, 13. November 2023 23:30:15
+///     - 您在第 4 页（位置 #25-25）的标注 | 添加于 2024年8月9日星期五 下午2:48:58
+///
+/// It is read by structure: segments between `|`; the one with a time is the date; numbers
+/// (and ranges) in the others are a page or a location, told apart by the word before (or,
+/// in Chinese and Japanese, after) them; the kind of clipping is found by a word of one of
+/// the tables below, and a clipping of an unknown kind is a highlight when it has text.
+struct KindleMetadata: Equatable {
+    enum Kind: Equatable {
+        case highlight, note, bookmark, clip
+    }
+
+    var kind: Kind?
+    var page: ClosedRange<Int>?
+    var location: ClosedRange<Int>?
+    var added: Timestamp?
+
+    /// Words that name the kind, lower-cased, in the languages of Kindle's interface (en, de,
+    /// fr, es, it, pt, nl, ru, ja, zh in simplified and traditional script). Bookmarks are
+    /// looked for first (Spanish and Portuguese `marcador` is not a highlight).
+    static let kinds: [(Kind, [String])] = [
+        (.bookmark, ["bookmark", "lesezeichen", "signet", "marcador", "segnalibro", "bladwijzer", "закладк", "ブックマーク", "书签", "書籤"]),
+        (.note, ["note", "notiz", "nota", "notitie", "заметк", "メモ", "笔记", "筆記", "附註", "备注"]),
+        (.clip, ["clip", "clipping", "coupure", "recorte", "ritaglio", "knipsel", "вырезк", "クリップ", "剪贴", "剪貼"]),
+        (.highlight, [
+            "highlight", "markierung", "surlignement", "subrayado", "evidenziazione", "destaque", "markering", "выделен", "ハイライト",
+            "标注", "標註", "标记", "畫線", "划线", "劃線",
+        ]),
+    ]
+
+    static let pageWords = ["page", "seite", "página", "pagina", "pág", "blz", "страниц", "стр", "第"]
+    /// Page words written after the number (`12ページ`, `第 4 页`).
+    static let pageWordsAfter = ["ページ", "页", "頁"]
+    static let locationWords = [
+        "location", "loc", "position", "posición", "posicion", "posizione", "posição", "emplacement", "locatie", "positie",
+        "pos", "месте", "позиц", "位置",
+    ]
+
+    /// Month names (and their genitive forms, as Russian dates write them).
+    static let months: [String: Int] = {
+        let lists = [
+            "january february march april may june july august september october november december",
+            "januar februar märz april mai juni juli august september oktober november dezember",
+            "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+            "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
+            "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre",
+            "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
+            "januari februari maart april mei juni juli augustus september oktober november december",
+            "января февраля марта апреля мая июня июля августа сентября октября ноября декабря",
+            "январь февраль март апрель май июнь июль август сентябрь октябрь ноябрь декабрь",
+            "jan feb mar apr may jun jul aug sep oct nov dec",
+        ]
+        var months: [String: Int] = ["setiembre": 9, "sept": 9, "janv": 1, "févr": 2, "avr": 4, "juil": 7, "déc": 12]
+        for list in lists {
+            for (i, name) in list.split(separator: " ").enumerated() where months[String(name)] == nil { months[String(name)] = i + 1 }
+        }
+        return months
+    }()
+
+    init(kind: Kind? = nil, page: ClosedRange<Int>? = nil, location: ClosedRange<Int>? = nil, added: Timestamp? = nil) {
+        self.kind = kind
+        self.page = page
+        self.location = location
+        self.added = added
+    }
+
+    /// Reads the line; `nil` when it is not a clipping's metadata (it does not start with a
+    /// dash, or has neither a date nor a number).
+    init?(_ line: String) {
+        let trimmed = line.trimmingWhitespace()
+        guard let first = trimmed.first, first == "-" || first == "–" || first == "—" else { return nil }
+        let body = String(trimmed.dropFirst()).trimmingWhitespace()
+        var segments = body.split(separator: "|").map { String($0).trimmingWhitespace() }
+        if let i = segments.lastIndex(where: { KindleMetadata.time(in: $0) != nil }) {
+            added = KindleMetadata.date(segments[i])
+            segments.remove(at: i)
+        }
+        let lower = body.lowercased()
+        kind = KindleMetadata.kinds.first(where: { $0.1.contains(where: lower.contains) })?.0
+        for segment in segments { read(numbersIn: segment) }
+        if added == nil && page == nil && location == nil { return nil }
+    }
+
+    /// Takes each number or range in `segment` as a page or a location.
+    private mutating func read(numbersIn segment: String) {
+        let scalars = Array(segment.lowercased().unicodeScalars)
+        var i = 0
+        var before = ""
+        while i < scalars.count {
+            guard let digit = KindleMetadata.digit(scalars[i]) else {
+                before.unicodeScalars.append(scalars[i])
+                i += 1
+                continue
+            }
+            var start = digit
+            i += 1
+            while i < scalars.count, let d = KindleMetadata.digit(scalars[i]) { start = start * 10 + d; i += 1 }
+            var end = start
+            if i + 1 < scalars.count, "-–—".unicodeScalars.contains(scalars[i]), KindleMetadata.digit(scalars[i + 1]) != nil {
+                i += 1
+                var endDigits = ""
+                while i < scalars.count, let d = KindleMetadata.digit(scalars[i]) { endDigits += String(d); i += 1 }
+                end = KindleMetadata.rangeEnd(start: start, written: endDigits)
+            }
+            let after = String(String.UnicodeScalarView(scalars[i..<min(i + 4, scalars.count)]))
+            let range = start...max(start, end)
+            let isLocation = KindleMetadata.locationWords.contains(where: { KindleMetadata.endsWithWord(before, $0) })
+            let isPage =
+                !isLocation
+                && (KindleMetadata.pageWords.contains(where: { KindleMetadata.endsWithWord(before, $0) })
+                    || KindleMetadata.pageWordsAfter.contains(where: { after.trimmingWhitespace().hasPrefix($0) }))
+            if isPage { page = page ?? range } else if isLocation || location == nil { location = range }
+            before = ""
+        }
+    }
+
+    /// Whether the words before a number end with `word` (and a few characters that join them:
+    /// `Loc. `, `位置 #`, `位置No. `, `bei Position `).
+    static func endsWithWord(_ before: String, _ word: String) -> Bool {
+        let joiners: Set<Character> = [" ", "#", ".", ":", "\u{A0}", "(", "（"]
+        var text = Substring(before)
+        while let last = text.last, joiners.contains(last) { text = text.dropLast() }
+        if text.hasSuffix("位置no") { text = text.dropLast(2) }
+        return text.hasSuffix(word)
+    }
+
+    /// Old firmware abbreviates a range's end: `242-43` is 242–243, `7203-4` is 7203–7204.
+    static func rangeEnd(start: Int, written: String) -> Int {
+        guard let end = Int(written) else { return start }
+        let full = String(start)
+        if end < start && written.count < full.count, let whole = Int(full.dropLast(written.count) + written), whole >= start {
+            return whole
+        }
+        return end
+    }
+
+    static func digit(_ scalar: Unicode.Scalar) -> Int? {
+        (0x30...0x39).contains(scalar.value) ? Int(scalar.value - 0x30) : (0xFF10...0xFF19).contains(scalar.value) ? Int(scalar.value - 0xFF10) : nil
+    }
+
+    /// The time in a segment (`19:00:12`, `9:25`), as hours, minutes, seconds, and where it is.
+    static func time(in text: String) -> (Int, Int, Int, Range<String.Index>)? {
+        guard let match = text.firstMatch(of: #/(\d{1,2}):(\d{2})(?::(\d{2}))?/#), let h = Int(match.1), let m = Int(match.2) else {
+            return nil
+        }
+        return (h, m, match.3.flatMap { Int($0) } ?? 0, match.range)
+    }
+
+    /// The moment a date segment names: day, month (a name, or a number in `2021年8月15日`),
+    /// year (two digits on old firmware), time with AM/PM markers; local time unless it says GMT.
+    static func date(_ segment: String) -> Timestamp? {
+        guard var (hour, minute, second, timeRange) = time(in: segment) else { return nil }
+        let lower = segment.lowercased()
+        let rest = String(lower[..<timeRange.lowerBound]) + " " + String(lower[timeRange.upperBound...])
+        let words = rest.split(whereSeparator: { !$0.isLetter })
+        let pm = words.contains("pm") || rest.contains("p.m") || rest.contains("下午") || rest.contains("午後") || rest.contains("晚上")
+        let am = words.contains("am") || rest.contains("a.m") || rest.contains("上午") || rest.contains("午前") || rest.contains("早上")
+        if pm && hour < 12 { hour += 12 } else if am && hour == 12 { hour = 0 }
+        var numbers: [Substring] = []
+        var month: Int?
+        for token in rest.split(whereSeparator: { !$0.isLetter && !$0.isNumber }) {
+            if token.allSatisfy(\.isASCII), token.allSatisfy(\.isNumber) {
+                numbers.append(token)
+            } else if month == nil, let m = months[String(token)] {
+                month = m
+            } else if token.first?.isNumber == true {
+                // `2021年8月15日`: the numbers run into the characters after them.
+                numbers.append(contentsOf: token.split(whereSeparator: { !$0.isASCII || !$0.isNumber }))
+            }
+        }
+        var day: Int?
+        var year: Int?
+        if let i = numbers.firstIndex(where: { $0.count == 4 }) {
+            year = Int(numbers[i])
+            numbers.remove(at: i)
+            if month == nil && numbers.count >= 2 && i == 0 {
+                month = Int(numbers[0])
+                day = Int(numbers[1])
+            }
+        }
+        if day == nil, let first = numbers.first { day = Int(first); numbers.removeFirst() }
+        if year == nil, let two = numbers.first(where: { $0.count == 2 }), let y = Int(two) { year = 2000 + y }
+        guard let year, let month, let day else { return nil }
+        if lower.contains("gmt") || lower.contains("greenwich") || lower.contains("utc") {
+            guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60 else { return nil }
+            let days = CivilTime.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
+            return Timestamp(seconds: days * 86400 + Int64(hour * 3600 + minute * 60 + min(second, 59)))
+        }
+        return Timestamp.local(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    }
+}
