@@ -54,10 +54,13 @@ enum KindleClippings {
             case .bookmark: bookmarks += 1
             case .note: if body.isEmpty { empty += 1 } else { notes.append((r, source, meta)) }
             case .highlight, .clip:
-                if body.isEmpty {
+                // The placeholder stands alone, or after the text Kindle kept before the limit.
+                if let cut = placeholder(in: body) {
+                    r.text = String(body[..<cut]).trimmingWhitespace()
+                    if r.text!.isEmpty { placeholders += 1; return }
+                }
+                if r.text!.isEmpty {
                     empty += 1
-                } else if body.hasPrefix("<") && body.hasSuffix(">") && !body.contains("\n") {
-                    placeholders += 1
                 } else {
                     add(Highlight(record: r, book: source, meta: meta), to: &highlights)
                 }
@@ -87,8 +90,39 @@ enum KindleClippings {
         if bookmarks > 0 { skipped.append(("bookmark", bookmarks)) }
         if placeholders > 0 { skipped.append(("clipping-limit placeholder", placeholders)) }
         if empty > 0 { skipped.append(("empty clipping", empty)) }
-        let all = records.compactMap { $0?.record } + invalid
+        // The same words highlighted twice are one citation (the import would skip the second
+        // as a duplicate, and with it the notes on it): their notes are kept together.
+        var merged: [ImportRecord] = []
+        var byKey: [String: Int] = [:]
+        for record in records.compactMap({ $0?.record }) {
+            let key = squeezed(record.text ?? "") + "\u{0}" + squeezed(record.author ?? "")
+            if let i = byKey[key] {
+                if let back = record.back, !(merged[i].back ?? "").contains(back) {
+                    merged[i].back = merged[i].back.map { $0 + "\n\n" + back } ?? back
+                }
+            } else {
+                byKey[key] = merged.count
+                merged.append(record)
+            }
+        }
+        let all = merged + invalid
         return (all.sorted { $0.location.number < $1.location.number }, skipped)
+    }
+
+    /// Where the "clipping limit" placeholder at the end of a clipping's text starts: one
+    /// line in `<…>` (or `‹…>`), `<You have reached the clipping limit for this item>`,
+    /// `‹您已达到本内容的剪贴上限>`, whatever the language.
+    static func placeholder(in body: String) -> String.Index? {
+        guard body.hasSuffix(">") || body.hasSuffix("›"), let open = body.lastIndex(where: { $0 == "<" || $0 == "‹" }),
+            !body[open...].contains("\n"), body[open...].count > 12
+        else { return nil }
+        return open == body.startIndex || body[..<open].hasSuffix(" ") || body[..<open].hasSuffix("\n") ? open : nil
+    }
+
+    /// Lower-cased, with each run of white space one space: what the import's duplicate check
+    /// compares.
+    private static func squeezed(_ text: String) -> String {
+        text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     /// Adds a highlight, in place of an earlier one of the same book that it extends.

@@ -28,17 +28,17 @@ struct KindleMetadata: Equatable {
         (.note, ["note", "notiz", "nota", "notitie", "заметк", "メモ", "笔记", "筆記", "附註", "备注"]),
         (.clip, ["clip", "clipping", "coupure", "recorte", "ritaglio", "knipsel", "вырезк", "クリップ", "剪贴", "剪貼"]),
         (.highlight, [
-            "highlight", "markierung", "surlignement", "subrayado", "evidenziazione", "destaque", "markering", "выделен", "ハイライト",
+            "highlight", "underline", "markierung", "surlignement", "subrayado", "evidenziazione", "destaque", "markering", "выделен", "ハイライト",
             "标注", "標註", "标记", "畫線", "划线", "劃線",
         ]),
     ]
 
-    static let pageWords = ["page", "seite", "página", "pagina", "pág", "blz", "страниц", "стр", "第"]
+    static let pageWords = ["page", "seite", "página", "pagina", "pág", "blz", "странице", "страница", "стр", "第", "ページ"]
     /// Page words written after the number (`12ページ`, `第 4 页`).
     static let pageWordsAfter = ["ページ", "页", "頁"]
     static let locationWords = [
         "location", "loc", "position", "posición", "posicion", "posizione", "posição", "emplacement", "locatie", "positie",
-        "pos", "месте", "позиц", "位置",
+        "pos", "месте", "место", "позиц", "位置",
     ]
 
     /// Month names (and their genitive forms, as Russian dates write them).
@@ -88,7 +88,7 @@ struct KindleMetadata: Equatable {
 
     /// Takes each number or range in `segment` as a page or a location.
     private mutating func read(numbersIn segment: String) {
-        let scalars = Array(segment.lowercased().unicodeScalars)
+        var scalars = Array(segment.lowercased().unicodeScalars)
         var i = 0
         var before = ""
         while i < scalars.count {
@@ -101,6 +101,14 @@ struct KindleMetadata: Equatable {
             i += 1
             while i < scalars.count, let d = KindleMetadata.digit(scalars[i]) { start = start * 10 + d; i += 1 }
             var end = start
+            // `1300-1301`, `805–806`, and Dutch `1300 t/m 1301`.
+            let through = Array(" t/m ".unicodeScalars)
+            if i + through.count < scalars.count, Array(scalars[i..<i + through.count]) == through,
+                KindleMetadata.digit(scalars[i + through.count]) != nil
+            {
+                i += through.count - 1
+                scalars[i] = "-"
+            }
             if i + 1 < scalars.count, "-–—".unicodeScalars.contains(scalars[i]), KindleMetadata.digit(scalars[i + 1]) != nil {
                 i += 1
                 var endDigits = ""
@@ -145,7 +153,8 @@ struct KindleMetadata: Equatable {
 
     /// The time in a segment (`19:00:12`, `9:25`), as hours, minutes, seconds, and where it is.
     static func time(in text: String) -> (Int, Int, Int, Range<String.Index>)? {
-        guard let match = text.firstMatch(of: #/(\d{1,2}):(\d{2})(?::(\d{2}))?/#), let h = Int(match.1), let m = Int(match.2) else {
+        // `22H46'` on old Spanish firmware.
+        guard let match = text.firstMatch(of: #/(\d{1,2})[:hH](\d{2})(?::(\d{2}))?/#), let h = Int(match.1), let m = Int(match.2) else {
             return nil
         }
         return (h, m, match.3.flatMap { Int($0) } ?? 0, match.range)
@@ -157,9 +166,11 @@ struct KindleMetadata: Equatable {
         guard var (hour, minute, second, timeRange) = time(in: segment) else { return nil }
         let lower = segment.lowercased()
         let rest = String(lower[..<timeRange.lowerBound]) + " " + String(lower[timeRange.upperBound...])
-        let words = rest.split(whereSeparator: { !$0.isLetter })
-        let pm = words.contains("pm") || rest.contains("p.m") || rest.contains("下午") || rest.contains("午後") || rest.contains("晚上")
-        let am = words.contains("am") || rest.contains("a.m") || rest.contains("上午") || rest.contains("午前") || rest.contains("早上")
+        // AM and PM right after the time (German `am` before it means "on"); the Chinese and
+        // Japanese markers before it.
+        let after = String(lower[timeRange.upperBound...]).filter { $0 != " " && $0 != "." }
+        let pm = after.hasPrefix("pm") || rest.contains("下午") || rest.contains("午後") || rest.contains("晚上")
+        let am = after.hasPrefix("am") || rest.contains("上午") || rest.contains("午前") || rest.contains("早上")
         if pm && hour < 12 { hour += 12 } else if am && hour == 12 { hour = 0 }
         var numbers: [Substring] = []
         var month: Int?
@@ -168,8 +179,8 @@ struct KindleMetadata: Equatable {
                 numbers.append(token)
             } else if month == nil, let m = months[String(token)] {
                 month = m
-            } else if token.first?.isNumber == true {
-                // `2021年8月15日`: the numbers run into the characters after them.
+            } else if token.contains(where: { $0.isASCII && $0.isNumber }) {
+                // `2021年8月15日`, `添加于2013年…`: the numbers run into the characters around them.
                 numbers.append(contentsOf: token.split(whereSeparator: { !$0.isASCII || !$0.isNumber }))
             }
         }
@@ -189,7 +200,12 @@ struct KindleMetadata: Equatable {
         if lower.contains("gmt") || lower.contains("greenwich") || lower.contains("utc") {
             guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60 else { return nil }
             let days = CivilTime.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
-            return Timestamp(seconds: days * 86400 + Int64(hour * 3600 + minute * 60 + min(second, 59)))
+            // `GMT+00:59`: an offset after it.
+            var offset: Int64 = 0
+            if let m = lower.firstMatch(of: #/(?:gmt|utc)([+-])(\d{1,2}):?(\d{2})/#), let h = Int64(m.2), let mi = Int64(m.3) {
+                offset = (h * 3600 + mi * 60) * (m.1 == "-" ? -1 : 1)
+            }
+            return Timestamp(seconds: days * 86400 + Int64(hour * 3600 + minute * 60 + min(second, 59)) - offset)
         }
         return Timestamp.local(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     }

@@ -9,8 +9,10 @@ import Testing
 @Suite struct FuzzRegressionTests {
     static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures")
 
+    /// The regular files of `folder`.
     static func files(in folder: URL) -> [URL] {
-        ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []).sorted { $0.path < $1.path }
+        ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: [.isRegularFileKey])) ?? [])
+            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }.sorted { $0.path < $1.path }
     }
 
     @Test(arguments: FuzzTargets.names)
@@ -18,6 +20,7 @@ import Testing
         let run = try #require(FuzzTargets.all[target])
         var inputs = FuzzRegressionTests.files(in: FuzzRegressionTests.fixtures.appendingPathComponent("hostile"))
             + FuzzRegressionTests.files(in: FuzzRegressionTests.fixtures.appendingPathComponent("import"))
+            + FuzzRegressionTests.files(in: FuzzRegressionTests.fixtures.appendingPathComponent("import/real"))
         let findings = FuzzRegressionTests.files(in: FuzzRegressionTests.fixtures.appendingPathComponent("fuzz/\(target)"))
         inputs += findings
         #expect(inputs.count > 80)

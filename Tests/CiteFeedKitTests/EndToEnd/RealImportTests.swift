@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import CiteFeedKit
+
+/// Real files that no one here wrote (Tests/Fixtures/import/real/SOURCES.md says where each
+/// comes from and under what licence), imported by the built binary (issue 11).
+@Suite struct RealImportTests {
+    static let real = packageRoot.appendingPathComponent("Tests/Fixtures/import/real")
+
+    /// Counts from SOURCES.md (an independent keyword count, not citefeed's): entries,
+    /// highlights, notes, bookmarks.
+    static let kindle: [(String, Int, Int, Int, Int)] = [
+        ("en-old-k2-georgboe", 105, 101, 1, 3), ("en-old-gmt-baniol", 474, 458, 11, 5), ("en-us-eugeneware", 14, 10, 2, 2),
+        ("en-gb-stmoks", 90, 84, 6, 0), ("en-us-arkalim-cut", 650, 648, 2, 0), ("es-old-oscartorrescarrion", 128, 90, 26, 12),
+        ("pt-alexferreiradev", 467, 322, 132, 13), ("pt-caiorcferreira", 2, 2, 0, 0), ("it-thecloud", 99, 71, 25, 3),
+        ("zh-halleword", 81, 78, 2, 1), ("zh-zicai", 4, 4, 0, 0), ("de-juriroemer", 1, 1, 0, 0), ("multi-yakimka", 33, 11, 11, 11),
+    ]
+
+    /// A Kindle file's entries as a second, simpler reader sees them: split at separator lines,
+    /// the kind from words of the metadata line, the text after it.
+    static func entries(_ text: String) -> [(kind: String, text: String)] {
+        text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\u{FEFF}", with: "")
+            .components(separatedBy: "\n==========").compactMap { entry in
+                let lines = entry.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                guard let first = lines.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }), first + 1 < lines.count
+                else { return nil }
+                let meta = lines[first + 1].lowercased()
+                let body = lines[(first + 2)...].joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+                let kind =
+                    ["bookmark", "lesezeichen", "signet", "marcador", "segnalibro", "bladwijzer", "закладк", "ブックマーク", "书签"].contains(where: meta.contains)
+                    ? "bookmark"
+                    : ["note", "notiz", "nota", "notitie", "заметк", "メモ", "笔记"].contains(where: meta.contains) ? "note" : "highlight"
+                return (kind, body)
+            }
+    }
+
+    /// As the duplicate check compares (case and runs of white space ignored).
+    static func squeezed(_ s: String) -> String { s.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+
+    /// Each file imports whole (exit 0, no --skip-invalid); its bookmarks are left out and
+    /// counted; no highlight's or note's text is lost: each is a citation's text (or inside
+    /// the longer highlight that extended it), or a back.
+    @Test(arguments: RealImportTests.kindle)
+    func kindleFile(name: String, entries: Int, highlights: Int, notes: Int, bookmarks: Int) throws {
+        let file = RealImportTests.real.appendingPathComponent("kindle-\(name).txt")
+        let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        let found = RealImportTests.entries(text)
+        #expect(found.count == entries && found.filter { $0.kind == "highlight" }.count == highlights)
+        #expect(found.filter { $0.kind == "note" }.count == notes && found.filter { $0.kind == "bookmark" }.count == bookmarks)
+        let box = try Sandbox()
+        let result = try box.run("import", file.path)
+        #expect(result.status == 0, "\(result)")
+        if bookmarks > 0 { #expect(result.stderr.contains("left out \(bookmarks) bookmark"), "\(result.stderr)") }
+        var all = CitationQuery()
+        all.all = true
+        let citations = try box.library().citations(all)
+        let texts = citations.map { RealImportTests.squeezed($0.text) }, backs = citations.compactMap { $0.back.map(RealImportTests.squeezed) }
+        for entry in found where entry.kind != "bookmark" {
+            var wanted = RealImportTests.squeezed(entry.text)
+            if let limit = wanted.range(of: #"\s*[<‹][^<‹]*>$"#, options: .regularExpression) { wanted.removeSubrange(limit) }
+            guard !wanted.isEmpty else { continue }
+            #expect(texts.contains { $0.contains(wanted) } || backs.contains { $0.contains(wanted) }, "\(name): lost \(wanted.prefix(80))")
+        }
+    }
+
+    /// A few records exactly: book, author, text and date.
+    @Test func kindleRecordsExactly() throws {
+        let box = try Sandbox()
+        for name in ["en-old-gmt-baniol", "zh-zicai", "multi-yakimka"] {
+            #expect(try box.run("import", RealImportTests.real.appendingPathComponent("kindle-\(name).txt").path).status == 0)
+        }
+        var all = CitationQuery()
+        all.all = true
+        let citations = try box.library().citations(all)
+        let first = try #require(citations.first { $0.text == "languages when implementing patterns in their projects, there are many lessons we can" })
+        #expect(first.source == "Developing Backbone.js Applications" && first.author == "Addy Osmani")
+        #expect(first.createdAt == Timestamp(rfc3339: "2012-12-03T19:00:12Z"))
+        // A note (on page 11, with no location) on the highlight of page 11, or a citation of its own.
+        #expect(citations.contains { $0.back == "a" || $0.text == "a" })
+        // Chinese: 上午8:33:27 on 4 April 2016, Berlin summer time.
+        #expect(citations.contains { $0.createdAt == Timestamp(rfc3339: "2016-04-04T08:33:27+02:00") && $0.source?.isEmpty == false })
+    }
+}
