@@ -24,8 +24,7 @@ extension Importers {
             r.text = body.joined(separator: "\n")
             records.append(r)
         }
-        // "\r\n" is one Character: split on both.
-        for l in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+        for l in text.lines {
             lineNumber += 1
             if l == "%" {
                 flush()

@@ -37,6 +37,10 @@ enum Importers {
 }
 
 extension String {
+    /// The lines of a text file, split at LF and at CRLF (one `Character`, which splitting at
+    /// "\n" alone would miss).
+    var lines: [Substring] { split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) }
+
     func splitting(on separator: String) -> [String] {
         split(separator: separator, omittingEmptySubsequences: false).map(String.init)
     }

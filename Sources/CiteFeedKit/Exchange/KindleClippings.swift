@@ -66,8 +66,7 @@ enum KindleClippings {
                 }
             }
         }
-        // "\r\n" is one Character: split on both.
-        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+        for line in text.lines {
             let clean = line.contains("\u{FEFF}") ? String(line).replacing("\u{FEFF}", with: "") : String(line)
             if clean.trimmingWhitespace() == separator {
                 flush()
@@ -80,8 +79,7 @@ enum KindleClippings {
         var records = highlights
         for (note, book, meta) in notes {
             if let i = records.lastIndex(where: { $0.map { holds($0, note: meta, book: book) } ?? false }) {
-                let back = records[i]!.record.back
-                records[i]!.record.back = back.map { $0 + "\n\n" + note.text! } ?? note.text
+                records[i]!.record.back = joined(records[i]!.record.back, note.text!)
             } else {
                 records.append(Highlight(record: note, book: book, meta: meta))
             }
@@ -93,13 +91,12 @@ enum KindleClippings {
         // The same words highlighted twice are one citation (the import would skip the second
         // as a duplicate, and with it the notes on it): their notes are kept together.
         var merged: [ImportRecord] = []
-        var byKey: [String: Int] = [:]
+        var byKey: [DuplicateKey: Int] = [:]
+        var keys = DuplicateKey.Maker()
         for record in records.compactMap({ $0?.record }) {
-            let key = squeezed(record.text ?? "") + "\u{0}" + squeezed(record.author ?? "")
+            let key = keys.key(text: record.text ?? "", author: record.author)
             if let i = byKey[key] {
-                if let back = record.back, !(merged[i].back ?? "").contains(back) {
-                    merged[i].back = merged[i].back.map { $0 + "\n\n" + back } ?? back
-                }
+                if let back = record.back, !(merged[i].back ?? "").contains(back) { merged[i].back = joined(merged[i].back, back) }
             } else {
                 byKey[key] = merged.count
                 merged.append(record)
@@ -119,11 +116,8 @@ enum KindleClippings {
         return open == body.startIndex || body[..<open].hasSuffix(" ") || body[..<open].hasSuffix("\n") ? open : nil
     }
 
-    /// Lower-cased, with each run of white space one space: what the import's duplicate check
-    /// compares.
-    private static func squeezed(_ text: String) -> String {
-        text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    }
+    /// A back with a note added after a blank line.
+    private static func joined(_ back: String?, _ note: String) -> String { back.map { $0 + "\n\n" + note } ?? note }
 
     /// Adds a highlight, in place of an earlier one of the same book that it extends.
     private static func add(_ new: Highlight, to highlights: inout [Highlight?]) {

@@ -102,7 +102,7 @@ struct KindleMetadata: Equatable {
             while i < scalars.count, let d = KindleMetadata.digit(scalars[i]) { start = start * 10 + d; i += 1 }
             var end = start
             // `1300-1301`, `805–806`, and Dutch `1300 t/m 1301`.
-            let through = Array(" t/m ".unicodeScalars)
+            let through = KindleMetadata.through
             if i + through.count < scalars.count, Array(scalars[i..<i + through.count]) == through,
                 KindleMetadata.digit(scalars[i + through.count]) != nil
             {
@@ -130,12 +130,14 @@ struct KindleMetadata: Equatable {
     /// Whether the words before a number end with `word` (and a few characters that join them:
     /// `Loc. `, `位置 #`, `位置No. `, `bei Position `).
     static func endsWithWord(_ before: String, _ word: String) -> Bool {
-        let joiners: Set<Character> = [" ", "#", ".", ":", "\u{A0}", "(", "（"]
         var text = Substring(before)
-        while let last = text.last, joiners.contains(last) { text = text.dropLast() }
+        while let last = text.last, KindleMetadata.joiners.contains(last) { text = text.dropLast() }
         if text.hasSuffix("位置no") { text = text.dropLast(2) }
         return text.hasSuffix(word)
     }
+
+    private static let joiners: Set<Character> = [" ", "#", ".", ":", "\u{A0}", "(", "（"]
+    private static let through = Array(" t/m ".unicodeScalars)
 
     /// Old firmware abbreviates a range's end: `242-43` is 242–243, `7203-4` is 7203–7204.
     static func rangeEnd(start: Int, written: String) -> Int {

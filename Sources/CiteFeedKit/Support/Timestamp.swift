@@ -92,6 +92,25 @@ public struct Timestamp: Hashable, Comparable, Sendable {
     }
 }
 
+extension Timestamp {
+    /// The moment a local date and time (as `TZ` has it) names; `nil` when it is not a date.
+    static func local(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Timestamp? {
+        guard (1...9999).contains(year), (1...12).contains(month), day >= 1, day <= CivilTime.daysIn(month: Int64(month), year: Int64(year)),
+            (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
+        else { return nil }
+        var tm = tm()
+        tm.tm_year = Int32(year - 1900)
+        tm.tm_mon = Int32(month - 1)
+        tm.tm_mday = Int32(day)
+        tm.tm_hour = Int32(hour)
+        tm.tm_min = Int32(minute)
+        tm.tm_sec = Int32(min(second, 59))
+        tm.tm_isdst = -1
+        let t = mktime(&tm)
+        return t == -1 && !(year == 1969 || year == 1970) ? nil : Timestamp(seconds: Int64(t))
+    }
+}
+
 func pad(_ value: Int64, _ width: Int) -> String {
     let s = String(value)
     return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
