@@ -16,12 +16,6 @@ import Testing
     /// Citations whose words OCR reads without doubt.
     static let texts = ["Quiet river flows", "Bright morning sun", "Gentle autumn breeze"]
 
-    /// The contrib file `path` with the built binary in place of `citefeed`.
-    static func contrib(_ path: String) throws -> String {
-        let text = try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
-        return text.replacing("citefeed ", with: Sandbox.binary.path + " ")
-    }
-
     /// A headless sway for waybar to draw on (as the user `nobody` when the tests run as root:
     /// sway refuses root). Its socket directory is its own; root reaches it anyway.
     static func startSway(in dir: URL) throws -> (server: Background, environment: [String: String]) {
@@ -76,7 +70,7 @@ import Testing
         let (sway, display) = try GraphicalBarTests.startSway(in: box.home)
         defer { sway.stop() }
 
-        var module = try GraphicalBarTests.contrib("contrib/waybar/config.jsonc")
+        var module = try RealBarTests.contrib("contrib/waybar/config.jsonc")
         #expect(module.contains(" status --format waybar --follow\","))
         if mode == "interval" { module = module.replacing(" --follow\",", with: "\",\n    \"interval\": 1,") }
         let config = box.home.appendingPathComponent("waybar.jsonc")
@@ -143,7 +137,7 @@ import Testing
         let display = ":" + line.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(display.count > 1, "Xvfb did not start: \(xvfb.logTail)")
 
-        let module = try GraphicalBarTests.contrib("contrib/polybar/citefeed.ini")
+        let module = try RealBarTests.contrib("contrib/polybar/citefeed.ini")
         #expect(module.contains("exec = \(Sandbox.binary.path) status --format polybar --width 70 --follow\ntail = true\n"))
         let config = box.home.appendingPathComponent("polybar.ini")
         try ("[bar/test]\nwidth = 100%\nheight = 40\nbackground = #ffffff\nforeground = #000000\n"

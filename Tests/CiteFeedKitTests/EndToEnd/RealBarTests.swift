@@ -61,16 +61,10 @@ final class LineWatcher: @unchecked Sendable {
         return stat[close + 2] != UInt8(ascii: "Z") && stat[close + 2] != UInt8(ascii: "X")
     }
 
-    /// Pids of the processes whose command line contains `marker`.
-    static func processes(containing marker: String) -> [pid_t] {
-        let me = getpid()
-        return ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry in
-            guard let pid = pid_t(entry), pid != me,
-                let raw = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
-            else { return nil }
-            let command = String(decoding: raw.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
-            return command.contains(marker) ? pid : nil
-        }
+    /// The contrib file `path` with the built binary in place of `citefeed`.
+    static func contrib(_ path: String) throws -> String {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
+        return text.replacing("citefeed ", with: Sandbox.binary.path + " ")
     }
 
     /// i3blocks, as contrib/i3blocks/citefeed.conf configures it (interval mode, and persist
@@ -88,11 +82,9 @@ final class LineWatcher: @unchecked Sendable {
         for text in ["First & <b>bold</b>", "Second", "Third"] { try box.add(text) }
         try box.rotate(at: box.now)
         // contrib/i3blocks/citefeed.conf with the built binary; for interval mode as its comment
-        // says, but every second. Its width (--width 70) finds its processes.
-        let marker = "--width 70"
-        var contrib = try String(contentsOf: packageRoot.appendingPathComponent("contrib/i3blocks/citefeed.conf"), encoding: .utf8)
-        #expect(contrib.contains("command=citefeed status --format i3blocks \(marker) --follow\ninterval=persist\n"))
-        contrib = contrib.replacing("command=citefeed ", with: "command=\(Sandbox.binary.path) ")
+        // says, but every second.
+        var contrib = try RealBarTests.contrib("contrib/i3blocks/citefeed.conf")
+        #expect(contrib.contains("command=\(Sandbox.binary.path) status --format i3blocks --width 70 --follow\ninterval=persist\n"))
         if mode == "interval" { contrib = contrib.replacing(" --follow\ninterval=persist", with: "\ninterval=1") }
         let config = box.home.appendingPathComponent("i3blocks.conf")
         try contrib.write(to: config, atomically: true, encoding: .utf8)
@@ -107,7 +99,7 @@ final class LineWatcher: @unchecked Sendable {
         try process.run()
         defer {
             if process.isRunning { kill(-process.processIdentifier, SIGKILL) }
-            for pid in RealBarTests.processes(containing: marker) { kill(pid, SIGKILL) }
+            for pid in Screen.citefeedProcesses(home: box.home.path) { kill(pid, SIGKILL) }
         }
         // Foundation starts it in a process group of its own, as i3bar starts its status command.
         #expect(getpgid(process.processIdentifier) == process.processIdentifier)
@@ -123,22 +115,18 @@ final class LineWatcher: @unchecked Sendable {
         print("i3blocks \(mode): the new citation shown \(took ?? -1) s after next")
         // In persist mode every line is a full text: never the short text or the colour.
         #expect(!watcher.all.compactMap { RealBarTests.i3blocksText([$0]) }.contains { $0.hasPrefix("#") || $0.isEmpty })
-        if mode == "persist" { #expect(!RealBarTests.processes(containing: marker).isEmpty) }
+        if mode == "persist" { #expect(!Screen.citefeedProcesses(home: box.home.path).isEmpty) }
         let i3blocksPID = process.processIdentifier
         kill(-i3blocksPID, SIGTERM)
         // i3blocks 1.4, sent SIGTERM, stops reading and waits for its persist command (which it
         // runs in a process group of its own) instead of ending it; a second signal ends it.
         Thread.sleep(forTimeInterval: 0.3)
         if RealBarTests.isAlive(i3blocksPID) { kill(i3blocksPID, SIGKILL) }
-        var start = Date()
+        let start = Date()
         while RealBarTests.isAlive(i3blocksPID) && Date().timeIntervalSince(start) < 3 { Thread.sleep(forTimeInterval: 0.01) }
         #expect(!RealBarTests.isAlive(i3blocksPID))
         // Its reader gone, the follower ends within a second.
-        start = Date()
-        while !RealBarTests.processes(containing: marker).filter(RealBarTests.isAlive).isEmpty && Date().timeIntervalSince(start) < 3 {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        let lived = Date().timeIntervalSince(start)
+        let lived = Screen.waitUntilGone(home: box.home.path)
         #expect(lived < 1, "citefeed lived \(lived) s after i3blocks")
     }
 
