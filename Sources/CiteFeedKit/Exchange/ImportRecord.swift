@@ -104,7 +104,7 @@ public enum ImportError: CiteFeedError, Equatable {
         case .unknownFormat(let name):
             return "Cannot tell the format of \(name); give --format json, csv, fortune, clippings or dummyjson."
         case .empty(let name): return "\(name) is empty; nothing to import."
-        case .binary(let name): return "\(name) is not a text file (it is binary or not UTF-8); nothing was imported."
+        case .binary(let name): return "\(name) is not a text file (it holds NUL bytes, or is UTF-16 that does not decode); nothing was imported."
         case let .invalidRecords(problems, total):
             let more = total > problems.count ? " And \(total - problems.count) more invalid records." : ""
             return "\(problems.joined(separator: " "))\(more) Nothing was imported; --skip-invalid imports the valid ones."

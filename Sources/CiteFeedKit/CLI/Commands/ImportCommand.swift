@@ -5,9 +5,14 @@ struct ImportCommand: Command {
         summary: "Import citations from a file or a web address.",
         details: """
             Formats (found from the name and the content unless --format says): citefeed's JSON export;
-            a JSON list of objects with text (or quote, or content) and author; dummyjson's
-            {"quotes": [...]}; CSV with citefeed's header or Readwise's export; fortune files (entries
-            between lines of %); Kindle's My Clippings.txt (highlights, with notes as their back side).
+            quote collections in JSON (a list of objects, an object holding one list, dummyjson's
+            {"quotes": [...]}, JSON Lines) or CSV (a header naming the columns, or none: text, author),
+            their fields found by name (text, quote, quoteText, content, q, body; author, quoteAuthor,
+            a, by; source, book, title; tags, category; see the README); Readwise's CSV export
+            (favorite and discard kept); fortune files (entries between lines of %, a last line
+            -- Author as the attribution); Kindle's My Clippings.txt in any language (highlights with
+            their dates, notes as their back side; bookmarks left out). UTF-8, UTF-16 with a byte
+            order mark, or Windows-1252.
             FILE of - reads standard input (files and standard input up to 100 MiB); http(s)
             addresses are fetched with curl (30 s, 50 MB).
             All or nothing: an invalid record stops the import and names it, unless --skip-invalid.
