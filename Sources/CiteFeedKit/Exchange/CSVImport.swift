@@ -1,4 +1,4 @@
-// CSV: citefeed's header, Readwise's and Readwise Reader's exports, any header naming the
+// CSV: citefeed's header, Readwise's export (a first column Highlight), any header naming the
 // fields as `ImportFields` knows them, or no header at all (text, author).
 extension Importers {
     /// Reads the header now and the rows as the import asks for them.
@@ -11,7 +11,8 @@ extension Importers {
         let columns = header.fields.map { ImportFields.normalized($0.trimmingWhitespace()) }
         func index(_ names: String...) -> Int? { names.lazy.compactMap { columns.firstIndex(of: $0) }.first }
         let citefeed = columns.starts(with: ["id", "uuid", "text"])
-        // Readwise: Highlight,Book Title,Book Author,…; Reader: Highlight,Title,Author,URL,….
+        // Readwise: Highlight,Book Title,Book Author,…; its URL column is the source of a web
+        // highlight that has no title.
         let readwise = columns.first == "highlight"
         let found = citefeed ? [:] : ImportFields.indexes(of: columns)
         var afterHeader = rows
