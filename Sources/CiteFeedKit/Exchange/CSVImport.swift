@@ -45,12 +45,16 @@ extension Importers {
                     guard let i, i < record.fields.count else { return nil }
                     // citefeed's own export guards cells that spreadsheets would run (CSV.formulaGuarded).
                     let v = citefeed ? CSV.formulaUnguarded(record.fields[i]) : record.fields[i]
-                    return v.trimmingWhitespace().isEmpty ? nil : v
+                    // White space alone is no value either; the checks of `add` trim it.
+                    return v.isEmpty ? nil : v
                 }
                 var r = ImportRecord(location: .line(record.line), text: field(textColumn), author: field(author))
                 r.source = field(source) ?? field(url)
                 r.back = field(back)
-                if let list = field(tags) { r.tags = citefeed ? list.split(separator: ";").map { String($0).trimmingWhitespace() } : ImportFields.tagList(list) }
+                if let list = field(tags) {
+                    r.tags =
+                        citefeed ? list.split(separator: ";").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty } : ImportFields.tagList(list)
+                }
                 if let list = field(documentTags) { r.tags += ImportFields.tagList(list) }
                 if let flag = field(favourite) {
                     switch flag.lowercased() {
@@ -64,7 +68,6 @@ extension Importers {
                 r.updatedAt = field(updated).flatMap(Timestamp.init(rfc3339:))
                 r.archivedAt = field(archived).flatMap(Timestamp.init(rfc3339:))
                 if readwise { Readwise.apply(to: &r) }
-                r.tags = r.tags.filter { !$0.isEmpty }
                 try body(r, rows.fractionRead)
             }
         }

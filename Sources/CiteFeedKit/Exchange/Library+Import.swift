@@ -37,6 +37,8 @@ struct CheckedChunk {
     /// Records read so far, and the fraction of the file.
     var read = 0
     var fraction = 0.0
+    /// The file's last records: it is read to the end.
+    var isLast = false
     /// The file could not be read on (a malformed CSV row): the import stops with this.
     var error: (any Error)?
 }
@@ -73,22 +75,7 @@ extension Library {
         return try write { () throws -> ImportResult in
             var result = ImportResult()
             var problems: [String] = []
-            var keys = DuplicateKey.Maker()
-            var seen = KeySet()
-            let existing = try db.prepare("SELECT text, author FROM citations")
-            while try existing.step() {
-                let key = existing.withBytes(0) { text in
-                    existing.isNull(1) ? keys.key(text: text, author: nil) : existing.withBytes(1) { keys.key(text: text, author: $0) }
-                }
-                seen.insert(key)
-            }
-            let libraryCount = seen.count
-            var uuids = KeySet()
-            let existingUUIDs = try db.prepare("SELECT uuid FROM citations")
-            while try existingUUIDs.step() {
-                // Every uuid of the library is valid (`add` makes them, imports check them).
-                if let bits = existingUUIDs.withBytes(0, UUIDString.bits(of:)) { uuids.insert(bits) }
-            }
+            var duplicates = ImportDuplicates()
             let highestID = try db.scalar("SELECT seq FROM sqlite_sequence WHERE name = 'citations'") ?? 0
             var usedIDs = KeySet()
             var tagIDs: [String: Int64] = [:]
@@ -171,12 +158,16 @@ extension Library {
                     // and made again at the end, which sorts once instead of inserting at random
                     // (100k rows: 0.7 s less). For a few rows into a large library, they stay.
                     let estimate = Double(chunk.read) / max(chunk.fraction, 1e-9)
-                    // Room for every record at once: growing a set rehashes all it holds.
                     let expected = Int(min(estimate * 1.05, 10_000_000))
-                    seen.reserveCapacity(libraryCount + expected)
-                    uuids.reserveCapacity(libraryCount + expected)
                     usedIDs.reserveCapacity(expected)
-                    if estimate >= 1000 && estimate >= Double(libraryCount) / 2 {
+                    // A whole file of a few records into a large library: each looked up.
+                    let small =
+                        chunk.isLast && chunk.items.count <= 64 && firstNewID >= 2000
+                        && chunk.items.allSatisfy {
+                            if case .valid(let c) = $0 { ImportDuplicates.canLookUp(c.citation.text) } else { true }
+                        }
+                    if !small { try duplicates.loadLibrary(db, expected: expected) }
+                    if estimate >= 1000 && estimate >= Double(duplicates.libraryCount) / 2 {
                         restoreIndexes = try dropSchemaObjects(
                             "type = 'index' AND tbl_name IN ('citations', 'citation_tags') AND sql IS NOT NULL")
                     }
@@ -192,13 +183,7 @@ extension Library {
                     // After an invalid record, without --skip-invalid, the rest is only checked
                     // (to report every invalid record); the transaction will be rolled back.
                     guard problems.isEmpty || skipInvalid else { continue }
-                    // One hash per set when the record is new (the usual case).
-                    if !seen.insert(new.key) {
-                        result.duplicates += 1
-                        continue
-                    }
-                    if !uuids.insert(new.uuidBits) {
-                        seen.remove(new.key)
+                    if try duplicates.isDuplicate(new, in: db) {
                         result.duplicates += 1
                         continue
                     }
@@ -308,7 +293,10 @@ extension Library {
                     chunk.newTagNames.removeAll(keepingCapacity: true)
                 }
             }
-            if !chunk.items.isEmpty { _ = channel.send(chunk) }
+            if !chunk.items.isEmpty {
+                chunk.isLast = true
+                _ = channel.send(chunk)
+            }
         } catch is Cancelled {
         } catch {
             chunk.items = []
