@@ -42,7 +42,7 @@ extension Importers {
     static func attribution(_ lines: [String]) -> (String, String?, Int)? {
         for from in [lines.count - 1, lines.count - 2] where from >= 1 {
             let first = lines[from].trimmingWhitespace()
-            guard let dash = ["--", "—", "―", "~"].first(where: { first.hasPrefix($0) }) else { continue }
+            guard let dash = ["--", "—", "―", "–", "~"].first(where: { first.hasPrefix($0) }) else { continue }
             // A continuation is indented (the attribution line usually is too).
             if from == lines.count - 2 && !(lines[from + 1].first?.isWhitespace ?? false) { continue }
             let joined = lines[from...].map { $0.trimmingWhitespace() }.joined(separator: " ")

@@ -9,7 +9,7 @@ enum ImportFields {
 
     static let names: [(field: Field, names: [String])] = [
         (.text, ["text", "quote", "quotetext", "quotes", "content", "q", "body", "highlight"]),
-        (.author, ["author", "quoteauthor", "a", "by", "bookauthor"]),
+        (.author, ["author", "quoteauthor", "a", "by", "bookauthor", "authorname", "from", "speaker", "attribution"]),
         (.source, ["source", "book", "booktitle", "title", "work"]),
         (.tags, ["tags", "tag", "category", "categories", "genre"]),
         (.back, ["back", "note", "answer"]),

@@ -77,7 +77,13 @@ public final class ImportTags: @unchecked Sendable {
 
 /// The import formats of SPEC.md "Import and export".
 public enum ImportFormat: String, CaseIterable, Sendable {
-    case auto, json, csv, fortune, clippings, dummyjson
+    case auto, json, csv, fortune, clippings, dummyjson, markdown
+
+    /// The formats `--format` names, for messages: "json, csv, …, dummyjson or markdown".
+    static var named: String {
+        let names = allCases.dropFirst().map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
 }
 
 /// An import file that cannot be read as a whole.
@@ -102,7 +108,7 @@ public enum ImportError: CiteFeedError, Equatable {
         switch self {
         case let .malformed(name, reason): return "\(name) is not valid: \(reason)."
         case .unknownFormat(let name):
-            return "Cannot tell the format of \(name); give --format json, csv, fortune, clippings or dummyjson."
+            return "Cannot tell the format of \(name); give --format \(ImportFormat.named)."
         case .empty(let name): return "\(name) is empty; nothing to import."
         case .binary(let name): return "\(name) is not a text file (it holds NUL bytes, or is UTF-16 that does not decode); nothing was imported."
         case let .invalidRecords(problems, total):

@@ -6,6 +6,7 @@ enum Importers {
         let lower = name.lowercased()
         if lower.hasSuffix(".csv") { return .csv }
         if lower.hasSuffix(".fortune") { return .fortune }
+        if lower.hasSuffix(".md") || lower.hasSuffix(".markdown") { return .markdown }
         let text = String(decoding: bytes.prefix(65536), as: UTF8.self)
         let trimmed = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
         if lower.hasSuffix(".json") || trimmed.first == "{" || trimmed.first == "[" {
@@ -29,6 +30,7 @@ enum Importers {
         case .json, .dummyjson: return json(name: name, bytes: bytes)
         case .csv: return try csv(name: name, bytes: bytes)
         case .fortune: return ImportReader(records: fortune(String(decoding: bytes, as: UTF8.self)))
+        case .markdown: return ImportReader(records: markdown(String(decoding: bytes, as: UTF8.self)))
         case .clippings:
             let (records, skipped) = KindleClippings.records(String(decoding: bytes, as: UTF8.self))
             return ImportReader(records: records, skipped: skipped)

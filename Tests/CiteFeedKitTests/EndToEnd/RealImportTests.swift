@@ -64,7 +64,50 @@ import Testing
         }
     }
 
+    /// Quote collections (records and authors counted independently; SOURCES.md): every record
+    /// imported or found a duplicate of an earlier one, with its author.
+    static let collections: [(String, Int, Int)] = [
+        ("csv_quotesapp_quotes.csv", 3, 3), ("csv_quotesscraper_quotes.csv", 90, 90), ("csv_quotesrecommender_quotes879.csv", 879, 879),
+        ("json_quoteme_quotes.json", 102, 102), ("json_vinitshahdeo_data.json", 327, 327), ("json_quotable_sample_quotes.json", 500, 500),
+        ("json_rogalskiy_anger_quotes.json", 761, 761), ("jsonl_clockquotes_bluey.jsonl", 89, 89), ("jsonl_learnscrapy_quotes.jsonl", 220, 220),
+        // 37 blockquotes, 6 attributed (1 by its last line, 5 after the closing quotation mark).
+        ("md_forgetfulnotes_quotes.md", 37, 6),
+    ]
+
+    @Test(arguments: RealImportTests.collections)
+    func quoteCollection(name: String, records: Int, withAuthor: Int) throws {
+        let box = try Sandbox()
+        let result = try box.run("import", RealImportTests.real.appendingPathComponent(name).path)
+        #expect(result.status == 0, "\(result)")
+        let numbers = result.stdout.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        #expect(numbers.count >= 2 && numbers[0] + numbers[1] == records, "\(result.stdout)")
+        var all = CitationQuery()
+        all.all = true
+        let citations = try box.library().citations(all)
+        #expect(citations.count == numbers.first)
+        // Duplicates are skipped with their authors; the rest keep theirs.
+        if withAuthor == records { #expect(citations.allSatisfy { $0.author != nil }) } else {
+            #expect(citations.filter { $0.author != nil }.count == withAuthor)
+        }
+    }
+
     /// A few records exactly: book, author, text and date.
+    @Test func collectionRecordsExactly() throws {
+        let box = try Sandbox()
+        for name in ["json_quotable_sample_quotes.json", "csv_quotesrecommender_quotes879.csv", "json_vinitshahdeo_data.json", "md_forgetfulnotes_quotes.md"] {
+            #expect(try box.run("import", RealImportTests.real.appendingPathComponent(name).path).status == 0)
+        }
+        var all = CitationQuery()
+        all.all = true
+        let citations = try box.library().citations(all)
+        let action = try #require(citations.first { $0.text == "Action is eloquence!" })
+        #expect(action.author == "William Shakespeare" && action.tags.map(\.name).sorted() == ["famous-quotes", "literature"])
+        let fork = try #require(citations.first { $0.text == "You don't need a silver fork to eat good food." })
+        #expect(fork.author == "Paul Prudhomme" && fork.tags.map(\.name).sorted() == ["Good", "Good Food"])
+        let truth = try #require(citations.first { $0.text == "\"Information is not truth.\"" })
+        #expect(truth.author == "Yuval Noah Harari")
+    }
+
     @Test func kindleRecordsExactly() throws {
         let box = try Sandbox()
         for name in ["en-old-gmt-baniol", "zh-zicai", "multi-yakimka"] {

@@ -1,18 +1,19 @@
 /// `citefeed import FILE|URL [--format F] [--skip-invalid] [--tag T]...`
 struct ImportCommand: Command {
     static let spec = CommandSpec(
-        name: "import", usage: "FILE|URL [--format auto|json|csv|fortune|clippings|dummyjson] [--skip-invalid] [--tag T]...",
+        name: "import", usage: "FILE|URL [--format auto|json|csv|fortune|clippings|dummyjson|markdown] [--skip-invalid] [--tag T]...",
         summary: "Import citations from a file or a web address.",
         details: """
             Formats (found from the name and the content unless --format says): citefeed's JSON export;
             quote collections in JSON (a list of objects, an object holding one list, dummyjson's
             {"quotes": [...]}, JSON Lines) or CSV (a header naming the columns, or none: text, author),
             their fields found by name (text, quote, quoteText, content, q, body; author, quoteAuthor,
-            a, by; source, book, title; tags, category; see the README); Readwise's CSV export
+            a, by, from; source, book, title; tags, category; see the README); Readwise's CSV export
             (favorite and discard kept); fortune files (entries between lines of %, a last line
             -- Author as the attribution); Kindle's My Clippings.txt in any language (highlights with
-            their dates, notes as their back side; bookmarks left out). UTF-8, UTF-16 with a byte
-            order mark, or Windows-1252.
+            their dates, notes as their back side; bookmarks left out); Markdown notes (.md: each
+            > blockquote, with an attribution line -- Author, Source after it). UTF-8, UTF-16 with a
+            byte order mark, or Windows-1252.
             FILE of - reads standard input (files and standard input up to 100 MiB); http(s)
             addresses are fetched with curl (30 s, 50 MB).
             All or nothing: an invalid record stops the import and names it, unless --skip-invalid.
@@ -22,7 +23,7 @@ struct ImportCommand: Command {
             """,
         options: [
             .value(
-                "format", "F", "auto (default), json, csv, fortune, clippings or dummyjson", choices: ImportFormat.allCases.map(\.rawValue)),
+                "format", "F", "auto (default), \(ImportFormat.named)", choices: ImportFormat.allCases.map(\.rawValue)),
             .flag("skip-invalid", "import the valid records and list the others"),
             .value("tag", "T", "add this tag to every imported citation (repeatable)", repeatable: true),
         ],
