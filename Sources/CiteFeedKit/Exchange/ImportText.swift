@@ -45,13 +45,19 @@ enum ImportText {
         bytes.withUnsafeBytes { $0.count > 0 && memchr($0.baseAddress!, 0, $0.count) != nil }
     }
 
+    /// Whether a C1 control (C2 80 to C2 9F) is in `bytes`, found with the C library's
+    /// vectorised search for C2 (the file may be 100 MiB).
     private static func hasC1(_ bytes: [UInt8]) -> Bool {
-        var i = bytes.startIndex
-        while let found = bytes[i...].firstIndex(of: 0xC2) {
-            if found + 1 < bytes.endIndex && (0x80...0x9F).contains(bytes[found + 1]) { return true }
-            i = found + 1
+        bytes.withUnsafeBufferPointer { buffer in
+            guard var p = buffer.baseAddress else { return false }
+            let end = p + buffer.count
+            while p < end, let found = memchr(p, 0xC2, end - p) {
+                let c2 = found.assumingMemoryBound(to: UInt8.self)
+                if c2 + 1 < end && (0x80...0x9F).contains(c2[1]) { return true }
+                p = UnsafePointer(c2 + 1)
+            }
+            return false
         }
-        return false
     }
 
     private static func utf16(_ bytes: ArraySlice<UInt8>, littleEndian: Bool) throws(Failure) -> String {
