@@ -75,9 +75,29 @@ public final class ImportTags: @unchecked Sendable {
     public internal(set) var problems: [String] = []
 }
 
+extension ImportError {
+    /// `[("bookmark", 3), ("placeholder", 1)]` as "3 bookmarks and 1 placeholder".
+    static func counted(_ kinds: [(String, Int)]) -> String {
+        let parts = kinds.map { "\($0.1) \($0.0)\($0.1 == 1 ? "" : "s")" }
+        return parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + parts.last! : parts.joined()
+    }
+}
+
 /// The import formats of SPEC.md "Import and export".
 public enum ImportFormat: String, CaseIterable, Sendable {
     case auto, json, csv, fortune, clippings, dummyjson, markdown
+
+    /// What a file of the format holds, for the message when it holds none.
+    var expected: String {
+        switch self {
+        case .auto, .json: "a list of objects with a text (\(ImportFields.textNames))"
+        case .dummyjson: "{\"quotes\": [...]} with objects holding a quote"
+        case .csv: "rows under a header naming a column of text, or rows of text and author"
+        case .fortune: "entries between lines of %"
+        case .clippings: "highlights and notes between lines of =========="
+        case .markdown: "blockquotes, lines starting with >"
+        }
+    }
 
     /// The formats `--format` names, for messages: "json, csv, …, dummyjson or markdown".
     static var named: String {
@@ -95,6 +115,11 @@ public enum ImportError: CiteFeedError, Equatable {
     case invalidRecords([String], total: Int)
     case notFound(String)
     case fetch(String, String)
+    /// A file read to the end that gave no citation at all (not even a duplicate or an invalid
+    /// one): its name, the format it was read as, and what was left out of it.
+    case noCitations(String, ImportFormat, skipped: [(String, Int)])
+
+    public static func == (a: ImportError, b: ImportError) -> Bool { a.message == b.message }
 
     public var exitStatus: ExitStatus {
         switch self {
@@ -116,6 +141,9 @@ public enum ImportError: CiteFeedError, Equatable {
             return "\(problems.joined(separator: " "))\(more) Nothing was imported; --skip-invalid imports the valid ones."
         case .notFound(let name): return "No file \(name)."
         case let .fetch(url, reason): return "Cannot fetch \(url): \(reason)."
+        case let .noCitations(name, format, skipped):
+            let found = skipped.isEmpty ? "nothing that is one" : "only " + ImportError.counted(skipped)
+            return "\(name) holds no citations: read as \(format.rawValue), it expected \(format.expected), and found \(found). Nothing was imported; --format names another format."
         }
     }
 }

@@ -4,6 +4,15 @@ public struct ImportResult: Sendable, Equatable {
     public var duplicates = 0
     /// The records skipped as invalid (with --skip-invalid), each with its location and reason.
     public var invalid: [String] = []
+    /// The first few citations imported (for `import --dry-run`), and how many have a back.
+    public var first: [Preview] = []
+    public var withBack = 0
+
+    public struct Preview: Sendable, Equatable {
+        public var text: String
+        public var author: String?
+        public var source: String?
+    }
 }
 
 /// A record as the checking thread hands it over.
@@ -215,6 +224,8 @@ extension Library {
                     }
                     if citations.isEmpty { try moveTaggings() }
                     result.imported += 1
+                    if result.first.count < 5 { result.first.append(.init(text: c.text, author: c.author, source: c.source)) }
+                    if new.citation.back != nil { result.withBack += 1 }
                 }
             }
             try citations.flush()

@@ -25,6 +25,7 @@ struct ImportCommand: Command {
             .value(
                 "format", "F", "auto (default), \(ImportFormat.named)", choices: ImportFormat.allCases.map(\.rawValue)),
             .flag("skip-invalid", "import the valid records and list the others"),
+            .flag("dry-run", "say what would be imported, and what left out and why; write nothing"),
             .value("tag", "T", "add this tag to every imported citation (repeatable)", repeatable: true),
         ],
         positionals: (1, 1), positionalName: "a FILE or URL to import", completes: .files)
@@ -36,6 +37,7 @@ struct ImportCommand: Command {
     let source: String
     let format: ImportFormat
     let skipInvalid: Bool
+    let dryRun: Bool
     let tags: [String]
 
     init(_ arguments: ParsedArguments) throws {
@@ -44,6 +46,7 @@ struct ImportCommand: Command {
             try arguments.value("format").map { v throws(UsageError) in try Arguments.choice(v, option: "format", ImportFormat.self) }
             ?? .auto
         skipInvalid = arguments.flag("skip-invalid")
+        dryRun = arguments.flag("dry-run")
         tags = try arguments.values("tag").map { name throws(ModelError) in try Tag.validateName(name) }
     }
 
@@ -69,25 +72,57 @@ struct ImportCommand: Command {
         // (the library is made when first opened, before the file's records are checked).
         let folder = Posix.parentDirectory(context.paths.library)
         let libraryExisted = Posix.fileExists(context.paths.library), folderExisted = Posix.fileExists(folder)
-        let result: ImportResult
+        /// A dry run's import, undone with the transaction it ran in.
+        struct DryRun: Error { var result: ImportResult }
+        var result: ImportResult
         do {
             result = try context.changeLibrary(canChangeShown: false) {
-                try $0.importRecords(from: reader, extraTags: tags, skipInvalid: skipInvalid, now: now) { bar?.update($0) }
+                // A dry run goes through every record, to say what each invalid one would do.
+                let result = try $0.importRecords(from: reader, extraTags: tags, skipInvalid: skipInvalid || dryRun, now: now) {
+                    bar?.update($0)
+                }
+                // Never a silent loss: a file read as the wrong format gives nothing.
+                if result.imported + result.duplicates + result.invalid.count == 0 {
+                    throw ImportError.noCitations(name, chosen, skipped: reader.skipped)
+                }
+                if dryRun { throw DryRun(result: result) }
+                return result
             }
+        } catch let run as DryRun {
+            result = run.result
+            if !libraryExisted && context.removeNewLibrary() && !folderExisted { rmdir(folder) }
         } catch {
             if !libraryExisted && context.removeNewLibrary() && !folderExisted { rmdir(folder) }
             throw error
         }
         bar?.finish()
         bar = nil
+        if dryRun { return report(result, format: chosen, skipped: reader.skipped, context) }
         for problem in result.invalid { context.err.line("citefeed: skipped \(problem.echoed(limit: 1000))") }
-        if !reader.skipped.isEmpty {
-            let kinds = reader.skipped.map { "\($0.1) \($0.0)\($0.1 == 1 ? "" : "s")" }
-            context.err.line("citefeed: note: left out \(kinds.joined(separator: ", ")) (not citations).")
-        }
+        if !reader.skipped.isEmpty { context.err.line("citefeed: note: left out \(ImportError.counted(reader.skipped)) (not citations).") }
         var summary = "imported \(result.imported), skipped \(result.duplicates) duplicate\(result.duplicates == 1 ? "" : "s")"
         if !result.invalid.isEmpty { summary += ", \(result.invalid.count) invalid" }
         context.out.line("\(summary)")
+    }
+
+    /// What a dry run found, on standard output: nothing was written.
+    private func report(_ result: ImportResult, format: ImportFormat, skipped: [(String, Int)], _ context: Context) {
+        let out = context.out
+        out.line("Dry run (nothing was written): \(source.echoed(limit: 120)) read as \(format.rawValue).")
+        out.line("would import \(result.imported) (\(result.withBack) with a back side), skip \(result.duplicates) duplicate\(result.duplicates == 1 ? "" : "s")")
+        if !skipped.isEmpty { out.line("left out (not citations): \(ImportError.counted(skipped))") }
+        if !result.invalid.isEmpty {
+            out.line("invalid: \(result.invalid.count)\(skipInvalid ? ", skipped" : "; the import stops at them unless --skip-invalid")")
+            for problem in result.invalid.prefix(10) { out.line("  \(problem.echoed(limit: 200))") }
+            if result.invalid.count > 10 { out.line("  and \(result.invalid.count - 10) more") }
+        }
+        if !result.first.isEmpty {
+            out.line("first citations:")
+            for c in result.first {
+                let by = [c.author, c.source].compactMap { $0 }.joined(separator: ", ")
+                out.line("  “\(c.text.echoed(limit: 70))”\(by.isEmpty ? "" : " — " + by.echoed(limit: 60))")
+            }
+        }
     }
 
     private func read(_ context: Context) throws -> [UInt8] {
