@@ -140,17 +140,18 @@ public enum CSV {
 
     /// `record(fields)`, appended to `out`. A record of one empty field is written `""`, as a
     /// blank line would be skipped by a reader.
-    public static func append(_ fields: [String], into out: inout [UInt8]) {
+    /// `separator` and `lineEnd` make other dialects: Anki's tab-separated text with LF.
+    public static func append(_ fields: [String], into out: inout [UInt8], separator: UInt8 = 0x2C, lineEnd: [UInt8] = [0x0D, 0x0A]) {
         if fields.count == 1 && fields[0].isEmpty {
-            out += [0x22, 0x22, 0x0D, 0x0A]
+            out += [0x22, 0x22] + lineEnd
             return
         }
         for (i, field) in fields.enumerated() {
-            if i > 0 { out.append(0x2C) }
+            if i > 0 { out.append(separator) }
             var field = field
             field.withUTF8 { bytes in
                 let startsWithBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-                guard startsWithBOM || bytes.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
+                guard startsWithBOM || bytes.contains(where: { $0 == separator || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
                     out.append(contentsOf: bytes)
                     return
                 }
@@ -162,7 +163,7 @@ public enum CSV {
                 out.append(0x22)
             }
         }
-        out += [0x0D, 0x0A]
+        out += lineEnd
     }
 
     /// A cell that a spreadsheet would run as a formula (one starting with `=`, `+`, `-`, `@`, a

@@ -1,6 +1,6 @@
 /// The export formats of SPEC.md "Import and export".
 public enum ExportFormat: String, CaseIterable, Sendable {
-    case json, csv, txt, fortune
+    case json, csv, txt, fortune, anki
 }
 
 /// Writes an export as it goes: `begin`, `add` for each citation, `finish`. The bytes are handed
@@ -39,6 +39,8 @@ public struct ExportWriter {
             append(",\n  \"citations\": [")
         case .csv:
             CSV.append(ExportWriter.csvHeader, into: &buffer)
+        case .anki:
+            append(AnkiText.header)
         case .txt, .fortune:
             break
         }
@@ -63,6 +65,8 @@ public struct ExportWriter {
             let attribution = PickSnapshot(c).attribution
             if !attribution.isEmpty { append("— \(attribution)\n") }
             if !c.tags.isEmpty { append("[" + c.tags.map(\.name).joined(separator: ", ") + "]\n") }
+        case .anki:
+            AnkiText.note(c, into: &buffer)
         case .fortune:
             // strfile(1) separates entries by lines holding only %; a line of % inside a text
             // would split it, so such lines get a space.

@@ -85,7 +85,7 @@ extension ImportError {
 
 /// The import formats of SPEC.md "Import and export".
 public enum ImportFormat: String, CaseIterable, Sendable {
-    case auto, json, csv, fortune, clippings, dummyjson, markdown
+    case auto, json, csv, fortune, clippings, dummyjson, markdown, anki
 
     /// What a file of the format holds, for the message when it holds none.
     var expected: String {
@@ -96,6 +96,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .fortune: "entries between lines of %"
         case .clippings: "highlights and notes between lines of =========="
         case .markdown: "blockquotes, lines starting with >"
+        case .anki: "notes, one per line, after Anki's #separator and #html lines"
         }
     }
 

@@ -9,6 +9,7 @@ enum Importers {
         if lower.hasSuffix(".md") || lower.hasSuffix(".markdown") { return .markdown }
         let text = String(decoding: bytes.prefix(65536), as: UTF8.self)
         let trimmed = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
+        if AnkiText.looksLike(trimmed) { return .anki }
         if lower.hasSuffix(".json") || trimmed.first == "{" || trimmed.first == "[" {
             return trimmed.contains("\"quotes\"") && !trimmed.contains("\"citefeed\"") ? .dummyjson : .json
         }
@@ -31,6 +32,7 @@ enum Importers {
         case .csv: return try csv(name: name, bytes: bytes)
         case .fortune: return ImportReader(records: fortune(String(decoding: bytes, as: UTF8.self)))
         case .markdown: return ImportReader(records: markdown(String(decoding: bytes, as: UTF8.self)))
+        case .anki: return ImportReader(records: try AnkiText.records(name: name, bytes: bytes))
         case .clippings:
             let (records, skipped) = KindleClippings.records(String(decoding: bytes, as: UTF8.self))
             return ImportReader(records: records, skipped: skipped)

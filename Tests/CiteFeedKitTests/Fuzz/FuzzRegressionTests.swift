@@ -36,8 +36,8 @@ import Testing
     @Test func theTargetsAreTheOnesTheIssueNames() {
         #expect(
             FuzzTargets.names == [
-                "csv", "escaping", "import-auto", "import-clippings", "import-csv", "import-dummyjson", "import-fortune", "import-json",
-                "json", "render", "settings", "template",
+                "csv", "escaping", "import-anki", "import-auto", "import-clippings", "import-csv", "import-dummyjson", "import-fortune",
+                "import-json", "import-markdown", "json", "render", "settings", "template",
             ])
     }
 }

@@ -13,7 +13,7 @@ enum FuzzTargets {
         "render": { render($0) }, "escaping": { escaping($0) },
         "import-json": { importer(.json, $0) }, "import-csv": { importer(.csv, $0) }, "import-fortune": { importer(.fortune, $0) },
         "import-clippings": { importer(.clippings, $0) }, "import-dummyjson": { importer(.dummyjson, $0) },
-        "import-auto": { importer(nil, $0) },
+        "import-markdown": { importer(.markdown, $0) }, "import-anki": { importer(.anki, $0) }, "import-auto": { importer(nil, $0) },
     ]
 
     static let names = all.keys.sorted()

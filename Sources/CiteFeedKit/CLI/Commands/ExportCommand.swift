@@ -1,7 +1,7 @@
 /// `citefeed export [--format json|csv|txt|fortune] [--out FILE] [--tag T]... [--favourites] [--archived|--all]`
 struct ExportCommand: Command {
     static let spec = CommandSpec(
-        name: "export", usage: "[--format json|csv|txt|fortune] [--out FILE] [--tag T]... [--favourites] [--archived|--all]",
+        name: "export", usage: "[--format json|csv|txt|fortune|anki] [--out FILE] [--tag T]... [--favourites] [--archived|--all]",
         summary: "Write citations to standard output or a file.",
         details: """
             json (the default) is citefeed's own format with every field, uuids and dates included:
@@ -14,7 +14,7 @@ struct ExportCommand: Command {
             replaces keeps its permissions.
             """,
         options: [
-            .value("format", "F", "json (default), csv, txt or fortune", choices: ExportFormat.allCases.map(\.rawValue)),
+            .value("format", "F", "json (default), csv, txt, fortune or anki", choices: ExportFormat.allCases.map(\.rawValue)),
             .value("out", "FILE", "write to FILE (replaced atomically) instead of standard output"),
             .value("tag", "T", "only citations with this tag (repeat: any of them)", repeatable: true),
             .flag("favourites", "only favourites"),
