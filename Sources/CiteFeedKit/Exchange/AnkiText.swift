@@ -11,6 +11,11 @@
 /// itself is not in the file), other tags dropped, entities decoded.
 enum AnkiText {
     static let header = "#separator:tab\n#html:false\n#tags column:3\n"
+    /// The header lines Anki writes and reads (`#key:value`).
+    static let headers: Set<String> = [
+        "separator", "html", "tags", "columns", "notetype", "deck", "tags column", "guid column", "notetype column", "deck column",
+        "if matches",
+    ]
 
     /// One citation as a note.
     static func note(_ c: Citation, into out: inout [UInt8]) {
@@ -38,8 +43,10 @@ enum AnkiText {
         while start < bytes.count, bytes[start] == UInt8(ascii: "#") {
             let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
             let line = String(decoding: bytes[start..<end], as: UTF8.self).trimmingWhitespace().lowercased()
-            guard let colon = line.firstIndex(of: ":") else { break }
-            let key = String(line[line.index(after: line.startIndex)..<colon])
+            // Only Anki's own headers: a note may start with # too.
+            guard let colon = line.firstIndex(of: ":"), case let key = String(line[line.index(after: line.startIndex)..<colon]),
+                AnkiText.headers.contains(key)
+            else { break }
             let value = String(line[line.index(after: colon)...]).trimmingWhitespace()
             switch key {
             case "separator":

@@ -17,6 +17,16 @@ enum ImportText {
     }
 
     static func decode(_ bytes: [UInt8]) throws(Failure) -> Decoded {
+        var decoded = try decodingEncoding(bytes)
+        // A byte order mark written twice (or a UTF-16 file's mark, then a zero-width no-break
+        // space) is no text either.
+        var marks = 0
+        while decoded.bytes[marks...].starts(with: [0xEF, 0xBB, 0xBF]) { marks += 3 }
+        if marks > 0 { decoded.bytes.removeFirst(marks) }
+        return decoded
+    }
+
+    private static func decodingEncoding(_ bytes: [UInt8]) throws(Failure) -> Decoded {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             let text = try utf16(bytes.dropFirst(2), littleEndian: bytes[0] == 0xFF)
             let repaired = repairingC1(text)

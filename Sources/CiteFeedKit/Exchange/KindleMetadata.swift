@@ -165,7 +165,8 @@ struct KindleMetadata: Equatable {
     /// The moment a date segment names: day, month (a name, or a number in `2021年8月15日`),
     /// year (two digits on old firmware), time with AM/PM markers; local time unless it says GMT.
     static func date(_ segment: String) -> Timestamp? {
-        guard var (hour, minute, second, timeRange) = time(in: segment) else { return nil }
+        guard let (clockHour, minute, second, timeRange) = time(in: segment) else { return nil }
+        var hour = clockHour
         let lower = segment.lowercased()
         let rest = String(lower[..<timeRange.lowerBound]) + " " + String(lower[timeRange.upperBound...])
         // AM and PM right after the time (German `am` before it means "on"); the Chinese and

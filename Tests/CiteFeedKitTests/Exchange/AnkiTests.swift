@@ -35,6 +35,9 @@ import Testing
         let comma = try AnkiText.records(name: "c.txt", bytes: Array("#separator:comma\n#html:false\na <b>,b\n".utf8))
         #expect(comma.map(\.text) == ["a <b>"] && comma.map(\.back) == ["b"])
         #expect(throws: ImportError.self) { try AnkiText.records(name: "x.txt", bytes: Array("#separator:nonsense\na\n".utf8)) }
+        // A note that starts with # is a note.
+        let hashtag = try AnkiText.records(name: "h.txt", bytes: Array("#separator:tab\n#html:false\n#topic: a note\tits back\n".utf8))
+        #expect(hashtag.map(\.text) == ["#topic: a note"] && hashtag.map(\.location) == [.line(3)])
     }
 
     static func exportedLibrary() throws -> (Sandbox, String) {

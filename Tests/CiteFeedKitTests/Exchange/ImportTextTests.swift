@@ -28,6 +28,13 @@ import Testing
         #expect(note == "read as UTF-16 (\(littleEndian ? "little" : "big")-endian)")
     }
 
+    /// Found by fuzzing (Tests/Fixtures/fuzz/import-markdown): a mark twice is no text.
+    @Test func aByteOrderMarkTwice() throws {
+        #expect(try decoded([0xFF, 0xFE, 0xFF, 0xFE, 0x41, 0x00]).0 == "A")
+        #expect(try decoded([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF, 0x41]).0 == "A")
+        #expect(try decoded([0xEF, 0xBB, 0xBF]).0 == "")
+    }
+
     @Test func brokenUTF16IsNotText() {
         #expect(throws: ImportText.Failure.binary) { try ImportText.decode([0xFF, 0xFE, 0x41]) }  // odd length
         #expect(throws: ImportText.Failure.binary) { try ImportText.decode([0xFF, 0xFE, 0x00, 0xD8, 0x41, 0x00]) }  // lone surrogate
