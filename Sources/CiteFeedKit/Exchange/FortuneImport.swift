@@ -65,6 +65,18 @@ extension Importers {
         return nil
     }
 
+    /// A citation written with its attribution on one line, after a spaced dash:
+    /// `Stay hungry — Steve Jobs, Stanford, 2005`; the name part at most 80 characters.
+    static func trailingAttribution(_ text: String) -> (String, String, String?)? {
+        guard let dash = [" — ", " – ", " ― ", " -- "].compactMap({ text.ranges(of: $0).last }).max(by: { $0.lowerBound < $1.lowerBound })
+        else { return nil }
+        let quote = String(text[..<dash.lowerBound]).trimmingWhitespace()
+        let name = String(text[dash.upperBound...]).trimmingWhitespace()
+        guard !quote.isEmpty, !name.isEmpty, name.count <= 80, !name.contains("\n"), let (author, source, _) = attribution([quote, "— " + name])
+        else { return nil }
+        return (quote, author, source)
+    }
+
     /// `line` without overstrike, ANSI escape sequences and bells.
     static func terminalEffectsRemoved(_ line: String) -> String {
         guard line.unicodeScalars.contains(where: { $0 == "\u{8}" || $0 == "\u{1B}" || $0 == "\u{7}" || $0 == "\u{9B}" }) else { return line }

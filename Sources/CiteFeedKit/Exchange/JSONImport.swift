@@ -10,12 +10,15 @@ extension Importers {
         return ImportReader(tags: tags) { body in
             var count = 0
             var stopped: (any Error)?
+            // A list whose first element is a string is a list of citations as strings.
+            var strings = false
             let document: JSONValue
             do throws(JSONParser.Failure) {
                 document = try JSONParser.parse(bytes, streaming: ["citations", "quotes"]) { member, item, fraction in
                     count += 1
                     do {
-                        try body(record(item, number: count, citefeed: member == "citations"), fraction)
+                        if count == 1, case .string = item { strings = true }
+                        try body(record(item, number: count, citefeed: member == "citations", strings: strings), fraction)
                         return true
                     } catch {
                         stopped = error
@@ -39,7 +42,10 @@ extension Importers {
                     throw ImportError.malformed(
                         name, "expected a list of citations (objects with a \(ImportFields.textNames)), citefeed's export or an object holding one list")
                 }
-                for (i, item) in list.enumerated() { try body(record(item, number: i + 1, citefeed: false), Double(i + 1) / Double(list.count)) }
+                let strings = list.first?.stringValue != nil
+                for (i, item) in list.enumerated() {
+                    try body(record(item, number: i + 1, citefeed: false, strings: strings), Double(i + 1) / Double(list.count))
+                }
             }
             // Tag names are checked as `tag add` checks them; an invalid one is an invalid record.
             for (i, tag) in (document["tags"]?.arrayValue ?? []).enumerated() {
@@ -84,13 +90,20 @@ extension Importers {
 
     /// One element of a JSON list. citefeed's own documents give ids, uuids and dates, and
     /// name their fields exactly; other files' members are found by `ImportFields`.
-    static func record(_ item: JSONValue, number: Int, citefeed: Bool) -> ImportRecord {
+    /// `strings`: the list is of strings (its first element is one), each a citation that may
+    /// end with its attribution (`text — Author`); in a list of objects, a string is invalid.
+    static func record(_ item: JSONValue, number: Int, citefeed: Bool, strings: Bool = false) -> ImportRecord {
+        var r = ImportRecord(location: .record(number), text: nil)
+        // A list of strings: each a citation, perhaps ending with its attribution.
+        if case .string(let text) = item, strings {
+            r.text = text
+            if let (quote, author, source) = trailingAttribution(text) { (r.text, r.author, r.source) = (quote, author, source) }
+            return r
+        }
         guard case .object(let members) = item else {
-            var r = ImportRecord(location: .record(number), text: nil)
             r.problem = "Not an object with a \"text\""
             return r
         }
-        var r = ImportRecord(location: .record(number), text: nil)
         func string(_ value: JSONValue?, _ field: String) -> String? {
             guard let value, value != .null else { return nil }
             if let s = value.stringValue { return s }

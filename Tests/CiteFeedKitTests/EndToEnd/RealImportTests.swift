@@ -72,6 +72,10 @@ import Testing
         ("json_rogalskiy_anger_quotes.json", 761, 761), ("jsonl_clockquotes_bluey.jsonl", 89, 89), ("jsonl_learnscrapy_quotes.jsonl", 220, 220),
         // 37 blockquotes, 6 attributed (1 by its last line, 5 after the closing quotation mark).
         ("md_forgetfulnotes_quotes.md", 37, 6),
+        // No header: text, book, author; id, text, author. Strings "text — Author". Reader's
+        // library: titles, no authors.
+        ("csv_bookshl_highlights_noheader.csv", 362, 362), ("csv_qotd_csharp_quotes_noheader.csv", 24, 24),
+        ("json_ysathyasai_quotes_cache.json", 4, 4), ("reader_duncanlew_example.csv", 3, 0),
     ]
 
     @Test(arguments: RealImportTests.collections)
@@ -106,6 +110,30 @@ import Testing
         #expect(fork.author == "Paul Prudhomme" && fork.tags.map(\.name).sorted() == ["Good", "Good Food"])
         let truth = try #require(citations.first { $0.text == "\"Information is not truth.\"" })
         #expect(truth.author == "Yuval Noah Harari")
+    }
+
+    @Test func headerlessStringsAndReaderRecordsExactly() throws {
+        let box = try Sandbox()
+        for name in [
+            "csv_bookshl_highlights_noheader.csv", "csv_qotd_csharp_quotes_noheader.csv", "json_ysathyasai_quotes_cache.json",
+            "reader_duncanlew_example.csv",
+        ] {
+            #expect(try box.run("import", RealImportTests.real.appendingPathComponent(name).path).status == 0)
+        }
+        var all = CitationQuery()
+        all.all = true
+        let citations = try box.library().citations(all)
+        let work = try #require(citations.first { $0.text == "Carl Jung went on to become one of the most influential thinkers of the twentieth century." })
+        #expect(work.source == "Deep Work" && work.author == "Cal Newport")
+        let cowbell = try #require(citations.first { $0.text == "I got a fever, and the only prescription is more cowbell." })
+        #expect(cowbell.author == "Christopher Walken" && cowbell.source == nil)
+        let kay = try #require(citations.first { $0.text == "The best way to predict the future is to invent it." })
+        #expect(kay.author == "Alan Kay")
+        // Reader's library: the title, the address as source, saved date; all three archived.
+        let lens = try #require(citations.first { $0.text == "How I learned that Google Lens is more than a gimmick" })
+        #expect(lens.source == "https://www.theverge.com/23496478/google-lens-apps-smart-home")
+        #expect(lens.createdAt == Timestamp(rfc3339: "2022-12-07T07:43:11Z") && lens.archivedAt != nil)
+        #expect(citations.filter { $0.source?.hasPrefix("https://") == true && $0.archivedAt != nil }.count == 3)
     }
 
     @Test func kindleRecordsExactly() throws {

@@ -35,6 +35,21 @@ import Testing
         #expect(record.source == source)
     }
 
+    @Test(arguments: [
+        ("Stay hungry — Steve Jobs, Stanford, 2005", "Stay hungry", "Steve Jobs", "Stanford, 2005"),
+        ("One – two — Someone", "One – two", "Someone", nil),
+        ("Talk is cheap -- Linus", "Talk is cheap", "Linus", nil),
+    ] as [(String, String, String, String?)])
+    func trailingAttribution(text: String, quote: String, author: String, source: String?) throws {
+        let found = try #require(Importers.trailingAttribution(text))
+        #expect(found.0 == quote && found.1 == author && found.2 == source)
+    }
+
+    @Test(arguments: ["No attribution here", "Well—no spaces", "— Only a name", "Text — " + String(repeating: "n", count: 81)])
+    func noTrailingAttribution(text: String) {
+        #expect(Importers.trailingAttribution(text) == nil)
+    }
+
     /// Every file of Debian's fortunes and fortunes-min packages imports without
     /// --skip-invalid; the count (imported and duplicates) is what Debian's strfile counted
     /// in the file's .dat index.
