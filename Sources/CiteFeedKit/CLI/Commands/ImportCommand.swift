@@ -73,6 +73,9 @@ struct ImportCommand: Command {
         // (the library is made when first opened, before the file's records are checked).
         let folder = Posix.parentDirectory(context.paths.library)
         let libraryExisted = Posix.fileExists(context.paths.library), folderExisted = Posix.fileExists(folder)
+        func removeNewLibrary() {
+            if !libraryExisted && context.removeNewLibrary() && !folderExisted { rmdir(folder) }
+        }
         /// A dry run's import, undone with the transaction it ran in.
         struct DryRun: Error { var result: ImportResult }
         var result: ImportResult
@@ -91,9 +94,9 @@ struct ImportCommand: Command {
             }
         } catch let run as DryRun {
             result = run.result
-            if !libraryExisted && context.removeNewLibrary() && !folderExisted { rmdir(folder) }
+            removeNewLibrary()
         } catch {
-            if !libraryExisted && context.removeNewLibrary() && !folderExisted { rmdir(folder) }
+            removeNewLibrary()
             throw error
         }
         bar?.finish()
@@ -101,7 +104,7 @@ struct ImportCommand: Command {
         if dryRun { return report(result, format: chosen, skipped: reader.skipped, context) }
         for problem in result.invalid { context.err.line("citefeed: skipped \(problem.echoed(limit: 1000))") }
         if !reader.skipped.isEmpty { context.err.line("citefeed: note: left out \(ImportError.counted(reader.skipped)) (not citations).") }
-        var summary = "imported \(result.imported), skipped \(result.duplicates) duplicate\(result.duplicates == 1 ? "" : "s")"
+        var summary = "imported \(result.imported), skipped \(ImportError.counted([("duplicate", result.duplicates)]))"
         if !result.invalid.isEmpty { summary += ", \(result.invalid.count) invalid" }
         context.out.line("\(summary)")
     }
@@ -110,7 +113,7 @@ struct ImportCommand: Command {
     private func report(_ result: ImportResult, format: ImportFormat, skipped: [(String, Int)], _ context: Context) {
         let out = context.out
         out.line("Dry run (nothing was written): \(source.echoed(limit: 120)) read as \(format.rawValue).")
-        out.line("would import \(result.imported) (\(result.withBack) with a back side), skip \(result.duplicates) duplicate\(result.duplicates == 1 ? "" : "s")")
+        out.line("would import \(result.imported) (\(result.withBack) with a back side), skip \(ImportError.counted([("duplicate", result.duplicates)]))")
         if !skipped.isEmpty { out.line("left out (not citations): \(ImportError.counted(skipped))") }
         if !result.invalid.isEmpty {
             out.line("invalid: \(result.invalid.count)\(skipInvalid ? ", skipped" : "; the import stops at them unless --skip-invalid")")
