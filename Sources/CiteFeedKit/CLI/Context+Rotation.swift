@@ -1,7 +1,7 @@
 extension Context {
     /// The rotation of the library under the settings in force, now.
-    func rotation(_ library: Library, settings: Settings? = nil) throws -> Rotation {
-        Rotation(library: library, settings: try settings ?? self.settings(), now: try now())
+    func rotation(_ library: Library, settings: Settings? = nil) throws -> RotationService {
+        RotationService(library: library, settings: try settings ?? self.settings(), now: try now())
     }
 
     /// Renders and writes the outputs for `state` (into `directory`, or the configured one).
@@ -9,10 +9,9 @@ extension Context {
     func publish(_ state: RotationState, _ library: Library, settings: Settings? = nil, directory: String? = nil) throws -> (
         directory: String, written: [String]
     ) {
-        let settings = try settings ?? self.settings()
-        let directory = directory ?? paths.outputDirectory(settings)
-        let written = try OutputDirectory(path: directory).write(state, library: library, settings: settings, currentFile: paths.current)
-        return (directory, written)
+        let rotation = try self.rotation(library, settings: settings)
+        let directory = directory ?? paths.outputDirectory(rotation.settings)
+        return (directory, try rotation.publish(state, directory: directory, currentFile: paths.current, version: CLI.version))
     }
 
     /// Runs a change to the library and its consequences in one transaction: if the change made

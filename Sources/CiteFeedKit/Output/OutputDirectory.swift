@@ -1,44 +1,41 @@
-/// The six outputs of SPEC.md "Outputs" and `current.json`, rendered from the history and
-/// written together: changed files replace the old ones only when all are written, and
-/// unchanged files keep their mtime (so HTTP caches keep answering 304).
+/// Writes rendered outputs into a directory, together: changed files replace the old ones only
+/// when all are written, and unchanged files keep their mtime (so HTTP caches keep answering
+/// 304). It only writes bytes; what they are is `OutputSet`'s business.
 public struct OutputDirectory {
-    public static let files = ["feed.xml", "feed.atom", "feed.json", "index.html", "status.txt", "status.json"]
-
     public let path: String
 
     public init(path: String) { self.path = path }
 
-    /// Renders everything for `state` and writes what changed; returns the names written.
+    /// Writes the files whose content changed (making the directory if needed); returns the
+    /// names written.
     @discardableResult
-    public func write(_ state: RotationState, library: Library, settings: Settings, currentFile: String) throws -> [String] {
-        let picks = try library.recentPicks(limit: settings.feedItems)
-        let feed = FeedContext(
-            settings: settings, outputDirectory: path, picks: picks, libraryUUID: try library.uuid(),
-            libraryCreated: try library.createdAt())
-        let status = StatusRenderer(settings: settings)
-        let contents = [
-            RSSRenderer.render(feed), AtomRenderer.render(feed), JSONFeedRenderer.render(feed), HTMLRenderer.render(feed),
-            status.render(.plain, state.pick?.snapshot, slot: state.slot), status.render(.waybar, state.pick?.snapshot, slot: state.slot),
-        ]
+    public func write(_ files: [OutputFile]) throws(OutputError) -> [String] {
         do {
             try Posix.makeDirectories(path)
         } catch {
             throw OutputError.cannotCreate(path, error.message)
         }
-        let written: [String]
+        let byPath = Dictionary(uniqueKeysWithValues: files.map { (path + "/" + $0.name, $0.name) })
         do {
-            written = try AtomicWriter.writeChanged(
-                zip(OutputDirectory.files, contents).map { (path + "/" + $0, Array($1.utf8)) }, mode: 0o644, durable: false)
+            let written = try AtomicWriter.writeChanged(files.map { (path + "/" + $0.name, $0.bytes) }, mode: 0o644, durable: false)
+            return written.map { byPath[$0] ?? $0 }
         } catch {
             throw OutputError.cannotCreate(path, error.message)
         }
-        let current = CurrentFile(slot: state.slot, pick: state.pick?.snapshot)
+    }
+
+    /// The saved state in `file`, or `nil` when there is none or it cannot be read.
+    public static func readCurrent(_ file: String) -> CurrentFile? {
+        (try? Posix.readFile(file, limit: SettingsFile.sizeLimit)).flatMap(CurrentFile.init(bytes:))
+    }
+
+    /// Writes `current.json` (the saved state that `status` reads), private to the user.
+    public static func writeCurrent(_ current: CurrentFile, to file: String) throws(OutputError) {
         do {
-            try AtomicWriter.writeChanged([(currentFile, current.bytes)], mode: 0o600, durable: false)
+            try AtomicWriter.writeChanged([(file, current.bytes)], mode: 0o600, durable: false)
         } catch {
-            throw OutputError.cannotCreate(currentFile, error.message)
+            throw OutputError.cannotCreate(file, error.message)
         }
-        return written.map { String($0.split(separator: "/").last ?? "") }
     }
 }
 

@@ -11,7 +11,7 @@ public enum AtomRenderer {
               <author><name>\(feed.author.xmlPlainText)</name></author>
               <link rel="alternate" type="text/html" href="\((feed.baseURL + "index.html").xmlEscaped)"/>
               <link rel="self" type="application/atom+xml" href="\((feed.baseURL + "feed.atom").xmlEscaped)"/>
-              <generator version="\(CLI.version)">citefeed</generator>
+              <generator version="\(feed.generator)">citefeed</generator>
 
             """
         for item in feed.items {

@@ -68,8 +68,13 @@ public struct FeedContext: Sendable {
     public var updated: Timestamp
     public var items: [FeedItem]
     public var libraryUUID: String
+    /// The version of citefeed named as the generator.
+    public var generator: String
 
-    public init(settings: Settings, outputDirectory: String, picks: [Pick], libraryUUID: String, libraryCreated: Timestamp) {
+    public init(
+        settings: Settings, outputDirectory: String, picks: [Pick], libraryUUID: String, libraryCreated: Timestamp, generator: String
+    ) {
+        self.generator = generator
         title = settings.feedTitle
         description = settings.feedDescription
         author = settings.feedAuthor

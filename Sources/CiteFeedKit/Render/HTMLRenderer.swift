@@ -10,7 +10,7 @@ public enum HTMLRenderer {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="generator" content="citefeed \(CLI.version)">
+            <meta name="generator" content="citefeed \(feed.generator)">
             <title>\(title)</title>
             <link rel="alternate" type="application/rss+xml" title="\(title) (RSS)" href="feed.xml">
             <link rel="alternate" type="application/atom+xml" title="\(title) (Atom)" href="feed.atom">

@@ -11,7 +11,7 @@ public enum RSSRenderer {
                 <language>\(feed.language.xmlEscaped)</language>
                 <lastBuildDate>\(feed.updated.rfc822)</lastBuildDate>
                 <ttl>\(feed.ttlMinutes)</ttl>
-                <generator>citefeed \(CLI.version)</generator>
+                <generator>citefeed \(feed.generator)</generator>
 
             """
         if feed.isPublic {

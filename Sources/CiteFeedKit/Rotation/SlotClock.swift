@@ -1,9 +1,3 @@
-/// A rotation slot: `[start, end)` in UTC seconds.
-public struct Slot: Hashable, Sendable {
-    public var start: Timestamp
-    public var end: Timestamp
-}
-
 /// Slots on local wall-clock time (SPEC.md, "Rotation"): they start at local midnight and every
 /// `interval` after it; multi-day intervals count whole days from Monday 1970-01-05, so `7d`
 /// turns every Monday at midnight.

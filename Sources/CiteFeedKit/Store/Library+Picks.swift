@@ -115,4 +115,17 @@ extension Library {
     public func createdAt() throws(StoreError) -> Timestamp {
         Timestamp(seconds: Int64(try meta("created") ?? "") ?? 0)
     }
+
+    /// When a rotation last found nothing eligible (cleared by the next pick).
+    func emptySince() throws(StoreError) -> Timestamp? {
+        try meta("empty_since").flatMap { Int64($0) }.map(Timestamp.init(seconds:))
+    }
+
+    func setEmptySince(_ time: Timestamp?) throws(StoreError) {
+        if let time {
+            try setMeta("empty_since", String(time.seconds))
+        } else {
+            try db.run("DELETE FROM meta WHERE key = 'empty_since'")
+        }
+    }
 }

@@ -52,7 +52,7 @@ import Testing
         for hour in 6...13 { try box.rotate(at: "2026-03-01T\(hour < 10 ? "0" : "")\(hour):10:00+01:00") }
         box.now = "2026-03-01T13:40:00+01:00"
         #expect(try box.run("next").status == 0)
-        for name in OutputDirectory.files {
+        for name in OutputSet.names {
             try Golden.check(try box.output(name), name, in: FeedsDirectoryTests.feeds)
         }
     }

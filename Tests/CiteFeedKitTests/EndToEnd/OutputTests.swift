@@ -17,7 +17,7 @@ import Testing
 
     @Test func allSixOutputsMatchTheirGoldenFiles() throws {
         let box = try rotated()
-        for name in OutputDirectory.files { try Golden.check(try box.output(name), "outputs/" + name) }
+        for name in OutputSet.names { try Golden.check(try box.output(name), "outputs/" + name) }
     }
 
     @Test func statusFormatsMatchTheirGoldenFiles() throws {
@@ -33,7 +33,7 @@ import Testing
         let box = try rotated()
         func files() throws -> [String: (Data, Date)] {
             var result: [String: (Data, Date)] = [:]
-            for name in OutputDirectory.files + ["../current.json"] {
+            for name in OutputSet.names + ["../current.json"] {
                 let url = box.feeds.appendingPathComponent(name)
                 let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
                 result[name] = (try Data(contentsOf: url), attributes[.modificationDate] as! Date)
@@ -62,7 +62,7 @@ import Testing
         let out = box.home.appendingPathComponent("elsewhere").path
         let other = try box.rotate(at: "2026-03-01T09:40:00+01:00", "--out", out)
         #expect(other.stdout.hasPrefix("Wrote feed.xml feed.atom feed.json index.html status.txt status.json to \(out)."))
-        for name in OutputDirectory.files {
+        for name in OutputSet.names {
             let mode = try FileManager.default.attributesOfItem(atPath: out + "/" + name)[.posixPermissions] as? Int
             #expect(mode == 0o644)
         }

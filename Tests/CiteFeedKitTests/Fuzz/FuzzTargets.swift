@@ -129,7 +129,7 @@ enum FuzzTargets {
         }
         let feed = FeedContext(
             settings: settings, outputDirectory: "/tmp/out dir", picks: picks, libraryUUID: "6f1c2e1a-0000-4000-8000-000000000001",
-            libraryCreated: Timestamp(seconds: 0))
+            libraryCreated: Timestamp(seconds: 0), generator: CLI.version)
         for xml in [RSSRenderer.render(feed), AtomRenderer.render(feed), HTMLRenderer.render(feed)] {
             for scalar in xml.unicodeScalars {
                 let v = scalar.value

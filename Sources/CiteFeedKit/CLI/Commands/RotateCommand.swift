@@ -28,7 +28,7 @@ struct RotateCommand: Command {
 
 /// What `rotate` and `next` print: where the outputs are, and the status line.
 func report(_ published: (directory: String, written: [String]), _ state: RotationState, _ context: Context) throws {
-    let names = OutputDirectory.files.joined(separator: " ")
+    let names = OutputSet.names.joined(separator: " ")
     if published.written.isEmpty {
         context.out.line("Outputs in \(published.directory) are up to date (\(names)).")
     } else {

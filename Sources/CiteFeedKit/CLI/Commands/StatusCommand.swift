@@ -46,9 +46,9 @@ struct StatusCommand: Command {
     /// The saved pick of the current slot; when the slot has none, a rotation first.
     static func current(_ context: Context, settings: Settings, now: Timestamp) throws -> CurrentFile {
         let slot = SlotClock(interval: settings.interval).slot(at: now)
-        if let saved = CurrentFile.read(context.paths.current), saved.slot == slot { return saved }
+        if let saved = OutputDirectory.readCurrent(context.paths.current), saved.slot == slot { return saved }
         let library = try context.libraryWithStarterSet()
-        let rotation = Rotation(library: library, settings: settings, now: now)
+        let rotation = RotationService(library: library, settings: settings, now: now)
         return try library.write {
             let state = try rotation.ensureCurrent().state
             try context.publish(state, library, settings: settings)

@@ -1,14 +1,10 @@
-/// What is shown now: the slot, and the pick (`nil` when nothing is eligible).
-public struct RotationState: Sendable, Equatable {
-    public var slot: Slot
-    public var pick: Pick?
-}
-
 /// The rotation of a library under some settings at one moment: makes the picks that
-/// SPEC.md "Rotation" describes and records them in the history. Every method runs in a write
-/// transaction (a savepoint inside a command's own), so concurrent processes make exactly one
-/// pick per slot.
-public struct Rotation {
+/// SPEC.md "Rotation" describes, records them in the history and writes the outputs. It reads
+/// through the `Library`, lets the pure `SlotClock`, `RotationStep` and `Rotator` decide, and
+/// writes through the `Library` again; the outputs are rendered by `OutputSet` from a value and
+/// written by `OutputDirectory`. Every method runs in a write transaction (a savepoint inside a
+/// command's own), so concurrent processes make exactly one pick per slot.
+public struct RotationService {
     public let library: Library
     public let settings: Settings
     public let now: Timestamp
@@ -37,12 +33,14 @@ public struct Rotation {
         try library.write {
             let slot = clock.slot(at: now)
             let latest = try library.latestPick()
-            let inSlot = latest?.isShown(in: slot) ?? false
-            if inSlot, let latest, try library.isEligible(latest.snapshot.id, settings) {
+            let eligible = try latest.map { try library.isEligible($0.snapshot.id, settings) } ?? false
+            switch RotationStep.current(slot: slot, latest: latest, latestIsEligible: eligible, now: now) {
+            case .keep:
                 return (RotationState(slot: slot, pick: latest), false)
+            case .pick(let time, let reason):
+                let pick = try pickNext(slot: slot, at: time, reason: reason)
+                return (RotationState(slot: slot, pick: pick), pick != nil)
             }
-            let pick = try pickNext(slot: slot, at: inSlot ? now : slot.start, reason: inSlot ? .repick : .rotate)
-            return (RotationState(slot: slot, pick: pick), pick != nil)
         }
     }
 
@@ -106,19 +104,16 @@ public struct Rotation {
         }
         return result
     }
-}
 
-extension Library {
-    /// When a rotation last found nothing eligible (cleared by the next pick).
-    func emptySince() throws(StoreError) -> Timestamp? {
-        try meta("empty_since").flatMap { Int64($0) }.map(Timestamp.init(seconds:))
-    }
-
-    func setEmptySince(_ time: Timestamp?) throws(StoreError) {
-        if let time {
-            try setMeta("empty_since", String(time.seconds))
-        } else {
-            try db.run("DELETE FROM meta WHERE key = 'empty_since'")
-        }
+    /// Renders the outputs of `state` and writes those that changed into `directory`, and the
+    /// saved state into `currentFile`; returns the names written.
+    @discardableResult
+    public func publish(_ state: RotationState, directory: String, currentFile: String, version: String) throws -> [String] {
+        let input = OutputInput(
+            state: state, picks: try library.recentPicks(limit: settings.feedItems), settings: settings, outputDirectory: directory,
+            libraryUUID: try library.uuid(), libraryCreated: try library.createdAt(), version: version)
+        let written = try OutputDirectory(path: directory).write(OutputSet.render(input))
+        try OutputDirectory.writeCurrent(CurrentFile(slot: state.slot, pick: state.pick?.snapshot), to: currentFile)
+        return written
     }
 }

@@ -20,13 +20,12 @@ public struct CurrentFile: Sendable, Equatable {
             ).utf8)
     }
 
-    /// The saved state, or `nil` when there is none or it cannot be read (then `status` rotates).
-    public static func read(_ path: String) -> CurrentFile? {
-        guard let bytes = try? Posix.readFile(path, limit: SettingsFile.sizeLimit), let json = try? JSONParser.parse(bytes),
-            case .int(let start)? = json["slotStart"], case .int(let end)? = json["slotEnd"]
+    /// The state that `bytes` wrote, or `nil` when they are not one (then `status` rotates).
+    public init?(bytes: [UInt8]) {
+        guard let json = try? JSONParser.parse(bytes), case .int(let start)? = json["slotStart"], case .int(let end)? = json["slotEnd"]
         else { return nil }
         let pick = json["pick"].flatMap { $0 == .null ? nil : PickSnapshot(json: $0) }
         if json["pick"] != .null && pick == nil { return nil }
-        return CurrentFile(slot: Slot(start: Timestamp(seconds: start), end: Timestamp(seconds: end)), pick: pick)
+        self.init(slot: Slot(start: Timestamp(seconds: start), end: Timestamp(seconds: end)), pick: pick)
     }
 }
