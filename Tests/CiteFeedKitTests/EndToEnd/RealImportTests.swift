@@ -76,6 +76,8 @@ import Testing
         // library: titles, no authors.
         ("csv_bookshl_highlights_noheader.csv", 362, 362), ("csv_qotd_csharp_quotes_noheader.csv", 24, 24),
         ("json_ysathyasai_quotes_cache.json", 4, 4), ("reader_duncanlew_example.csv", 3, 0),
+        // Readwise's highlights export (an excerpt of six rows kept in a script).
+        ("readwise_lektr_excerpt.csv", 6, 6),
     ]
 
     @Test(arguments: RealImportTests.collections)
@@ -110,6 +112,26 @@ import Testing
         #expect(fork.author == "Paul Prudhomme" && fork.tags.map(\.name).sorted() == ["Good", "Good Food"])
         let truth = try #require(citations.first { $0.text == "\"Information is not truth.\"" })
         #expect(truth.author == "Yuval Noah Harari")
+    }
+
+    /// Readwise's export: the book as source, `Highlighted at` as the date, a highlight that
+    /// runs over two lines kept whole, a note as the back.
+    @Test func readwiseRecordsExactly() throws {
+        let box = try Sandbox()
+        #expect(try box.run("import", RealImportTests.real.appendingPathComponent("readwise_lektr_excerpt.csv").path).status == 0)
+        var all = CitationQuery()
+        all.all = true
+        let citations = try box.library().citations(all)
+        let first = try #require(citations.first { $0.text.hasPrefix("“No dumb bastard ever won a war") })
+        #expect(first.author == "Matt Dinniman" && first.source == "This Inevitable Ruin" && first.back == nil)
+        #expect(first.createdAt == Timestamp(rfc3339: "2026-01-27T05:56:46Z"))
+        let twoLines = try #require(citations.first { $0.text.hasPrefix("biscuit holes flapping.") })
+        #expect(twoLines.text.hasSuffix("It’s good for you.”\n“But"))
+        let noted = try #require(citations.first { $0.text == "Some quote 2" })
+        #expect(noted.back == "**test** quote" && noted.createdAt == Timestamp(rfc3339: "2026-01-27T17:26:16Z"))
+        let carr = try #require(citations.first { $0.author == "Jonathan Haidt" })
+        #expect(carr.source == "The Anxious Generation How the Great Rewiring of Childhood is Causing an Epidemic of Mental Illness")
+        #expect(carr.createdAt == Timestamp(rfc3339: "2025-03-20T20:01:08Z"))
     }
 
     @Test func headerlessStringsAndReaderRecordsExactly() throws {
