@@ -1,8 +1,3 @@
-/// The export formats of SPEC.md "Import and export".
-public enum ExportFormat: String, CaseIterable, Sendable {
-    case json, csv, txt, fortune, anki
-}
-
 /// Writes an export as it goes: `begin`, `add` for each citation, `finish`. The bytes are handed
 /// to `emit` in blocks of about 256 KiB, so an export of any size holds one block and one
 /// batch of citations, never the whole library (100k citations: 54 MB of JSON).

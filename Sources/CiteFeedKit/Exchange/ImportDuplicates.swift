@@ -14,20 +14,11 @@ struct ImportDuplicates {
     private(set) var libraryCount = 0
 
     /// Every citation's key and uuid, with room for `expected` records more.
-    mutating func loadLibrary(_ db: Database, expected: Int) throws(StoreError) {
-        let existing = try db.prepare("SELECT text, author FROM citations")
-        while try existing.step() {
-            let key = existing.withBytes(0) { text in
-                existing.isNull(1) ? maker.key(text: text, author: nil) : existing.withBytes(1) { maker.key(text: text, author: $0) }
-            }
-            seen.insert(key)
-        }
+    mutating func loadLibrary(_ library: Library, expected: Int) throws(StoreError) {
+        try library.forEachTextAndAuthor { text, author in seen.insert(maker.key(text: text, author: author)) }
         libraryCount = seen.count
-        let existingUUIDs = try db.prepare("SELECT uuid FROM citations")
-        while try existingUUIDs.step() {
-            // Every uuid of the library is valid (`add` makes them, imports check them).
-            if let bits = existingUUIDs.withBytes(0, UUIDString.bits(of:)) { uuids.insert(bits) }
-        }
+        // Every uuid of the library is valid (`add` makes them, imports check them).
+        try library.forEachUUID { if let bits = UUIDString.bits(of: $0) { uuids.insert(bits) } }
         // Room for every record at once: growing a set rehashes all it holds.
         seen.reserveCapacity(libraryCount + expected)
         uuids.reserveCapacity(libraryCount + expected)
@@ -36,8 +27,8 @@ struct ImportDuplicates {
 
     /// Whether `citation` is a duplicate of one in the library or of an earlier record; when it
     /// is not, it is remembered.
-    mutating func isDuplicate(_ citation: CheckedCitation, in db: Database) throws(StoreError) -> Bool {
-        if !holdsLibrary, try libraryHolds(citation, db) { return true }
+    mutating func isDuplicate(_ citation: CheckedCitation, in library: Library) throws(StoreError) -> Bool {
+        if !holdsLibrary, try libraryHolds(citation, library) { return true }
         // One hash per set when the record is new (the usual case).
         if !seen.insert(citation.key) { return true }
         if !uuids.insert(citation.uuidBits) {
@@ -47,13 +38,11 @@ struct ImportDuplicates {
         return false
     }
 
-    private mutating func libraryHolds(_ citation: CheckedCitation, _ db: Database) throws(StoreError) -> Bool {
-        if try db.scalar("SELECT count(*) FROM citations WHERE uuid = ?", .text(citation.uuid)) ?? 0 > 0 { return true }
-        let phrase = "\"" + citation.citation.text.replacing("\"", with: "\"\"") + "\""
-        let candidates = try db.query(
-            "SELECT text, author FROM citations WHERE id IN (SELECT rowid FROM citations_fts WHERE citations_fts MATCH ?)", [.text(phrase)]
-        ) { ($0.text(0), $0.optionalText(1)) }
-        return candidates.contains { maker.key(text: $0.0, author: $0.1) == citation.key }
+    private mutating func libraryHolds(_ citation: CheckedCitation, _ library: Library) throws(StoreError) -> Bool {
+        if try library.hasCitation(uuid: citation.uuid) { return true }
+        return try library.citationsHolding(phrase: citation.citation.text).contains {
+            maker.key(text: $0.text, author: $0.author) == citation.key
+        }
     }
 
     /// Whether every duplicate of `text` is found by its words in the full-text index (SQLite's

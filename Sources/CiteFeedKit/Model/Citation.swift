@@ -29,50 +29,6 @@ public struct Citation: Hashable, Sendable {
     public var sourceURL: String? { source.flatMap { $0.isHTTPURL ? $0.uriEncoded : nil } }
 }
 
-/// The fields of a citation to be added, already validated by `CitationInput.validate`.
-public struct NewCitation: Sendable {
-    public var text: String
-    public var back: String?
-    public var author: String?
-    public var source: String?
-    public var tags: [String]
-    public var favourite: Bool
-    public var uuid: String?
-    public var createdAt: Timestamp?
-    public var updatedAt: Timestamp?
-    public var archivedAt: Timestamp?
-
-    public init(
-        text: String, back: String? = nil, author: String? = nil, source: String? = nil, tags: [String] = [],
-        favourite: Bool = false
-    ) {
-        self.text = text
-        self.back = back
-        self.author = author
-        self.source = source
-        self.tags = tags
-        self.favourite = favourite
-    }
-}
-
-/// What `edit` changes; `nil` leaves a field as it is, an empty string clears an optional one.
-public struct CitationChanges: Sendable {
-    public var text: String?
-    public var back: String?
-    public var author: String?
-    public var source: String?
-    public var addTags: [String] = []
-    public var removeTags: [String] = []
-    public var favourite: Bool?
-
-    public init() {}
-
-    public var isEmpty: Bool {
-        text == nil && back == nil && author == nil && source == nil && addTags.isEmpty && removeTags.isEmpty
-            && favourite == nil
-    }
-}
-
 extension String {
     var isHTTPURL: Bool {
         let lower = lowercased()

@@ -1,0 +1,42 @@
+/// The cards, where the review is, and what a screen of it looks like.
+struct StudySession {
+    var cards: [Citation]
+    var index = 0
+    var revealed = false
+    var message = ""
+    /// The cards shown so far (by position), for the closing line.
+    var seen: Set<Int> = [0]
+    let terminal: Terminal
+
+    var card: Citation { cards[index] }
+
+    mutating func move(by step: Int) {
+        index = (index + step + cards.count) % cards.count
+        revealed = false
+        seen.insert(index)
+    }
+
+    /// The whole screen: cleared, then the card, its back when revealed, and the keys.
+    func screen() -> TerminalText {
+        let c = card
+        var lines: [TerminalText] = ["\u{1B}[H\u{1B}[2J"]
+        var header = terminal.dim("Card \(index + 1) of \(cards.count)")
+        if c.favourite { header += "  " + terminal.paint("★", "33") }
+        if !c.tags.isEmpty { header += "  " + TerminalText.joined(c.tags.map { terminal.tint($0.name, $0.color) }, separator: " · ") }
+        lines.append(header)
+        lines.append("")
+        lines.append(terminal.bold(c.text))
+        let attribution = [c.author, c.source].compactMap { $0 }.joined(separator: ", ")
+        if !attribution.isEmpty { lines.append(terminal.dim("— " + attribution)) }
+        lines.append("")
+        if revealed {
+            lines.append(c.back.map { TerminalText($0) } ?? terminal.dim("(this card has no back side)"))
+            lines.append("")
+        }
+        lines.append(
+            terminal.dim(
+                "\(revealed ? "space: next" : "space: show the back") · n next · p previous · f favourite · c copy · q quit" as TerminalText))
+        if !message.isEmpty { lines.append(TerminalText(message)) }
+        return TerminalText.joined(lines, separator: "\n") + "\n"
+    }
+}
