@@ -49,13 +49,13 @@ final class BatchInsert {
     }
 
     /// Ends a row of `columns` values; inserts the batch when it is full.
-    func endRow() throws(StoreError) {
+    func endRow() throws(SQLiteError) {
         precondition(cells.count % columns == 0, "a row of \(cells.count % columns) values for \(columns) columns")
         if cells.count == columns * batch { try flush() }
     }
 
     /// Inserts the rows that wait.
-    func flush() throws(StoreError) {
+    func flush() throws(SQLiteError) {
         precondition(cells.count % columns == 0, "an unfinished row")
         let rows = cells.count / columns
         guard rows > 0 else { return }
@@ -67,7 +67,7 @@ final class BatchInsert {
             statement = try database.prepare(sql(rows: rows))
         }
         statement.reset()
-        try text.withUnsafeBufferPointer { (bytes) throws(StoreError) in
+        try text.withUnsafeBufferPointer { (bytes) throws(SQLiteError) in
             for (i, cell) in cells.enumerated() {
                 let index = Int32(i + 1)
                 switch cell {

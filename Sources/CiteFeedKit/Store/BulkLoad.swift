@@ -28,10 +28,10 @@ final class BulkLoad {
     fileprivate init(_ library: Library) throws(StoreError) {
         self.library = library
         let db = library.db
-        highestID = try db.scalar("SELECT seq FROM sqlite_sequence WHERE name = 'citations'") ?? 0
-        firstNewID = try db.scalar("SELECT max(id) FROM citations") ?? 0
+        highestID = try library.mapped { try db.scalar("SELECT seq FROM sqlite_sequence WHERE name = 'citations'") ?? 0 }
+        firstNewID = try library.mapped { try db.scalar("SELECT max(id) FROM citations") ?? 0 }
         let names = BulkLoad.deferredTriggers.map { "'\($0)'" }.joined(separator: ", ")
-        restoreTriggers = try BulkLoad.dropSchemaObjects(db, "type = 'trigger' AND name IN (\(names))")
+        restoreTriggers = try BulkLoad.dropSchemaObjects(library, "type = 'trigger' AND name IN (\(names))")
         // OR FAIL: a failing row stops the statement without undoing the rows before it (the
         // load's transaction undoes everything anyway), so SQLite keeps no statement journal of
         // every page each batch touches (at 100k rows: 315,000 writes to 66,000).
@@ -45,71 +45,84 @@ final class BulkLoad {
     /// For a load of about `expected` rows: drops the secondary indexes when that is at least
     /// 1,000 rows and half the library (`finish` makes them again).
     func prepare(expected: Double) throws(StoreError) {
-        guard restoreIndexes.isEmpty, expected >= 1000, expected >= Double(try db.scalar("SELECT count(*) FROM citations") ?? 0) / 2
-        else { return }
-        restoreIndexes = try BulkLoad.dropSchemaObjects(
-            db, "type = 'index' AND tbl_name IN ('citations', 'citation_tags') AND sql IS NOT NULL")
+        try library.mapped {
+            guard restoreIndexes.isEmpty, expected >= 1000, expected >= Double(try db.scalar("SELECT count(*) FROM citations") ?? 0) / 2
+            else { return }
+            restoreIndexes = try BulkLoad.dropSchemaObjects(
+                library, "type = 'index' AND tbl_name IN ('citations', 'citation_tags') AND sql IS NOT NULL")
+        }
     }
 
     /// Adds a citation with the id, uuid and text length the caller gave it, and its tags (ids
     /// of tags that exist).
     func insert(id: Int64, uuid: String, _ c: NewCitation, length: Int64, now: Timestamp, tagIDs: [Int64]) throws(StoreError) {
-        let created = c.createdAt ?? now
-        citations.put(id)
-        citations.put(uuid)
-        citations.put(c.text)
-        citations.put(c.back)
-        citations.put(c.author)
-        citations.put(c.source)
-        citations.put(c.favourite)
-        citations.put(created.seconds)
-        citations.put((c.updatedAt ?? created).seconds)
-        citations.put(c.archivedAt)
-        citations.put(length)
-        try citations.endRow()
-        for tag in tagIDs { pendingTaggings.append((id, tag)) }
-        if citations.isEmpty { try moveTaggings() }
+        try library.mapped {
+            let created = c.createdAt ?? now
+            citations.put(id)
+            citations.put(uuid)
+            citations.put(c.text)
+            citations.put(c.back)
+            citations.put(c.author)
+            citations.put(c.source)
+            citations.put(c.favourite)
+            citations.put(created.seconds)
+            citations.put((c.updatedAt ?? created).seconds)
+            citations.put(c.archivedAt)
+            citations.put(length)
+            try citations.endRow()
+            for tag in tagIDs { pendingTaggings.append((id, tag)) }
+            if citations.isEmpty { try moveTaggings() }
+        }
     }
 
     private func moveTaggings() throws(StoreError) {
-        for (citation, tag) in pendingTaggings {
-            taggings.put(citation)
-            taggings.put(tag)
-            try taggings.endRow()
+        try library.mapped {
+            for (citation, tag) in pendingTaggings {
+                taggings.put(citation)
+                taggings.put(tag)
+                try taggings.endRow()
+            }
+            pendingTaggings.removeAll(keepingCapacity: true)
         }
-        pendingTaggings.removeAll(keepingCapacity: true)
     }
 
     /// Writes what waits.
     func flush() throws(StoreError) {
-        try citations.flush()
-        try moveTaggings()
-        try taggings.flush()
+        try library.mapped {
+            try citations.flush()
+            try moveTaggings()
+            try taggings.flush()
+        }
     }
 
     /// Does the deferred work: the full-text index of the new rows, the generation, the
     /// indexes and triggers made again.
     fileprivate func finish() throws(StoreError) {
-        try flush()
-        try db.execute("INSERT INTO citations_fts (citations_fts, rank) VALUES ('automerge', 0)")
-        try db.run(
-            """
-            INSERT INTO citations_fts (rowid, text, back, author, source)
-            SELECT id, text, back, author, source FROM citations WHERE id > ?
-            """, .int(firstNewID))
-        try db.execute("INSERT INTO citations_fts (citations_fts, rank) VALUES ('automerge', 4)")
-        try db.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
-        for sql in restoreIndexes + restoreTriggers { try db.execute(sql) }
+        try library.mapped {
+            try flush()
+            try db.execute("INSERT INTO citations_fts (citations_fts, rank) VALUES ('automerge', 0)")
+            try db.run(
+                """
+                INSERT INTO citations_fts (rowid, text, back, author, source)
+                SELECT id, text, back, author, source FROM citations WHERE id > ?
+                """, .int(firstNewID))
+            try db.execute("INSERT INTO citations_fts (citations_fts, rank) VALUES ('automerge', 4)")
+            try db.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
+            for sql in restoreIndexes + restoreTriggers { try db.execute(sql) }
+        }
     }
 
     /// Drops the schema objects that `condition` selects from `sqlite_master`; returns the SQL
     /// that makes them again.
-    private static func dropSchemaObjects(_ db: Database, _ condition: String) throws(StoreError) -> [String] {
-        let objects = try db.query("SELECT type, name, sql FROM sqlite_master WHERE \(condition) ORDER BY name", []) {
-            (type: $0.text(0), name: $0.text(1), sql: $0.text(2))
+    private static func dropSchemaObjects(_ library: Library, _ condition: String) throws(StoreError) -> [String] {
+        let db = library.db
+        return try library.mapped {
+            let objects = try db.query("SELECT type, name, sql FROM sqlite_master WHERE \(condition) ORDER BY name", []) {
+                (type: $0.text(0), name: $0.text(1), sql: $0.text(2))
+            }
+            for object in objects { try db.execute("DROP \(object.type.uppercased()) \(object.name)") }
+            return objects.map(\.sql)
         }
-        for object in objects { try db.execute("DROP \(object.type.uppercased()) \(object.name)") }
-        return objects.map(\.sql)
     }
 }
 
@@ -117,27 +130,31 @@ extension Library {
     /// Runs `body` with a `BulkLoad` in one write transaction, and does the load's deferred work
     /// when it returns; when it throws, nothing of it stays.
     func bulkLoad<T>(_ body: (BulkLoad) throws -> T) throws -> T {
-        // A cache large enough that SQLite seldom spills pages to the WAL and reads them back
-        // before the commit (100k rows: 16 MiB 2.2 s and 92 MB peak, 64 MiB 2.0 s and 128 MB;
-        // the default 2 MiB is 25% slower). Back to the default afterwards.
-        try db.execute("PRAGMA cache_size = -65536")
-        defer { try? db.execute("PRAGMA cache_size = -2000") }
-        // Every tagging refers to a citation inserted before it and a tag looked up or made by
-        // the load, so the foreign keys hold by construction; checking them costs a lookup of
-        // both parents per tagging (100k rows: 0.1 s of 0.2 s). The pragma has no effect inside
-        // a transaction, hence here; the tests check the foreign keys after imports.
-        try db.execute("PRAGMA foreign_keys = OFF")
-        defer { try? db.execute("PRAGMA foreign_keys = ON") }
-        return try write {
-            let load = try BulkLoad(self)
-            let result = try body(load)
-            try load.finish()
-            return result
+        try mappingSQLite {
+            // A cache large enough that SQLite seldom spills pages to the WAL and reads them back
+            // before the commit (100k rows: 16 MiB 2.2 s and 92 MB peak, 64 MiB 2.0 s and 128 MB;
+            // the default 2 MiB is 25% slower). Back to the default afterwards.
+            try db.execute("PRAGMA cache_size = -65536")
+            defer { try? db.execute("PRAGMA cache_size = -2000") }
+            // Every tagging refers to a citation inserted before it and a tag looked up or made by
+            // the load, so the foreign keys hold by construction; checking them costs a lookup of
+            // both parents per tagging (100k rows: 0.1 s of 0.2 s). The pragma has no effect inside
+            // a transaction, hence here; the tests check the foreign keys after imports.
+            try db.execute("PRAGMA foreign_keys = OFF")
+            defer { try? db.execute("PRAGMA foreign_keys = ON") }
+            return try write {
+                let load = try BulkLoad(self)
+                let result = try body(load)
+                try load.finish()
+                return result
+            }
         }
     }
 
     /// Sets the colour of tag `id`.
     func setTagColor(id: Int64, _ color: String) throws(StoreError) {
-        try db.run("UPDATE tags SET color = ? WHERE id = ?", .text(color), .int(id))
+        try mapped {
+            try db.run("UPDATE tags SET color = ? WHERE id = ?", .text(color), .int(id))
+        }
     }
 }

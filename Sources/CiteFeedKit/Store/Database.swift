@@ -1,21 +1,23 @@
 import CSQLite
 
 /// A thin wrapper over one SQLite connection: prepared statements, typed binding and reading,
-/// and transactions. Every failure becomes a `StoreError` that names the file.
+/// and transactions. Every failure is an `SQLiteError` with SQLite's codes and the SQL; the
+/// `Library` turns it into a `StoreError` for people.
 public final class Database {
     let handle: OpaquePointer
     public let path: String
 
     /// Opens (creating if needed) the database at `path`, waiting up to `busyTimeout` ms for locks.
-    public init(path: String, busyTimeout: Int32 = 5000) throws(StoreError) {
+    public init(path: String, busyTimeout: Int32 = 5000) throws(SQLiteError) {
         self.path = path
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
-            let reason = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            let error = SQLiteError(
+                extendedCode: db.map(sqlite3_extended_errcode) ?? rc, message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory")
             sqlite3_close(db)
-            throw StoreError.io(path: path, reason: reason)
+            throw error
         }
         handle = db
         sqlite3_busy_timeout(db, busyTimeout)
@@ -49,27 +51,27 @@ public final class Database {
     }
 
     /// Runs one or more statements without results.
-    public func execute(_ sql: String) throws(StoreError) {
+    public func execute(_ sql: String) throws(SQLiteError) {
         let rc = sqlite3_exec(handle, sql, nil, nil, nil)
-        if rc != SQLITE_OK { throw error(rc) }
+        if rc != SQLITE_OK { throw error(sql: sql) }
     }
 
-    public func prepare(_ sql: String) throws(StoreError) -> Statement {
+    public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
         var stmt: OpaquePointer?
         let rc = sqlite3_prepare_v2(handle, sql, -1, &stmt, nil)
-        guard rc == SQLITE_OK, let stmt else { throw error(rc) }
+        guard rc == SQLITE_OK, let stmt else { throw error(sql: sql) }
         return Statement(stmt, database: self)
     }
 
     /// Runs `sql` with `bindings`, returning nothing.
-    public func run(_ sql: String, _ bindings: SQLValue...) throws(StoreError) {
+    public func run(_ sql: String, _ bindings: SQLValue...) throws(SQLiteError) {
         let stmt = try prepare(sql)
         try stmt.bind(bindings)
         while try stmt.step() {}
     }
 
     /// All rows of `sql`, each read by `read`.
-    public func query<T>(_ sql: String, _ bindings: [SQLValue] = [], _ read: (Statement) -> T) throws(StoreError) -> [T] {
+    public func query<T>(_ sql: String, _ bindings: [SQLValue] = [], _ read: (Statement) -> T) throws(SQLiteError) -> [T] {
         let stmt = try prepare(sql)
         try stmt.bind(bindings)
         var rows: [T] = []
@@ -78,7 +80,7 @@ public final class Database {
     }
 
     /// The first column of the first row, as an integer.
-    public func scalar(_ sql: String, _ bindings: SQLValue...) throws(StoreError) -> Int64? {
+    public func scalar(_ sql: String, _ bindings: SQLValue...) throws(SQLiteError) -> Int64? {
         let stmt = try prepare(sql)
         try stmt.bind(bindings)
         return try stmt.step() && !stmt.isNull(0) ? stmt.int(0) : nil
@@ -108,15 +110,9 @@ public final class Database {
         }
     }
 
-    func error(_ rc: Int32) -> StoreError {
-        let reason = String(cString: sqlite3_errmsg(handle))
-        switch rc & 0xFF {
-        case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path: path)
-        case SQLITE_NOTADB: return .notCitefeedLibrary(path: path, reason: "not an SQLite database")
-        case SQLITE_CORRUPT: return .damaged(path: path, reason: reason)
-        case SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM: return .io(path: path, reason: reason)
-        default: return .other("SQLite error in \(path): \(reason).")
-        }
+    /// The connection's last error, while running `sql`.
+    func error(sql: String?) -> SQLiteError {
+        SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
     }
 
     /// The SQLite library version, e.g. `3.40.1`.

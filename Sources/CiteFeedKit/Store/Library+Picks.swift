@@ -11,8 +11,10 @@ extension Library {
 
     /// The newest picks first.
     public func recentPicks(limit: Int) throws(StoreError) -> [Pick] {
-        try db.query("SELECT \(Library.pickColumns) FROM picks p ORDER BY p.id DESC LIMIT ?", [.int(Int64(limit))], Library.readPick)
-            .compactMap { $0 }
+        try mapped {
+            try db.query("SELECT \(Library.pickColumns) FROM picks p ORDER BY p.id DESC LIMIT ?", [.int(Int64(limit))], Library.readPick)
+                .compactMap { $0 }
+        }
     }
 
     public func latestPick() throws(StoreError) -> Pick? {
@@ -24,38 +26,44 @@ extension Library {
     /// slot (made with a clock that was ahead) is not followed: the date stays `time`.
     @discardableResult
     func insertPick(_ citation: Citation, slot: Slot, at time: Timestamp, cycle: Int64, reason: Pick.Reason) throws(StoreError) -> Pick {
-        var pickedAt = time
-        if let previous = try db.scalar("SELECT max(picked_at) FROM picks WHERE picked_at < ?", .int(slot.end.seconds)),
-            previous >= pickedAt.seconds
-        {
-            pickedAt = Timestamp(seconds: previous + 1)
+        try mapped {
+            var pickedAt = time
+            if let previous = try db.scalar("SELECT max(picked_at) FROM picks WHERE picked_at < ?", .int(slot.end.seconds)),
+                previous >= pickedAt.seconds
+            {
+                pickedAt = Timestamp(seconds: previous + 1)
+            }
+            let snapshot = PickSnapshot(citation)
+            try db.run(
+                "INSERT INTO picks (slot_start, slot_end, picked_at, citation_id, cycle, reason, snapshot) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                .int(slot.start.seconds), .int(slot.end.seconds), .int(pickedAt.seconds), .int(citation.id), .int(cycle),
+                .text(reason.rawValue), .text(JSONWriter.compact(snapshot.json)))
+            return Pick(id: db.lastInsertRowID, slot: slot, pickedAt: pickedAt, cycle: cycle, reason: reason, snapshot: snapshot)
         }
-        let snapshot = PickSnapshot(citation)
-        try db.run(
-            "INSERT INTO picks (slot_start, slot_end, picked_at, citation_id, cycle, reason, snapshot) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            .int(slot.start.seconds), .int(slot.end.seconds), .int(pickedAt.seconds), .int(citation.id), .int(cycle),
-            .text(reason.rawValue), .text(JSONWriter.compact(snapshot.json)))
-        return Pick(id: db.lastInsertRowID, slot: slot, pickedAt: pickedAt, cycle: cycle, reason: reason, snapshot: snapshot)
     }
 
     /// Replaces the snapshot of pick `id` (the pick being shown, after its citation changed).
     func updateSnapshot(pickID: Int64, _ snapshot: PickSnapshot) throws(StoreError) {
-        try db.run("UPDATE picks SET snapshot = ? WHERE id = ?", .text(JSONWriter.compact(snapshot.json)), .int(pickID))
+        try mapped {
+            try db.run("UPDATE picks SET snapshot = ? WHERE id = ?", .text(JSONWriter.compact(snapshot.json)), .int(pickID))
+        }
     }
 
     /// The rotation's state: the cycle of the last pick and the showings in it.
     func cycleState() throws(StoreError) -> CycleState {
-        guard let last = try db.query("SELECT cycle, citation_id FROM picks ORDER BY id DESC LIMIT 1", [], { ($0.int(0), $0.int(1)) }).first
-        else {
-            return CycleState()
+        try mapped {
+            guard let last = try db.query("SELECT cycle, citation_id FROM picks ORDER BY id DESC LIMIT 1", [], { ($0.int(0), $0.int(1)) }).first
+            else {
+                return CycleState()
+            }
+            var counts: [Int64: Int] = [:]
+            for (id, n) in try db.query(
+                "SELECT citation_id, count(*) FROM picks WHERE cycle = ? GROUP BY citation_id", [.int(last.0)], { ($0.int(0), Int($0.int(1))) })
+            {
+                counts[id] = n
+            }
+            return CycleState(cycle: last.0, counts: counts, last: last.1)
         }
-        var counts: [Int64: Int] = [:]
-        for (id, n) in try db.query(
-            "SELECT citation_id, count(*) FROM picks WHERE cycle = ? GROUP BY citation_id", [.int(last.0)], { ($0.int(0), Int($0.int(1))) })
-        {
-            counts[id] = n
-        }
-        return CycleState(cycle: last.0, counts: counts, last: last.1)
     }
 
     /// The SQL condition (on `citations c`) and bindings of what may rotate under `settings`.
@@ -80,35 +88,39 @@ extension Library {
     /// `rotation_cache` for the library's generation and the settings' filter, so that rotations
     /// between changes read one blob instead of every citation; `store: false` only reads it.
     public func eligibleEntries(_ settings: Settings, store: Bool = true) throws(StoreError) -> [RotationEntry] {
-        let generation = Int64(try meta("generation") ?? "") ?? 0
-        let filter = "favouritesOnly=\(settings.favouritesOnly) maxLength=\(settings.maxLength) tags=\(settings.tags.map(Tag.key).sorted())"
-        let cache = try db.prepare("SELECT generation, filter, entries FROM rotation_cache WHERE id = 1")
-        if try cache.step(), cache.int(0) == generation, cache.text(1) == filter {
-            return cache.withBlob(2) { RotationEntry.decode($0) }
+        try mapped {
+            let generation = Int64(try meta("generation") ?? "") ?? 0
+            let filter = "favouritesOnly=\(settings.favouritesOnly) maxLength=\(settings.maxLength) tags=\(settings.tags.map(Tag.key).sorted())"
+            let cache = try db.prepare("SELECT generation, filter, entries FROM rotation_cache WHERE id = 1")
+            if try cache.step(), cache.int(0) == generation, cache.text(1) == filter {
+                return cache.withBlob(2) { RotationEntry.decode($0) }
+            }
+            let (condition, bindings) = eligibility(settings)
+            let stmt = try db.prepare("SELECT c.id, c.uuid, c.favourite FROM citations c WHERE \(condition) ORDER BY c.id")
+            try stmt.bind(bindings)
+            var entries: [RotationEntry] = []
+            while try stmt.step() {
+                // 32 bits of the hash, as the cache keeps them, so a fresh list orders like a cached one.
+                let key = stmt.withBytes(1) { Mix.fnv1a($0) } & 0xFFFF_FFFF
+                entries.append(RotationEntry(id: stmt.int(0), key: key, favourite: stmt.int(2) != 0))
+            }
+            if store {
+                try db.run(
+                    "INSERT OR REPLACE INTO rotation_cache (id, generation, filter, entries) VALUES (1, ?, ?, ?)", .int(generation),
+                    .text(filter),
+                    .blob(RotationEntry.encode(entries)))
+            }
+            return entries
         }
-        let (condition, bindings) = eligibility(settings)
-        let stmt = try db.prepare("SELECT c.id, c.uuid, c.favourite FROM citations c WHERE \(condition) ORDER BY c.id")
-        try stmt.bind(bindings)
-        var entries: [RotationEntry] = []
-        while try stmt.step() {
-            // 32 bits of the hash, as the cache keeps them, so a fresh list orders like a cached one.
-            let key = stmt.withBytes(1) { Mix.fnv1a($0) } & 0xFFFF_FFFF
-            entries.append(RotationEntry(id: stmt.int(0), key: key, favourite: stmt.int(2) != 0))
-        }
-        if store {
-            try db.run(
-                "INSERT OR REPLACE INTO rotation_cache (id, generation, filter, entries) VALUES (1, ?, ?, ?)", .int(generation),
-                .text(filter),
-                .blob(RotationEntry.encode(entries)))
-        }
-        return entries
     }
 
     public func isEligible(_ id: Int64, _ settings: Settings) throws(StoreError) -> Bool {
-        let (condition, bindings) = eligibility(settings)
-        let stmt = try db.prepare("SELECT 1 FROM citations c WHERE c.id = ? AND \(condition)")
-        try stmt.bind([.int(id)] + bindings)
-        return try stmt.step()
+        try mapped {
+            let (condition, bindings) = eligibility(settings)
+            let stmt = try db.prepare("SELECT 1 FROM citations c WHERE c.id = ? AND \(condition)")
+            try stmt.bind([.int(id)] + bindings)
+            return try stmt.step()
+        }
     }
 
     /// The library's creation time (a fixed date for feeds that have no item yet).
@@ -122,10 +134,12 @@ extension Library {
     }
 
     func setEmptySince(_ time: Timestamp?) throws(StoreError) {
-        if let time {
-            try setMeta("empty_since", String(time.seconds))
-        } else {
-            try db.run("DELETE FROM meta WHERE key = 'empty_since'")
+        try mapped {
+            if let time {
+                try setMeta("empty_since", String(time.seconds))
+            } else {
+                try db.run("DELETE FROM meta WHERE key = 'empty_since'")
+            }
         }
     }
 }

@@ -14,7 +14,19 @@ public final class Statement {
 
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    public func bind(_ values: [SQLValue]) throws(StoreError) {
+    /// The statement's SQL, for errors.
+    public var sql: String { sqlite3_sql(stmt).map { String(cString: $0) } ?? "" }
+
+    /// The connection's last error, while running this statement.
+    private func failure() -> SQLiteError { database.error(sql: sql) }
+
+    /// Binds `values` to the statement's parameters, which must be exactly as many.
+    public func bind(_ values: [SQLValue]) throws(SQLiteError) {
+        let parameters = Int(sqlite3_bind_parameter_count(stmt))
+        guard values.count == parameters else {
+            throw SQLiteError(
+                extendedCode: SQLITE_RANGE, message: "\(values.count) values for \(parameters) parameters", sql: sql)
+        }
         sqlite3_reset(stmt)
         for (i, value) in values.enumerated() {
             let index = Int32(i + 1)
@@ -26,7 +38,7 @@ public final class Statement {
                 rc = b.withUnsafeBytes { sqlite3_bind_blob(stmt, index, $0.baseAddress, Int32($0.count), Statement.transient) }
             case .null: rc = sqlite3_bind_null(stmt, index)
             }
-            if rc != SQLITE_OK { throw database.error(rc) }
+            if rc != SQLITE_OK { throw failure() }
         }
     }
 
@@ -34,38 +46,38 @@ public final class Statement {
     /// (1-based) without building an array of values, then `step`.
     public func reset() { sqlite3_reset(stmt) }
 
-    public func bind(_ index: Int32, _ value: Int64) throws(StoreError) {
+    public func bind(_ index: Int32, _ value: Int64) throws(SQLiteError) {
         let rc = sqlite3_bind_int64(stmt, index, value)
-        if rc != SQLITE_OK { throw database.error(rc) }
+        if rc != SQLITE_OK { throw failure() }
     }
 
-    public func bind(_ index: Int32, _ value: String?) throws(StoreError) {
+    public func bind(_ index: Int32, _ value: String?) throws(SQLiteError) {
         guard var value else {
             let rc = sqlite3_bind_null(stmt, index)
-            if rc != SQLITE_OK { throw database.error(rc) }
+            if rc != SQLITE_OK { throw failure() }
             return
         }
         let rc = value.withUTF8 { sqlite3_bind_text(stmt, index, $0.baseAddress, Int32($0.count), Statement.transient) }
-        if rc != SQLITE_OK { throw database.error(rc) }
+        if rc != SQLITE_OK { throw failure() }
     }
 
     private static let emptyText: StaticString = ""
 
     /// Binds text that SQLite reads in place, without a copy: `bytes` must stay valid and
     /// unchanged until the statement is reset or the parameter bound again.
-    func bindStatic(_ index: Int32, _ bytes: UnsafeBufferPointer<UInt8>) throws(StoreError) {
+    func bindStatic(_ index: Int32, _ bytes: UnsafeBufferPointer<UInt8>) throws(SQLiteError) {
         // A null pointer would bind NULL; the empty text is text.
         let start = bytes.baseAddress.map(UnsafeRawPointer.init) ?? UnsafeRawPointer(Statement.emptyText.utf8Start)
         let rc = sqlite3_bind_text(stmt, index, start.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil)
-        if rc != SQLITE_OK { throw database.error(rc) }
+        if rc != SQLITE_OK { throw failure() }
     }
 
     /// Advances to the next row; `false` when done.
-    public func step() throws(StoreError) -> Bool {
+    public func step() throws(SQLiteError) -> Bool {
         let rc = sqlite3_step(stmt)
         if rc == SQLITE_ROW { return true }
         if rc == SQLITE_DONE { return false }
-        throw database.error(rc)
+        throw failure()
     }
 
     public func int(_ column: Int32) -> Int64 { sqlite3_column_int64(stmt, column) }

@@ -1,3 +1,5 @@
+import CSQLite
+
 /// Problems with the library database or the things asked of it.
 public enum StoreError: CiteFeedError, Equatable {
     case noSuchCitation(Int64)
@@ -11,7 +13,21 @@ public enum StoreError: CiteFeedError, Equatable {
     case notArchived([Int64])
     /// Every id up to 2^63 − 1 was given (only an older citefeed could import such an id).
     case noIDLeft
+    /// Any other failure SQLite reported, kept whole.
+    case sqlite(SQLiteError, path: String)
     case other(String)
+
+    /// What SQLite reported, in the words of the library's errors: a lock, a damaged or
+    /// foreign file, a failure to read or write, or SQLite's own message with its code.
+    public init(_ error: SQLiteError, path: String) {
+        switch error.code {
+        case SQLITE_BUSY, SQLITE_LOCKED: self = .busy(path: path)
+        case SQLITE_NOTADB: self = .notCitefeedLibrary(path: path, reason: "not an SQLite database")
+        case SQLITE_CORRUPT: self = .damaged(path: path, reason: error.message)
+        case SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_PERM: self = .io(path: path, reason: error.message)
+        default: self = .sqlite(error, path: path)
+        }
+    }
 
     public var exitStatus: ExitStatus {
         switch self {
@@ -22,7 +38,7 @@ public enum StoreError: CiteFeedError, Equatable {
         case .io: return .ioError
         case .notArchived: return .usage
         case .noIDLeft: return .dataError
-        case .other: return .failure
+        case .sqlite, .other: return .failure
         }
     }
 
@@ -50,6 +66,8 @@ public enum StoreError: CiteFeedError, Equatable {
             return "\(which) not archived; archive first with 'citefeed archive \(list)', or delete at once with --force."
         case .noIDLeft:
             return "The library has no citation id left to give (a citation has the id 9223372036854775807); export it, and import the export into a new library."
+        case let .sqlite(error, path):
+            return "SQLite error in \(path): \(error.message) (code \(error.extendedCode))."
         case .other(let message):
             return message
         }

@@ -289,10 +289,11 @@ extension MigrationTests {
         #expect(try JSONParser.parse(try box.run("list", "--search", "fox", "--json").stdout).arrayValue?.count == 1)
         // Still unique.
         let uuid = try library.db.query("SELECT uuid FROM citations WHERE id = 1") { $0.text(0) }[0]
-        #expect(throws: StoreError.self) {
+        let duplicate = try #require(throws: SQLiteError.self) {
             try library.db.run(
                 "INSERT INTO citations (uuid, text, created_at, updated_at) VALUES (?, 'Another', 1, 1)", .text(uuid))
         }
+        #expect(duplicate.extendedCode == 2067 && duplicate.message == "UNIQUE constraint failed: citations.uuid")  // SQLITE_CONSTRAINT_UNIQUE
     }
 }
 
