@@ -44,33 +44,45 @@ public struct CommandSpec: Sendable {
     public var positionalName: String
     /// What `citefeed completions` offers for the positionals.
     public var completes: PositionalCompletion = .nothing
+
+    init(
+        name: String, usage: String, summary: String, details: String, options: [any OptionDeclaration], positionals: (min: Int, max: Int?),
+        positionalName: String, completes: PositionalCompletion = .nothing
+    ) {
+        self.name = name
+        self.usage = usage
+        self.summary = summary
+        self.details = details
+        self.options = options.map(\.spec)
+        self.positionals = positionals
+        self.positionalName = positionalName
+        self.completes = completes
+    }
 }
 
-/// Options and positionals as given on the command line.
+/// Options and positionals as given on the command line. Options are read through their
+/// declarations (`Flag`, `Option`: see `Option.swift`), never by a name written again.
 public struct ParsedArguments: Sendable {
     public var positionals: [String] = []
     var values: [String: [String]] = [:]
     var flags: Set<String> = []
+    /// The names of the options the command declares (and the common ones).
+    var declared: Set<String> = []
     public var wantsHelp = false
-
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
-    public func value(_ name: String) -> String? { values[name]?.last }
-    public func values(_ name: String) -> [String] { values[name] ?? [] }
-    public func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
 }
 
 enum ArgumentParser {
     /// Options every command takes besides its own.
-    static let common: [OptionSpec] = [
-        .value("home", "DIR", "keep the library, settings and outputs in DIR (like CITEFEED_HOME)"),
-        .flag("help", "show this help"),
-    ]
+    static let home = Option("home", "DIR", "keep the library, settings and outputs in DIR (like CITEFEED_HOME)")
+    static let help = Flag("help", "show this help")
+    static let common: [OptionSpec] = [home.spec, help.spec]
 
     /// Splits `arguments` (after the command name) by `spec`. Options may come before or after
     /// positionals; `--` ends options; `-` and negative numbers are positionals.
     static func parse(_ arguments: [String], _ spec: CommandSpec) throws(UsageError) -> ParsedArguments {
         var result = ParsedArguments()
         let options = spec.options + common
+        result.declared = Set(options.map(\.name))
         var i = 0
         var optionsEnded = false
         while i < arguments.count {

@@ -15,23 +15,6 @@ enum Arguments {
         return ids
     }
 
-    /// A whole number in `range`, for option `name`.
-    static func integer(_ text: String, option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
-        guard let n = Int(text), range.contains(n) else {
-            throw .invalidValue(text, expected: "--\(option) takes a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return n
-    }
-
-    /// One of `choices`, for option `name`.
-    static func choice<T: RawRepresentable>(_ text: String, option: String, _ type: T.Type) throws(UsageError) -> T
-    where T: CaseIterable, T.RawValue == String {
-        guard let value = T(rawValue: text) else {
-            throw .invalidValue(text, expected: "--\(option) takes one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        return value
-    }
-
     /// A text argument: `-` reads standard input.
     static func text(_ value: String, _ context: Context) throws -> String {
         value == "-" ? try context.readStandardInputText() : value

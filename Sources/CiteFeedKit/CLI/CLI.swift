@@ -120,7 +120,7 @@ public enum CLI {
             context.out.write(data: Help.page(command.spec))
             return
         }
-        if let home = parsed.value("home") { context.home = home }
+        if let home = parsed(ArgumentParser.home) { context.home = home }
         let instance = try command.init(parsed)
         // The clock and settings are checked before any command runs: a bad CITEFEED_NOW or a
         // broken settings.json stops everything (SPEC.md, "Settings").

@@ -3,8 +3,11 @@ enum CitationTarget {
     case id(Int64)
     case current
 
+    /// `--current`, for the commands that take it.
+    static let currentOption = Flag("current", "the citation shown now")
+
     init(_ arguments: ParsedArguments, command: String) throws {
-        let current = arguments.flag("current")
+        let current = arguments(CitationTarget.currentOption)
         if current && !arguments.positionals.isEmpty {
             throw UsageError.conflicting("ID", "--current", command: command)
         }

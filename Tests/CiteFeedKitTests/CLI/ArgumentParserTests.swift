@@ -8,10 +8,35 @@ import Testing
     @Test func splitsOptionsAndPositionalsInAnyOrder() throws {
         let parsed = try ArgumentParser.parse(["--tag", "a", "text", "--tag=b", "--favourite", "--author=", "--source", "-"], spec)
         #expect(parsed.positionals == ["text"])
-        #expect(parsed.values("tag") == ["a", "b"])
-        #expect(parsed.flag("favourite"))
-        #expect(parsed.value("author") == "")
-        #expect(parsed.value("source") == "-")
+        #expect(parsed.values(AddCommand.tag) == ["a", "b"])
+        #expect(parsed(AddCommand.favourite))
+        #expect(parsed(AddCommand.author) == "")
+        #expect(parsed(AddCommand.source) == "-")
+        #expect(parsed.has(AddCommand.source) && !parsed.has(AddCommand.back))
+    }
+
+    /// Options are read through their declarations; values are checked in their words.
+    @Test func typedValues() throws {
+        let list = try ArgumentParser.parse(["--sort", "author", "--limit", "7"], ListCommand.spec)
+        #expect(try list.choice(ListCommand.sort, CitationQuery.Sort.self) == .author)
+        #expect(try list.integer(ListCommand.limit, in: 1...10) == 7)
+        #expect(try list.choice(ListCommand.sort, CitationQuery.Sort.self) != nil && list(ListCommand.search) == nil)
+        let bad = try ArgumentParser.parse(["--sort", "size", "--limit", "70"], ListCommand.spec)
+        #expect(throws: UsageError.invalidValue("size", expected: "--sort takes one of updated, created, author, text")) {
+            try bad.choice(ListCommand.sort, CitationQuery.Sort.self)
+        }
+        #expect(throws: UsageError.invalidValue("70", expected: "--limit takes a whole number from 1 to 10")) {
+            try bad.integer(ListCommand.limit, in: 1...10)
+        }
+    }
+
+    /// Every command declares each option once: no two with one name, none that shadows a
+    /// common option, and each offered by `--help` and completions from the same spec.
+    @Test func everyOptionIsDeclaredOnce() {
+        for command in CLI.commands {
+            let names = command.spec.options.map(\.name) + ArgumentParser.common.map(\.name)
+            #expect(Set(names).count == names.count, "\(command.spec.name): \(names)")
+        }
     }
 
     @Test func doubleDashEndsOptionsAndDashIsStandardInput() throws {

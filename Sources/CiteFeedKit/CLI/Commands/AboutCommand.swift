@@ -1,12 +1,14 @@
 /// `citefeed about [--json]`
 struct AboutCommand: Command {
+    static let json = Flag("json", "print a JSON object")
+
     static let spec = CommandSpec(
         name: "about", usage: "[--json]", summary: "Show the version, paths in use, counts, SQLite version and last rotation.",
-        details: "", options: [.flag("json", "print a JSON object")], positionals: (0, 0), positionalName: "")
+        details: "", options: [json], positionals: (0, 0), positionalName: "")
 
     let json: Bool
 
-    init(_ arguments: ParsedArguments) throws { json = arguments.flag("json") }
+    init(_ arguments: ParsedArguments) throws { json = arguments(Self.json) }
 
     func run(_ context: Context) throws {
         let library = try context.library()

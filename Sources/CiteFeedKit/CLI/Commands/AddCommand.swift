@@ -1,5 +1,11 @@
 /// `citefeed add TEXT [--author A] [--source S] [--tag T]... [--favourite] [--back B]`
 struct AddCommand: Command {
+    static let author = Option("author", "A", "who said or wrote it")
+    static let source = Option("source", "S", "where it is from: a book, or a web address")
+    static let tag = Option("tag", "T", "a tag (repeat for several)", repeatable: true)
+    static let favourite = Flag("favourite", "mark it as a favourite")
+    static let back = Option("back", "B", "the other side of the card: an answer, a response, a comment (- reads stdin)")
+
     static let spec = CommandSpec(
         name: "add", usage: "TEXT [--author A] [--source S] [--tag T]... [--favourite] [--back B]",
         summary: "Add a citation and print its id.",
@@ -9,13 +15,7 @@ struct AddCommand: Command {
             Tags that do not exist yet are created with the next unused palette colour.
             Text is trimmed; it must not be empty and may have up to 20,000 characters.
             """,
-        options: [
-            .value("author", "A", "who said or wrote it"),
-            .value("source", "S", "where it is from: a book, or a web address"),
-            .value("tag", "T", "a tag (repeat for several)", repeatable: true),
-            .flag("favourite", "mark it as a favourite"),
-            .value("back", "B", "the other side of the card: an answer, a response, a comment (- reads stdin)"),
-        ],
+        options: [author, source, tag, favourite, back],
         positionals: (1, 1), positionalName: "the citation TEXT (or - to read it from standard input)")
 
     let text: String
@@ -27,11 +27,11 @@ struct AddCommand: Command {
 
     init(_ arguments: ParsedArguments) throws {
         text = arguments.positionals[0]
-        author = arguments.value("author")
-        source = arguments.value("source")
-        back = arguments.value("back")
-        favourite = arguments.flag("favourite")
-        tags = try arguments.values("tag").map { name throws(ModelError) in try Tag.validateName(name) }
+        author = arguments(Self.author)
+        source = arguments(Self.source)
+        back = arguments(Self.back)
+        favourite = arguments(Self.favourite)
+        tags = try arguments.values(Self.tag).map { name throws(ModelError) in try Tag.validateName(name) }
         if text == "-" && back == "-" {
             throw UsageError.other("Only one of TEXT and --back can read standard input.")
         }

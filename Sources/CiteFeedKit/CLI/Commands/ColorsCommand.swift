@@ -1,13 +1,15 @@
 /// `citefeed colors [--json]`
 struct ColorsCommand: Command {
+    static let json = Flag("json", "print a JSON array")
+
     static let spec = CommandSpec(
         name: "colors", usage: "[--json]", summary: "Show the tag colour palette.",
         details: "Tags take one of these names or any #RRGGBB colour.",
-        options: [.flag("json", "print a JSON array")], positionals: (0, 0), positionalName: "")
+        options: [json], positionals: (0, 0), positionalName: "")
 
     let json: Bool
 
-    init(_ arguments: ParsedArguments) throws { json = arguments.flag("json") }
+    init(_ arguments: ParsedArguments) throws { json = arguments(Self.json) }
 
     func run(_ context: Context) throws {
         if json {

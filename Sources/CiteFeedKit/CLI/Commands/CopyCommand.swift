@@ -7,7 +7,7 @@ struct CopyCommand: Command {
             terminal without those, with an OSC 52 escape that the terminal passes on.
             --current copies the citation shown now in the bar and feeds.
             """,
-        options: [.flag("current", "the citation shown now")],
+        options: [CitationTarget.currentOption],
         positionals: (0, 1), positionalName: "the ID of a citation, or --current")
 
     let target: CitationTarget

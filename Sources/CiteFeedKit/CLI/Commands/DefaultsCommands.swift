@@ -1,9 +1,11 @@
 /// `citefeed defaults [read [KEY]] [--json]`
 struct DefaultsReadCommand: Command {
+    static let json = Flag("json", "print a JSON object of every setting in force")
+
     static let spec = CommandSpec(
         name: "defaults read", usage: "[KEY] [--json]", summary: "Show the settings (or one of them).",
         details: "Every setting with its value; those not set in settings.json show their default.\n\n" + keyTable,
-        options: [.flag("json", "print a JSON object of every setting in force")],
+        options: [json],
         positionals: (0, 1), positionalName: "", completes: .words(SettingKey.allCases.map(\.rawValue)))
 
     static var keyTable: String {
@@ -18,7 +20,7 @@ struct DefaultsReadCommand: Command {
             guard let key = SettingKey(rawValue: name) else { throw .unknownKey(name) }
             return key
         }
-        json = arguments.flag("json")
+        json = arguments(Self.json)
     }
 
     func run(_ context: Context) throws {

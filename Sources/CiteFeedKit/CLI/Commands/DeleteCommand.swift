@@ -1,5 +1,7 @@
 /// `citefeed delete ID... [--force]`
 struct DeleteCommand: Command {
+    static let force = Flag("force", "also delete citations that are not archived")
+
     static let spec = CommandSpec(
         name: "delete", usage: "ID... [--force]", summary: "Delete archived citations for good.",
         details: """
@@ -8,7 +10,7 @@ struct DeleteCommand: Command {
             --force deletes citations that are not archived too. Deleted citations leave the
             history as well. Their ids are never given to another citation.
             """,
-        options: [.flag("force", "also delete citations that are not archived")],
+        options: [force],
         positionals: (1, nil), positionalName: "the ID of at least one citation")
 
     let ids: [Int64]
@@ -16,7 +18,7 @@ struct DeleteCommand: Command {
 
     init(_ arguments: ParsedArguments) throws {
         ids = try Arguments.ids(arguments.positionals)
-        force = arguments.flag("force")
+        force = arguments(Self.force)
     }
 
     func run(_ context: Context) throws {

@@ -1,6 +1,15 @@
 /// `citefeed edit ID [--text T] [--author A] [--source S] [--back B] [--tag T]... [--untag T]...
 /// [--favourite|--no-favourite]`
 struct EditCommand: Command {
+    static let text = Option("text", "T", "new text (- reads standard input)")
+    static let author = Option("author", "A", "new author (\"\" clears it)")
+    static let source = Option("source", "S", "new source (\"\" clears it)")
+    static let back = Option("back", "B", "new back side (\"\" clears it, - reads standard input)")
+    static let tag = Option("tag", "T", "add a tag (repeat for several)", repeatable: true)
+    static let untag = Option("untag", "T", "remove a tag (repeat for several)", repeatable: true)
+    static let favourite = Flag("favourite", "mark as a favourite")
+    static let noFavourite = Flag("no-favourite", "unmark as a favourite")
+
     static let spec = CommandSpec(
         name: "edit", usage: "ID [--text T] [--author A] [--source S] [--back B] [--tag T]... [--untag T]... [--favourite|--no-favourite]",
         summary: "Change some fields of a citation.",
@@ -10,16 +19,7 @@ struct EditCommand: Command {
             --text - (or --back -) reads the new value from standard input.
             Editing bumps the citation's modification date.
             """,
-        options: [
-            .value("text", "T", "new text (- reads standard input)"),
-            .value("author", "A", "new author (\"\" clears it)"),
-            .value("source", "S", "new source (\"\" clears it)"),
-            .value("back", "B", "new back side (\"\" clears it, - reads standard input)"),
-            .value("tag", "T", "add a tag (repeat for several)", repeatable: true),
-            .value("untag", "T", "remove a tag (repeat for several)", repeatable: true),
-            .flag("favourite", "mark as a favourite"),
-            .flag("no-favourite", "unmark as a favourite"),
-        ],
+        options: [text, author, source, back, tag, untag, favourite, noFavourite],
         positionals: (1, 1), positionalName: "the ID of a citation")
 
     let id: Int64
@@ -28,14 +28,13 @@ struct EditCommand: Command {
     init(_ arguments: ParsedArguments) throws {
         id = try Arguments.id(arguments.positionals[0])
         self.arguments = arguments
-        if arguments.flag("favourite") && arguments.flag("no-favourite") {
+        if arguments(Self.favourite) && arguments(Self.noFavourite) {
             throw UsageError.conflicting("--favourite", "--no-favourite", command: "edit")
         }
-        if arguments.value("text") == "-" && arguments.value("back") == "-" {
+        if arguments(Self.text) == "-" && arguments(Self.back) == "-" {
             throw UsageError.other("Only one of --text and --back can read standard input.")
         }
-        let fields = ["text", "author", "source", "back", "tag", "untag", "favourite", "no-favourite"]
-        if !fields.contains(where: arguments.has) {
+        if !Self.spec.options.contains(where: { arguments.given($0.name) }) {
             throw UsageError.other(
                 "Nothing to change for citation \(id); give --text, --author, --source, --back, --tag, --untag or --favourite.")
         }
@@ -43,14 +42,14 @@ struct EditCommand: Command {
 
     func run(_ context: Context) throws {
         var changes = CitationChanges()
-        if let text = arguments.value("text") { changes.text = try CitationInput.text(try Arguments.text(text, context)) }
-        if let back = arguments.value("back") { changes.back = try CitationInput.back(try Arguments.text(back, context)) ?? "" }
-        if let author = arguments.value("author") { changes.author = try CitationInput.author(author) ?? "" }
-        if let source = arguments.value("source") { changes.source = try CitationInput.source(source) ?? "" }
-        changes.addTags = try arguments.values("tag").map { name throws(ModelError) in try Tag.validateName(name) }
-        changes.removeTags = try arguments.values("untag").map { name throws(ModelError) in try Tag.validateName(name) }
-        if arguments.flag("favourite") { changes.favourite = true }
-        if arguments.flag("no-favourite") { changes.favourite = false }
+        if let text = arguments(Self.text) { changes.text = try CitationInput.text(try Arguments.text(text, context)) }
+        if let back = arguments(Self.back) { changes.back = try CitationInput.back(try Arguments.text(back, context)) ?? "" }
+        if let author = arguments(Self.author) { changes.author = try CitationInput.author(author) ?? "" }
+        if let source = arguments(Self.source) { changes.source = try CitationInput.source(source) ?? "" }
+        changes.addTags = try arguments.values(Self.tag).map { name throws(ModelError) in try Tag.validateName(name) }
+        changes.removeTags = try arguments.values(Self.untag).map { name throws(ModelError) in try Tag.validateName(name) }
+        if arguments(Self.favourite) { changes.favourite = true }
+        if arguments(Self.noFavourite) { changes.favourite = false }
         let now = try context.now()
         try context.changeLibrary { try $0.update(id: id, changes, now: now) }
     }

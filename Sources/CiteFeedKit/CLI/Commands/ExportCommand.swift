@@ -1,5 +1,12 @@
 /// `citefeed export [--format json|csv|txt|fortune] [--out FILE] [--tag T]... [--favourites] [--archived|--all]`
 struct ExportCommand: Command {
+    static let format = Option("format", "F", "json (default), csv, txt, fortune or anki", choices: ExportFormat.self)
+    static let out = Option("out", "FILE", "write to FILE (replaced atomically) instead of standard output")
+    static let tag = Option("tag", "T", "only citations with this tag (repeat: any of them)", repeatable: true)
+    static let favourites = Flag("favourites", "only favourites")
+    static let archived = Flag("archived", "only archived citations")
+    static let all = Flag("all", "archived citations too")
+
     static let spec = CommandSpec(
         name: "export", usage: "[--format json|csv|txt|fortune|anki] [--out FILE] [--tag T]... [--favourites] [--archived|--all]",
         summary: "Write citations to standard output or a file.",
@@ -13,14 +20,7 @@ struct ExportCommand: Command {
             it, which citefeed's import removes. A new --out file is private (0600); a file it
             replaces keeps its permissions.
             """,
-        options: [
-            .value("format", "F", "json (default), csv, txt, fortune or anki", choices: ExportFormat.allCases.map(\.rawValue)),
-            .value("out", "FILE", "write to FILE (replaced atomically) instead of standard output"),
-            .value("tag", "T", "only citations with this tag (repeat: any of them)", repeatable: true),
-            .flag("favourites", "only favourites"),
-            .flag("archived", "only archived citations"),
-            .flag("all", "archived citations too"),
-        ],
+        options: [format, out, tag, favourites, archived, all],
         positionals: (0, 0), positionalName: "")
 
     let format: ExportFormat
@@ -29,14 +29,14 @@ struct ExportCommand: Command {
 
     init(_ arguments: ParsedArguments) throws {
         format =
-            try arguments.value("format").map { v throws(UsageError) in try Arguments.choice(v, option: "format", ExportFormat.self) }
+            try arguments.choice(Self.format, ExportFormat.self)
             ?? .json
-        out = arguments.value("out")
-        if arguments.flag("archived") && arguments.flag("all") { throw UsageError.conflicting("--archived", "--all", command: "export") }
-        query.tags = try arguments.values("tag").map { name throws(ModelError) in try Tag.validateName(name) }
-        query.favouritesOnly = arguments.flag("favourites")
-        query.archived = arguments.flag("archived")
-        query.all = arguments.flag("all")
+        out = arguments(Self.out)
+        if arguments(Self.archived) && arguments(Self.all) { throw UsageError.conflicting("--archived", "--all", command: "export") }
+        query.tags = try arguments.values(Self.tag).map { name throws(ModelError) in try Tag.validateName(name) }
+        query.favouritesOnly = arguments(Self.favourites)
+        query.archived = arguments(Self.archived)
+        query.all = arguments(Self.all)
         query.sort = .created
         query.reverse = true  // oldest first
     }

@@ -1,10 +1,13 @@
 /// `citefeed history [--limit N] [--json]`
 struct HistoryCommand: Command {
+    static let limit = Option("limit", "N", "at most N picks (default 20)")
+    static let json = Flag("json", "print a JSON array")
+
     static let spec = CommandSpec(
         name: "history", usage: "[--limit N] [--json]", summary: "Show what was shown when, newest first.",
         details:
             "Each pick shows the citation as it was then. 'next' marks picks made out of turn, 'repick' those made because the shown citation stopped being eligible.",
-        options: [.value("limit", "N", "at most N picks (default 20)"), .flag("json", "print a JSON array")],
+        options: [limit, json],
         positionals: (0, 0), positionalName: "")
 
     let limit: Int
@@ -12,9 +15,9 @@ struct HistoryCommand: Command {
 
     init(_ arguments: ParsedArguments) throws {
         limit =
-            try arguments.value("limit").map { v throws(UsageError) in try Arguments.integer(v, option: "limit", in: 1...Int(Int32.max)) }
+            try arguments.integer(Self.limit, in: 1...Int(Int32.max))
             ?? 20
-        json = arguments.flag("json")
+        json = arguments(Self.json)
     }
 
     func run(_ context: Context) throws {

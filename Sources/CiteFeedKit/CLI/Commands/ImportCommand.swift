@@ -1,5 +1,10 @@
 /// `citefeed import FILE|URL [--format F] [--skip-invalid] [--tag T]...`
 struct ImportCommand: Command {
+    static let format = Option("format", "F", "auto (default), \(ImportFormat.named)", choices: ImportFormat.self)
+    static let skipInvalid = Flag("skip-invalid", "import the valid records and list the others")
+    static let dryRun = Flag("dry-run", "say what would be imported, and what left out and why; write nothing")
+    static let tag = Option("tag", "T", "add this tag to every imported citation (repeatable)", repeatable: true)
+
     static let spec = CommandSpec(
         name: "import", usage: "FILE|URL [--format auto|json|csv|fortune|clippings|dummyjson|markdown|anki] [--dry-run] [--skip-invalid] [--tag T]...",
         summary: "Import citations from a file or a web address.",
@@ -22,13 +27,7 @@ struct ImportCommand: Command {
             skipped, so importing twice adds nothing. Ends with: imported N, skipped M duplicates.
             On a terminal, an import that takes more than half a second shows a progress bar.
             """,
-        options: [
-            .value(
-                "format", "F", "auto (default), \(ImportFormat.named)", choices: ImportFormat.allCases.map(\.rawValue)),
-            .flag("skip-invalid", "import the valid records and list the others"),
-            .flag("dry-run", "say what would be imported, and what left out and why; write nothing"),
-            .value("tag", "T", "add this tag to every imported citation (repeatable)", repeatable: true),
-        ],
+        options: [format, skipInvalid, dryRun, tag],
         positionals: (1, 1), positionalName: "a FILE or URL to import", completes: .files)
 
     /// The largest file (or standard input) read: 100 MiB, some 700,000 citations of citefeed's
@@ -44,11 +43,10 @@ struct ImportCommand: Command {
     init(_ arguments: ParsedArguments) throws {
         source = arguments.positionals[0]
         format =
-            try arguments.value("format").map { v throws(UsageError) in try Arguments.choice(v, option: "format", ImportFormat.self) }
-            ?? .auto
-        skipInvalid = arguments.flag("skip-invalid")
-        dryRun = arguments.flag("dry-run")
-        tags = try arguments.values("tag").map { name throws(ModelError) in try Tag.validateName(name) }
+            try arguments.choice(Self.format, ImportFormat.self) ?? .auto
+        skipInvalid = arguments(Self.skipInvalid)
+        dryRun = arguments(Self.dryRun)
+        tags = try arguments.values(Self.tag).map { name throws(ModelError) in try Tag.validateName(name) }
     }
 
     func run(_ context: Context) throws {

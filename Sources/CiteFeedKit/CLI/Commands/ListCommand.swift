@@ -1,5 +1,14 @@
 /// `citefeed list [--tag T]... [--favourites] [--archived] [--search WORDS] [--sort KEY] [--reverse] [--limit N] [--json]`
 struct ListCommand: Command {
+    static let tag = Option("tag", "T", "only citations with this tag (repeat: any of them)", repeatable: true)
+    static let favourites = Flag("favourites", "only favourites")
+    static let archived = Flag("archived", "only archived citations")
+    static let search = Option("search", "WORDS", "only citations containing all these words")
+    static let sort = Option("sort", "KEY", "updated (default), created, author or text", choices: CitationQuery.Sort.self)
+    static let reverse = Flag("reverse", "reverse the order")
+    static let limit = Option("limit", "N", "at most N citations")
+    static let json = Flag("json", "print a JSON array with every field")
+
     static let spec = CommandSpec(
         name: "list",
         usage:
@@ -12,30 +21,21 @@ struct ListCommand: Command {
             a word ending in * also matches longer words (happ* finds happy and happiness).
             On a library that has never held a citation, the starter set is added first.
             """,
-        options: [
-            .value("tag", "T", "only citations with this tag (repeat: any of them)", repeatable: true),
-            .flag("favourites", "only favourites"),
-            .flag("archived", "only archived citations"),
-            .value("search", "WORDS", "only citations containing all these words"),
-            .value("sort", "KEY", "updated (default), created, author or text", choices: CitationQuery.Sort.allCases.map(\.rawValue)),
-            .flag("reverse", "reverse the order"),
-            .value("limit", "N", "at most N citations"),
-            .flag("json", "print a JSON array with every field"),
-        ],
+        options: [tag, favourites, archived, search, sort, reverse, limit, json],
         positionals: (0, 0), positionalName: "")
 
     var query = CitationQuery()
     let json: Bool
 
     init(_ arguments: ParsedArguments) throws {
-        query.tags = try arguments.values("tag").map { name throws(ModelError) in try Tag.validateName(name) }
-        query.favouritesOnly = arguments.flag("favourites")
-        query.archived = arguments.flag("archived")
-        query.search = arguments.value("search")
-        query.reverse = arguments.flag("reverse")
-        if let sort = arguments.value("sort") { query.sort = try Arguments.choice(sort, option: "sort", CitationQuery.Sort.self) }
-        if let limit = arguments.value("limit") { query.limit = try Arguments.integer(limit, option: "limit", in: 1...Int(Int32.max)) }
-        json = arguments.flag("json")
+        query.tags = try arguments.values(Self.tag).map { name throws(ModelError) in try Tag.validateName(name) }
+        query.favouritesOnly = arguments(Self.favourites)
+        query.archived = arguments(Self.archived)
+        query.search = arguments(Self.search)
+        query.reverse = arguments(Self.reverse)
+        if let sort = try arguments.choice(Self.sort, CitationQuery.Sort.self) { query.sort = sort }
+        if let limit = try arguments.integer(Self.limit, in: 1...Int(Int32.max)) { query.limit = limit }
+        json = arguments(Self.json)
     }
 
     func run(_ context: Context) throws {

@@ -3,7 +3,7 @@ struct OpenCommand: Command {
     static let spec = CommandSpec(
         name: "open", usage: "ID|--current", summary: "Open a citation's source in the web browser.",
         details: "Works when the source is an http(s) address; opens it with xdg-open (open on macOS).",
-        options: [.flag("current", "the citation shown now")],
+        options: [CitationTarget.currentOption],
         positionals: (0, 1), positionalName: "the ID of a citation, or --current")
 
     let target: CitationTarget

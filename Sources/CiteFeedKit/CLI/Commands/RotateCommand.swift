@@ -1,5 +1,7 @@
 /// `citefeed rotate [--out DIR]`
 struct RotateCommand: Command {
+    static let out = Option("out", "DIR", "write the outputs to DIR this time instead of the outputDirectory setting")
+
     static let spec = CommandSpec(
         name: "rotate", usage: "[--out DIR]", summary: "Make sure the current slot has a pick, then write the feeds and status files.",
         details: """
@@ -9,12 +11,12 @@ struct RotateCommand: Command {
             With nothing to show (no citation is eligible) it says so on standard error and exits 0;
             the feeds keep their past items.
             """,
-        options: [.value("out", "DIR", "write the outputs to DIR this time instead of the outputDirectory setting")],
+        options: [out],
         positionals: (0, 0), positionalName: "")
 
     let out: String?
 
-    init(_ arguments: ParsedArguments) throws { out = arguments.value("out") }
+    init(_ arguments: ParsedArguments) throws { out = arguments(Self.out) }
 
     func run(_ context: Context) throws {
         let library = try context.libraryWithStarterSet()

@@ -1,9 +1,11 @@
 /// `citefeed show ID [--json]`
 struct ShowCommand: Command {
+    static let json = Flag("json", "print it as a JSON object")
+
     static let spec = CommandSpec(
         name: "show", usage: "ID [--json]", summary: "Show one citation in full.",
         details: "Archived citations are shown too.",
-        options: [.flag("json", "print it as a JSON object")],
+        options: [json],
         positionals: (1, 1), positionalName: "the ID of a citation")
 
     let id: Int64
@@ -11,7 +13,7 @@ struct ShowCommand: Command {
 
     init(_ arguments: ParsedArguments) throws {
         id = try Arguments.id(arguments.positionals[0])
-        json = arguments.flag("json")
+        json = arguments(Self.json)
     }
 
     func run(_ context: Context) throws {

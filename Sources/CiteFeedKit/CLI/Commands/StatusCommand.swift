@@ -1,5 +1,9 @@
 /// `citefeed status [--format F] [--width N] [--follow]`
 struct StatusCommand: Command {
+    static let format = Option("format", "F", "plain (default), waybar, i3blocks, polybar or json", choices: StatusFormat.self)
+    static let width = Option("width", "N", "width in terminal columns (10-500; default: statusWidth)")
+    static let follow = Flag("follow", "keep running and print a line whenever the pick changes")
+
     static let spec = CommandSpec(
         name: "status", usage: "[--format plain|waybar|i3blocks|polybar|json] [--width N] [--follow]",
         summary: "Print the current pick for a bar.",
@@ -14,11 +18,7 @@ struct StatusCommand: Command {
             'citefeed next', an edit of the shown citation), for waybar and polybar's continuous
             modes and i3blocks' persist interval.
             """,
-        options: [
-            .value("format", "F", "plain (default), waybar, i3blocks, polybar or json", choices: StatusFormat.allCases.map(\.rawValue)),
-            .value("width", "N", "width in terminal columns (10-500; default: statusWidth)"),
-            .flag("follow", "keep running and print a line whenever the pick changes"),
-        ],
+        options: [format, width, follow],
         positionals: (0, 0), positionalName: "")
 
     let format: StatusFormat
@@ -27,10 +27,10 @@ struct StatusCommand: Command {
 
     init(_ arguments: ParsedArguments) throws {
         format =
-            try arguments.value("format").map { v throws(UsageError) in try Arguments.choice(v, option: "format", StatusFormat.self) }
+            try arguments.choice(Self.format, StatusFormat.self)
             ?? .plain
-        width = try arguments.value("width").map { v throws(UsageError) in try Arguments.integer(v, option: "width", in: 10...500) }
-        follow = arguments.flag("follow")
+        width = try arguments.integer(Self.width, in: 10...500)
+        follow = arguments(Self.follow)
     }
 
     func run(_ context: Context) throws {

@@ -4,6 +4,10 @@ struct StudyCommand: Command {
         case shuffle, sequential
     }
 
+    static let tag = Option("tag", "T", "only citations with this tag (repeat: any of them)", repeatable: true)
+    static let favourites = Flag("favourites", "only favourites")
+    static let order = Option("order", "O", "shuffle (default) or sequential (by id)", choices: Order.self)
+
     static let spec = CommandSpec(
         name: "study", usage: "[--tag T]... [--favourites] [--order shuffle|sequential]",
         summary: "Review citations as flashcards on the terminal.",
@@ -13,11 +17,7 @@ struct StudyCommand: Command {
             n next, p previous, f favourite on or off, c copy, q (or Ctrl-C) quit.
             Archived citations are left out. It needs a terminal: keys are read one at a time.
             """,
-        options: [
-            .value("tag", "T", "only citations with this tag (repeat: any of them)", repeatable: true),
-            .flag("favourites", "only favourites"),
-            .value("order", "O", "shuffle (default) or sequential (by id)", choices: Order.allCases.map(\.rawValue)),
-        ],
+        options: [tag, favourites, order],
         positionals: (0, 0), positionalName: "")
 
     let query: CitationQuery
@@ -25,11 +25,11 @@ struct StudyCommand: Command {
 
     init(_ arguments: ParsedArguments) throws {
         var query = CitationQuery()
-        query.tags = arguments.values("tag")
-        query.favouritesOnly = arguments.flag("favourites")
+        query.tags = arguments.values(Self.tag)
+        query.favouritesOnly = arguments(Self.favourites)
         self.query = query
         order =
-            try arguments.value("order").map { v throws(UsageError) in try Arguments.choice(v, option: "order", Order.self) } ?? .shuffle
+            try arguments.choice(Self.order, Order.self) ?? .shuffle
     }
 
     func run(_ context: Context) throws {

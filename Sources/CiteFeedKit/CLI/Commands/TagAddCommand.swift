@@ -1,5 +1,7 @@
 /// `citefeed tag add NAME [--color C]`
 struct TagAddCommand: Command {
+    static let color = Option("color", "C", "a palette name or #RRGGBB", choices: Palette.names)
+
     static let spec = CommandSpec(
         name: "tag add", usage: "NAME [--color C]", summary: "Create a tag.",
         details: """
@@ -7,7 +9,7 @@ struct TagAddCommand: Command {
             ignoring case. C is a palette name (\(Palette.names.joined(separator: " "))) or #RRGGBB;
             without --color the tag gets the next palette colour not yet used ('citefeed colors').
             """,
-        options: [.value("color", "C", "a palette name or #RRGGBB", choices: Palette.names)],
+        options: [color],
         positionals: (1, 1), positionalName: "a tag NAME")
 
     let name: String
@@ -15,7 +17,7 @@ struct TagAddCommand: Command {
 
     init(_ arguments: ParsedArguments) throws {
         name = try Tag.validateName(arguments.positionals[0])
-        color = try arguments.value("color").map { value throws(ModelError) in try Palette.normalize(value) }
+        color = try arguments(Self.color).map { value throws(ModelError) in try Palette.normalize(value) }
     }
 
     func run(_ context: Context) throws {

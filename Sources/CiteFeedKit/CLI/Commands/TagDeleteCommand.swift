@@ -1,5 +1,8 @@
 /// `citefeed tag delete NAME (--keep-citations|--with-citations)`
 struct TagDeleteCommand: Command {
+    static let keepCitations = Flag("keep-citations", "remove the tag only")
+    static let withCitations = Flag("with-citations", "also archive the citations that have the tag")
+
     static let spec = CommandSpec(
         name: "tag delete", usage: "NAME (--keep-citations|--with-citations)", summary: "Delete a tag.",
         details: """
@@ -7,10 +10,7 @@ struct TagDeleteCommand: Command {
             --with-citations also archives its citations ('citefeed restore' brings them back).
             Without either, citefeed asks on a terminal and refuses otherwise.
             """,
-        options: [
-            .flag("keep-citations", "remove the tag only"),
-            .flag("with-citations", "also archive the citations that have the tag"),
-        ],
+        options: [keepCitations, withCitations],
         positionals: (1, 1), positionalName: "the NAME of a tag")
 
     let name: String
@@ -20,7 +20,7 @@ struct TagDeleteCommand: Command {
         // The name of a tag that exists, exactly as given (not trimmed or checked, so that a tag
         // an older citefeed let in with a bad name can still be named and mended).
         name = arguments.positionals[0]
-        let keep = arguments.flag("keep-citations"), with = arguments.flag("with-citations")
+        let keep = arguments(Self.keepCitations), with = arguments(Self.withCitations)
         if keep && with { throw UsageError.conflicting("--keep-citations", "--with-citations", command: "tag delete") }
         choice = keep ? false : with ? true : nil
     }

@@ -1,9 +1,12 @@
 /// `citefeed tag edit NAME [--name NEW] [--color C]`
 struct TagEditCommand: Command {
+    static let name = Option("name", "NEW", "the new name")
+    static let color = Option("color", "C", "the new colour", choices: Palette.names)
+
     static let spec = CommandSpec(
         name: "tag edit", usage: "NAME [--name NEW] [--color C]", summary: "Rename or recolour a tag.",
         details: "The citations keep the tag under its new name. C is a palette name or #RRGGBB.",
-        options: [.value("name", "NEW", "the new name"), .value("color", "C", "the new colour", choices: Palette.names)],
+        options: [name, color],
         positionals: (1, 1), positionalName: "the NAME of a tag")
 
     let name: String
@@ -14,8 +17,8 @@ struct TagEditCommand: Command {
         // The name of a tag that exists, exactly as given (not trimmed or checked, so that a tag
         // an older citefeed let in with a bad name can still be named and mended).
         name = arguments.positionals[0]
-        newName = try arguments.value("name").map { value throws(ModelError) in try Tag.validateName(value) }
-        color = try arguments.value("color").map { value throws(ModelError) in try Palette.normalize(value) }
+        newName = try arguments(Self.name).map { value throws(ModelError) in try Tag.validateName(value) }
+        color = try arguments(Self.color).map { value throws(ModelError) in try Palette.normalize(value) }
         if newName == nil && color == nil {
             throw UsageError.other("Nothing to change for tag \(quoted(name)); give --name NEW or --color C.")
         }

@@ -1,13 +1,15 @@
 /// `citefeed tag list [--json]`
 struct TagListCommand: Command {
+    static let json = Flag("json", "print a JSON array")
+
     static let spec = CommandSpec(
         name: "tag list", usage: "[--json]", summary: "List tags with their colour and citation count.",
         details: "The count is of citations not archived; archived ones are counted apart.",
-        options: [.flag("json", "print a JSON array")], positionals: (0, 0), positionalName: "")
+        options: [json], positionals: (0, 0), positionalName: "")
 
     let json: Bool
 
-    init(_ arguments: ParsedArguments) throws { json = arguments.flag("json") }
+    init(_ arguments: ParsedArguments) throws { json = arguments(Self.json) }
 
     func run(_ context: Context) throws {
         let tags = try context.library().tags()

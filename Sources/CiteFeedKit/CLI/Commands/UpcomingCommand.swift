@@ -1,9 +1,11 @@
 /// `citefeed upcoming [N] [--json]`
 struct UpcomingCommand: Command {
+    static let json = Flag("json", "print a JSON array")
+
     static let spec = CommandSpec(
         name: "upcoming", usage: "[N] [--json]", summary: "Show the next N picks (default 10) with their slot times.",
         details: "This is exactly what 'citefeed rotate' will pick in each slot if nothing changes.",
-        options: [.flag("json", "print a JSON array")], positionals: (0, 1), positionalName: "")
+        options: [json], positionals: (0, 1), positionalName: "")
 
     let count: Int
     let json: Bool
@@ -16,7 +18,7 @@ struct UpcomingCommand: Command {
                 }
                 return n
             } ?? 10
-        json = arguments.flag("json")
+        json = arguments(Self.json)
     }
 
     func run(_ context: Context) throws {
