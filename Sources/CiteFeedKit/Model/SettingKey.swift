@@ -25,26 +25,10 @@ public enum SettingKey: String, CaseIterable, Sendable {
         }
     }
 
-    /// The default, in its stored JSON form (`seed` and `outputDirectory` depend on the library
-    /// and paths, so they have none here).
-    public var defaultValue: JSONValue? {
-        switch self {
-        case .interval: return .string("1h")
-        case .tags: return .array([])
-        case .favouritesOnly: return .bool(false)
-        case .favouriteWeight: return .int(2)
-        case .maxLength: return .int(0)
-        case .seed, .outputDirectory: return nil
-        case .feedTitle: return .string("Citations")
-        case .feedDescription: return .string("A citation from my library, rotating")
-        case .feedAuthor: return .string("citefeed")
-        case .feedLanguage: return .string("en")
-        case .feedURL: return .string("")
-        case .feedItems: return .int(20)
-        case .statusWidth: return .int(60)
-        case .statusTemplate: return .string("“{text}”[ — {author}]")
-        }
-    }
+    /// The default, in its stored JSON form, read from `Settings`' own defaults (declared
+    /// there once). `seed` and `outputDirectory` depend on the library and paths, so they have
+    /// none.
+    public var defaultValue: JSONValue? { Settings.defaults.value(of: self) }
 
     var isList: Bool { self == .tags }
 

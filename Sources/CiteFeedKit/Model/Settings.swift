@@ -1,5 +1,6 @@
 /// The effective settings: what `settings.json` holds over the defaults. Values are validated
-/// before they get here (`SettingsFile.load`).
+/// before they get here (`SettingsFile.load`). The defaults are the initial values below, and
+/// only there: `SettingKey.defaultValue` reads them back through `value(of:)`.
 public struct Settings: Sendable {
     public var interval = Interval(minutes: 60)
     public var tags: [String] = []
@@ -23,6 +24,9 @@ public struct Settings: Sendable {
     public private(set) var stored: [(String, JSONValue)] = []
 
     public init() {}
+
+    /// The settings of a new home.
+    static let defaults = Settings()
 
     /// Applies validated stored values over the defaults.
     init(stored: [(SettingKey, JSONValue)]) {
@@ -51,6 +55,28 @@ public struct Settings: Sendable {
         case .feedItems: feedItems = int()
         case .statusWidth: statusWidth = int()
         case .statusTemplate: statusTemplate = string
+        }
+    }
+
+    /// The value of `key` in force, in its stored JSON form (`apply`'s inverse); `nil` for
+    /// `seed` and `outputDirectory` when they are not set.
+    public func value(of key: SettingKey) -> JSONValue? {
+        switch key {
+        case .interval: return .string(interval.description)
+        case .tags: return .array(tags.map(JSONValue.string))
+        case .favouritesOnly: return .bool(favouritesOnly)
+        case .favouriteWeight: return .int(Int64(favouriteWeight))
+        case .maxLength: return .int(Int64(maxLength))
+        case .seed: return seed.map(JSONValue.int)
+        case .outputDirectory: return outputDirectory.map(JSONValue.string)
+        case .feedTitle: return .string(feedTitle)
+        case .feedDescription: return .string(feedDescription)
+        case .feedAuthor: return .string(feedAuthor)
+        case .feedLanguage: return .string(feedLanguage)
+        case .feedURL: return .string(feedURL)
+        case .feedItems: return .int(Int64(feedItems))
+        case .statusWidth: return .int(Int64(statusWidth))
+        case .statusTemplate: return .string(statusTemplate)
         }
     }
 }

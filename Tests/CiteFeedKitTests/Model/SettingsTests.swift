@@ -33,6 +33,41 @@ import Testing
     }
 }
 
+/// The defaults are declared once (in `Settings`); what `defaults` shows and what the code uses
+/// cannot drift apart.
+@Suite struct SettingDefaultsTests {
+    /// SPEC.md "Settings", written out by hand.
+    @Test func theDefaultsAreTheSpecs() {
+        let expected: [SettingKey: JSONValue] = [
+            .interval: .string("1h"), .tags: .array([]), .favouritesOnly: .bool(false), .favouriteWeight: .int(2), .maxLength: .int(0),
+            .feedTitle: .string("Citations"), .feedDescription: .string("A citation from my library, rotating"),
+            .feedAuthor: .string("citefeed"), .feedLanguage: .string("en"), .feedURL: .string(""), .feedItems: .int(20),
+            .statusWidth: .int(60), .statusTemplate: .string("“{text}”[ — {author}]"),
+        ]
+        for key in SettingKey.allCases {
+            #expect(key.defaultValue == expected[key], "\(key)")
+        }
+    }
+
+    /// Each default passes its own check unchanged, and a stored value comes back as stored.
+    @Test func valuesRoundTripThroughSettings() throws {
+        let others: [SettingKey: JSONValue] = [
+            .interval: .string("15m"), .tags: .array([.string("calm"), .string("work")]), .favouritesOnly: .bool(true),
+            .favouriteWeight: .int(5), .maxLength: .int(140), .seed: .int(-7), .outputDirectory: .string("/srv/feeds"),
+            .feedTitle: .string("Mine"), .feedDescription: .string("D"), .feedAuthor: .string("A"), .feedLanguage: .string("de-CH"),
+            .feedURL: .string("https://example.org/q/"), .feedItems: .int(7), .statusWidth: .int(33), .statusTemplate: .string("{text}"),
+        ]
+        for key in SettingKey.allCases {
+            if let value = key.defaultValue { #expect(try key.validate(value) == value, "\(key)") }
+            let other = try #require(others[key])
+            #expect(try key.validate(other) == other)
+            let settings = Settings(stored: [(key, other)])
+            #expect(settings.value(of: key) == other, "\(key)")
+            #expect(settings.isSet(key))
+        }
+    }
+}
+
 @Suite struct SettingsFileTests {
     func temporaryPath() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("settings-\(UUID().uuidString).json").path
