@@ -53,7 +53,7 @@ import Testing
         box.now = "2026-03-01T13:40:00+01:00"
         #expect(try box.run("next").status == 0)
         for name in OutputSet.names {
-            try Golden.check(try box.output(name), name, in: FeedsDirectoryTests.feeds)
+            try Golden.check(try box.outputBytes(name), name, in: FeedsDirectoryTests.feeds)
         }
     }
 }

@@ -17,7 +17,7 @@ import Testing
 
     @Test func allSixOutputsMatchTheirGoldenFiles() throws {
         let box = try rotated()
-        for name in OutputSet.names { try Golden.check(try box.output(name), "outputs/" + name) }
+        for name in OutputSet.names { try Golden.check(try box.outputBytes(name), "outputs/" + name) }
     }
 
     @Test func statusFormatsMatchTheirGoldenFiles() throws {
@@ -25,7 +25,7 @@ import Testing
         for format in StatusFormat.allCases {
             let result = try box.status(format.rawValue)
             #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
-            try Golden.check(result.stdout, "status/\(format.rawValue).txt")
+            try Golden.check(result.stdoutBytes, "status/\(format.rawValue).txt")
         }
     }
 

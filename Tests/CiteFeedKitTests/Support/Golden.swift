@@ -9,21 +9,35 @@ enum Golden {
         .appendingPathComponent("Golden")
     static var recording: Bool { ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" }
 
-    static func check(_ actual: String, _ name: String, in directory: URL = directory, sourceLocation: SourceLocation = #_sourceLocation)
+    /// Compares `actual` with the golden file byte for byte (not as Swift strings, which are
+    /// equal when canonically equivalent: a composed and a decomposed "é" would pass).
+    static func check(_ actual: Data, _ name: String, in directory: URL = directory, sourceLocation: SourceLocation = #_sourceLocation)
         throws
     {
         let url = directory.appendingPathComponent(name)
         if recording {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try actual.write(to: url, atomically: true, encoding: .utf8)
+            try actual.write(to: url, options: .atomic)
             Issue.record("Recorded \(url.path); run again without RECORD_GOLDEN=1.", sourceLocation: sourceLocation)
             return
         }
-        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+        guard let expected = try? Data(contentsOf: url) else {
             Issue.record("No golden file \(url.path); record it with RECORD_GOLDEN=1.", sourceLocation: sourceLocation)
             return
         }
-        #expect(actual == expected, "differs from \(name)", sourceLocation: sourceLocation)
+        if actual != expected {
+            let index = zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(actual.count, expected.count)
+            Issue.record(
+                "differs from \(name) at byte \(index) (\(actual.count) bytes against \(expected.count)):\n\(String(decoding: actual, as: UTF8.self))",
+                sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The UTF-8 bytes of `actual`, compared byte for byte.
+    static func check(_ actual: String, _ name: String, in directory: URL = directory, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
+        try check(Data(actual.utf8), name, in: directory, sourceLocation: sourceLocation)
     }
 }
 

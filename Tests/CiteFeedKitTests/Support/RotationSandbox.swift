@@ -22,6 +22,7 @@ extension Sandbox {
     var feeds: URL { home.appendingPathComponent("Feeds") }
 
     func output(_ name: String) throws -> String { try String(contentsOf: feeds.appendingPathComponent(name), encoding: .utf8) }
+    func outputBytes(_ name: String) throws -> Data { try Data(contentsOf: feeds.appendingPathComponent(name)) }
 
     /// Every file of the outputs directory with its bytes, to compare before and after a command.
     func outputFiles() throws -> [String: Data] {
