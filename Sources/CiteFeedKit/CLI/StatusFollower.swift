@@ -11,6 +11,8 @@ struct StatusFollower {
     let command: StatusCommand
     let context: Context
     var last: CurrentFile
+    /// When following began, on the monotonic clock.
+    private let started = Posix.monotonicMilliseconds()
 
     init(command: StatusCommand, context: Context, last: CurrentFile) {
         self.command = command
@@ -73,8 +75,13 @@ struct StatusFollower {
             command.format, current.pick, slot: current.slot, following: true)
     }
 
-    /// The clock: `CITEFEED_NOW` stays fixed (for tests); otherwise the system clock, read anew.
+    /// The clock: the system clock, read anew; with `CITEFEED_NOW` (for tests) that fixed time,
+    /// or, with `CITEFEED_NOW_RUNS=1` too, a clock that starts there and runs (so a test can
+    /// follow a slot change in two seconds).
     private func clock() throws -> Timestamp {
-        context.environment["CITEFEED_NOW"].map { !$0.isEmpty } == true ? try context.now() : Timestamp.systemNow()
+        guard context.environment["CITEFEED_NOW"].map({ !$0.isEmpty }) == true else { return Timestamp.systemNow() }
+        let fixed = try context.now()
+        guard context.environment["CITEFEED_NOW_RUNS"] == "1" else { return fixed }
+        return Timestamp(seconds: fixed.seconds + (Posix.monotonicMilliseconds() - started) / 1000)
     }
 }

@@ -72,11 +72,9 @@ import Testing
 
     /// zsh runs the same function through its bashcompinit layer; zsh itself then keeps the
     /// candidates that start with what was typed, so the function's whole list is checked.
-    @Test func zshRunsTheSameFunction() throws {
-        guard let zsh = CompletionsTests.shell("zsh") else {
-            print("skipped: zsh is not installed (Debian's zsh)")
-            return
-        }
+    @Test(.requires(shell("zsh") != nil, "needs zsh"))
+    func zshRunsTheSameFunction() throws {
+        let zsh = try #require(CompletionsTests.shell("zsh"), "zsh is not installed (Debian's zsh)")
         let url = try script("zsh")
         defer { try? FileManager.default.removeItem(at: url) }
         func offered(_ words: [String]) throws -> [String] {
@@ -96,11 +94,9 @@ import Testing
         #expect(try offered(["citefeed", "--home", "/tmp", "export", "--"]).contains("--favourites"))
     }
 
-    @Test func fishOffersCommandsOptionsAndChoices() throws {
-        guard let fish = CompletionsTests.shell("fish") else {
-            print("skipped: fish is not installed (Debian's fish)")
-            return
-        }
+    @Test(.requires(shell("fish") != nil, "needs fish"))
+    func fishOffersCommandsOptionsAndChoices() throws {
+        let fish = try #require(CompletionsTests.shell("fish"), "fish is not installed (Debian's fish)")
         let url = try script("fish")
         defer { try? FileManager.default.removeItem(at: url) }
         func offered(_ line: String) throws -> [String] {

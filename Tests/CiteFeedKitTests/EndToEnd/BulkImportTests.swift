@@ -358,7 +358,9 @@ extension MigrationTests {
         #expect(try box.run("import", try write(box, "late-tags.json", json)).stdout == "imported 2, skipped 0 duplicates\n")
         let tags = try box.library().tags().map { "\($0.tag.name) \($0.tag.color) \($0.count)" }
         #expect(tags.count == 3)
-        #expect(tags[0] == "plain \(try box.library().tags()[0].tag.color) 1")
+        // "Red one" was made first (red, the palette's first colour, until the file's colour
+        // replaced it), so "plain" got the next one.
+        #expect(tags[0] == "plain orange 1")
         #expect(tags[1] == "Red one #FF0000 1")
         #expect(tags[2].hasPrefix("unused ") && tags[2].hasSuffix(" 0"))
     }

@@ -51,10 +51,7 @@ import Testing
         defer { chmod(box.feeds.path, 0o755) }
         var runAs: [String] = []
         if getuid() == 0 {
-            guard let setpriv = findProgram("setpriv") else {
-                print("skipped: the read-only case needs setpriv (util-linux) when run as root")
-                return
-            }
+            let setpriv = try #require(findProgram("setpriv"), "the read-only case needs setpriv (util-linux) when run as root")
             for path in try FileManager.default.subpathsOfDirectory(atPath: box.home.path).map({ box.home.path + "/" + $0 }) + [box.home.path] {
                 lchown(path, 65534, 65534)
             }

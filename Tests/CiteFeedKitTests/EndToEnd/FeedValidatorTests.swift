@@ -6,7 +6,10 @@ import Testing
 /// The feeds pass the W3C Feed Validator's own code at level AA (no error, no warning), and the
 /// JSON Feed its schema with format checks, for citations built to trip them (issue 10).
 @Suite struct FeedValidatorTests {
-    static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    static let shared = sharedFolder
+    static let tool = shared.appendingPathComponent("tools/feedcheck")
+    static let schema = shared.appendingPathComponent("vendor-data/jsonfeed-schema-v1.1.json")
+    static var hasValidator: Bool { FileManager.default.fileExists(atPath: tool.path) }
 
     /// Citations, tags and settings with markup, entities, addresses, URLs that are not URIs.
     func hostileLibrary() throws -> Sandbox {
@@ -28,36 +31,33 @@ import Testing
         return box
     }
 
-    func feedcheck(_ file: URL) throws -> RunResult? {
-        let tool = FeedValidatorTests.shared.appendingPathComponent("tools/feedcheck")
-        guard FileManager.default.fileExists(atPath: tool.path) else {
-            print("skipped: the W3C Feed Validator is not at \(tool.path) (../shared is absent)")
-            return nil
-        }
+    func feedcheck(_ file: URL) throws -> RunResult {
+        let tool = FeedValidatorTests.tool
+        try #require(FeedValidatorTests.hasValidator, "the W3C Feed Validator is not at \(tool.path) (../shared is absent)")
         return try Sandbox.execute(tool.path, [file.path, "--level", "AA"], stdin: Data(), environment: ProcessInfo.processInfo.environment)
     }
 
-    @Test func hostileFeedsPassTheW3CValidatorAtAA() throws {
+    @Test(.needsShared(tool))
+    func hostileFeedsPassTheW3CValidatorAtAA() throws {
         let box = try hostileLibrary()
         for name in ["feed.xml", "feed.atom"] {
-            guard let result = try feedcheck(box.feeds.appendingPathComponent(name)) else { return }
+            let result = try feedcheck(box.feeds.appendingPathComponent(name))
             #expect(result.status == 0 && result.stdout.contains("no errors or warnings"), "\(name): \(result)")
         }
     }
 
-    @Test func theSampleFeedsPassTheW3CValidatorAtAA() throws {
+    @Test(.needsShared(tool))
+    func theSampleFeedsPassTheW3CValidatorAtAA() throws {
         for name in ["feed.xml", "feed.atom"] {
-            guard let result = try feedcheck(packageRoot.appendingPathComponent("Feeds/\(name)")) else { return }
+            let result = try feedcheck(packageRoot.appendingPathComponent("Feeds/\(name)"))
             #expect(result.status == 0 && result.stdout.contains("no errors or warnings"), "\(name): \(result)")
         }
     }
 
-    @Test func hostileJSONFeedPassesTheSchemaWithFormatChecks() throws {
-        let schema = FeedValidatorTests.shared.appendingPathComponent("vendor-data/jsonfeed-schema-v1.1.json")
-        guard FileManager.default.fileExists(atPath: schema.path) else {
-            print("skipped: the JSON Feed schema is not at \(schema.path) (../shared is absent)")
-            return
-        }
+    @Test(.needsShared(schema), .requires(pythonWith(["jsonschema"]) != nil, "needs Python's jsonschema"))
+    func hostileJSONFeedPassesTheSchemaWithFormatChecks() throws {
+        let schema = FeedValidatorTests.schema
+        try #require(FileManager.default.fileExists(atPath: schema.path), "the JSON Feed schema is not at \(schema.path) (../shared is absent)")
         let python = try #require(pythonWith(["jsonschema"]), "scripts/setup-debian --test installs jsonschema")
         let box = try hostileLibrary()
         // FormatChecker checks "uri" only with rfc3986-validator or rfc3987 installed (setup-debian
@@ -80,9 +80,11 @@ import Testing
 
     /// Real readers read the hostile feeds back: xmllint, and feedparser without complaint and
     /// with the exact text of each quote.
-    @Test func hostileFeedsAreReadBackExactly() throws {
+    @Test(.requires(findProgram("xmllint") != nil && pythonWith(["feedparser"]) != nil, "needs xmllint and Python's feedparser"))
+    func hostileFeedsAreReadBackExactly() throws {
         let box = try hostileLibrary()
-        if let xmllint = findProgram("xmllint") {
+        do {
+            let xmllint = try #require(findProgram("xmllint"), "xmllint is not installed (Debian's libxml2-utils)")
             for name in ["feed.xml", "feed.atom"] {
                 let result = try Sandbox.execute(xmllint, ["--noout", box.feeds.appendingPathComponent(name).path], stdin: Data(), environment: [:])
                 #expect(result.status == 0 && result.stderr.isEmpty, "\(name): \(result)")
@@ -90,13 +92,8 @@ import Testing
             let html = try Sandbox.execute(
                 xmllint, ["--html", "--noout", box.feeds.appendingPathComponent("index.html").path], stdin: Data(), environment: [:])
             #expect(html.status == 0 && html.stderr.isEmpty, "\(html)")
-        } else {
-            print("skipped: xmllint is not installed (Debian's libxml2-utils)")
         }
-        guard let python = pythonWith(["feedparser"]) else {
-            print("skipped: Python's feedparser is not installed (pip install feedparser)")
-            return
-        }
+        let python = try #require(pythonWith(["feedparser"]), "Python's feedparser is not installed (pip install feedparser)")
         let script = """
             import feedparser, html, json, re, sys
             out = []

@@ -64,14 +64,14 @@ import Testing
         #expect(a.map { $0.tags.map(\.name) } == b.map { $0.tags.map(\.name) })
     }
 
-    @Test func fortuneExportIsReadByStrfileAndFortune() throws {
-        guard let strfile = findProgram("strfile"),
-            let fortune = findProgram("fortune")
-                ?? (FileManager.default.isExecutableFile(atPath: "/usr/games/fortune") ? "/usr/games/fortune" : nil)
-        else {
-            print("skipped: strfile and fortune are not installed (Debian's fortune-mod)")
-            return
-        }
+    static var fortuneProgram: String? {
+        findProgram("fortune") ?? (FileManager.default.isExecutableFile(atPath: "/usr/games/fortune") ? "/usr/games/fortune" : nil)
+    }
+
+    @Test(.requires(findProgram("strfile") != nil && fortuneProgram != nil, "needs strfile and fortune (Debian's fortune-mod)"))
+    func fortuneExportIsReadByStrfileAndFortune() throws {
+        let strfile = try #require(findProgram("strfile"), "strfile is not installed (Debian's fortune-mod)")
+        let fortune = try #require(ImportExportTests.fortuneProgram, "fortune is not installed (Debian's fortune-mod)")
         let box = try richLibrary()
         let file = box.home.appendingPathComponent("quotes").path
         #expect(try box.run("export", "--format", "fortune", "--out", file).status == 0)
@@ -314,11 +314,9 @@ import Testing
         }
     }
 
-    @Test func fetchesOverHTTPAndReportsEveryFailure() throws {
-        guard findProgram("curl") != nil, findProgram("python3") != nil else {
-            print("skipped: curl or python3 is not installed")
-            return
-        }
+    @Test(.requires(findProgram("curl") != nil && findProgram("python3") != nil, "needs curl and python3"))
+    func fetchesOverHTTPAndReportsEveryFailure() throws {
+        try #require(findProgram("curl") != nil && findProgram("python3") != nil, "curl or python3 is not installed")
         let server = try Server()
         #expect(server.port > 0)
         let box = try Sandbox()

@@ -93,11 +93,9 @@ import Testing
         return box
     }
 
-    @Test func xmllintAcceptsTheFeedsAndTheHTML() throws {
-        guard let xmllint = findProgram("xmllint") else {
-            print("skipped: xmllint is not installed (Debian's libxml2-utils)")
-            return
-        }
+    @Test(.requires(findProgram("xmllint") != nil, "needs xmllint (Debian's libxml2-utils)"))
+    func xmllintAcceptsTheFeedsAndTheHTML() throws {
+        let xmllint = try #require(findProgram("xmllint"), "xmllint is not installed (Debian's libxml2-utils)")
         let box = try rotated()
         for name in ["feed.xml", "feed.atom"] {
             let result = try Sandbox.execute(
@@ -109,11 +107,9 @@ import Testing
         #expect(html.status == 0 && html.stderr.isEmpty, "index.html: \(html)")
     }
 
-    @Test func feedparserReadsBackTheExactText() throws {
-        guard let python = pythonWith(["feedparser"]) else {
-            print("skipped: Python's feedparser is not installed (pip install feedparser)")
-            return
-        }
+    @Test(.requires(pythonWith(["feedparser"]) != nil, "needs Python's feedparser"))
+    func feedparserReadsBackTheExactText() throws {
+        let python = try #require(pythonWith(["feedparser"]), "Python's feedparser is not installed (pip install feedparser)")
         let box = try rotated(count: 4)
         let script = """
             import feedparser, html, json, re, sys
@@ -156,7 +152,7 @@ import Testing
             parsed["feed.xml"]?["entries"]?.arrayValue?.map { $0["id"] } == parsed["feed.atom"]?["entries"]?.arrayValue?.map { $0["id"] })
     }
 
-    @Test func jsonFeedHasTheSpecFieldsAndPassesTheSchema() throws {
+    @Test func jsonFeedHasTheSpecFields() throws {
         let box = try rotated()
         let feed = try JSONParser.parse(try box.output("feed.json"))
         #expect(feed["version"] == .string("https://jsonfeed.org/version/1.1"))
@@ -170,15 +166,14 @@ import Testing
             #expect(item["content_html"]?.stringValue?.hasPrefix("<blockquote><p>") == true)
             #expect(item["title"] != nil && item["url"] != nil)
         }
-        let schema = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/vendor-data/jsonfeed-schema-v1.1.json")
-        guard FileManager.default.fileExists(atPath: schema.path) else {
-            print("skipped: the JSON Feed schema is not at \(schema.path)")
-            return
-        }
-        guard let python = pythonWith(["jsonschema"]) else {
-            print("skipped: Python's jsonschema is not installed (pip install jsonschema)")
-            return
-        }
+    }
+
+    @Test(.needsShared(FeedValidatorTests.schema), .requires(pythonWith(["jsonschema"]) != nil, "needs Python's jsonschema"))
+    func jsonFeedPassesTheSchema() throws {
+        let box = try rotated()
+        let schema = FeedValidatorTests.schema
+        try #require(FileManager.default.fileExists(atPath: schema.path), "the JSON Feed schema is not at \(schema.path)")
+        let python = try #require(pythonWith(["jsonschema"]), "Python's jsonschema is not installed (pip install jsonschema)")
         let script =
             "import json, sys, jsonschema; jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1]))); print('valid')"
         let result = try Sandbox.execute(

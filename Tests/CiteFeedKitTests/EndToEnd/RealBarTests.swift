@@ -72,12 +72,9 @@ final class LineWatcher: @unchecked Sendable {
     /// `next`. i3blocks runs in a process group of its own, stopped as i3bar stops it (SIGTERM to
     /// the group): nothing of citefeed is left. (i3blocks 1.4 alone, sent SIGTERM, waits for its
     /// persist command instead of ending it; the group is what ends both.)
-    @Test(arguments: ["interval", "persist"])
+    @Test(.requires(findProgram("i3blocks") != nil, "needs i3blocks (scripts/setup-debian --test installs it)"), arguments: ["interval", "persist"])
     func i3blocksShowsTheCitationAndFollowsNext(mode: String) throws {
-        guard let i3blocks = findProgram("i3blocks") else {
-            print("skipped: i3blocks is not installed (Debian's i3blocks; scripts/setup-debian --test installs it)")
-            return
-        }
+        let i3blocks = try #require(findProgram("i3blocks"), "i3blocks is not installed (Debian's i3blocks)")
         let box = try Sandbox()
         for text in ["First & <b>bold</b>", "Second", "Third"] { try box.add(text) }
         try box.rotate(at: box.now)

@@ -86,7 +86,7 @@ import Testing
     /// The ASCII fast path writes what the Unicode path writes, for any printable ASCII with
     /// spaces, tabs and line breaks anywhere; other control characters go the Unicode way.
     @Test func asciiPathAgreesWithUnicodePath() {
-        var rng = SystemRandomNumberGenerator()
+        var rng = SeededGenerator(seed: 89)
         let alphabet = Array("aZ Q\t\n\r\u{0B}\u{0C}.!~0 9".utf8) + Array(0x21...0x7E).map(UInt8.init)
         var out = [UInt8](repeating: 0, count: 256)
         var mismatches: [String] = []
