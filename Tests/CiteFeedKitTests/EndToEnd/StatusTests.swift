@@ -118,7 +118,10 @@ import Testing
         process.standardOutput = try FileHandle(forWritingTo: output)
         try process.run()
         defer {
-            process.terminate()
+            // SIGKILL to timeout(1): the test's threads block SIGTERM, and their children
+            // inherit the mask, so timeout would never see a SIGTERM and would wait out its
+            // time. The follower then sees its parent gone and ends.
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
         func lines(atLeast count: Int, within seconds: Double) -> [String] {
