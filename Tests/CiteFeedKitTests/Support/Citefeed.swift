@@ -52,6 +52,8 @@ final class Sandbox {
             "CITEFEED_HOME": home.path, "CITEFEED_NOW": now, "TZ": timeZone, "PATH": "/usr/bin:/bin", "HOME": home.path,
             "LANG": "C.UTF-8",
         ]
+        // scripts/coverage: each process writes its own profile.
+        if let profile = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"] { env["LLVM_PROFILE_FILE"] = profile }
         for (k, v) in extraEnvironment { env[k] = v }
         return env
     }
