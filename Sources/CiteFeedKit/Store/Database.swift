@@ -45,6 +45,10 @@ public final class Database {
     deinit {
         var info = stat()
         if stat(path + "-wal", &info) == 0 && Int(info.st_size) > Database.walLimitAtClose {
+            // Without waiting: a TRUNCATE checkpoint blocks new writers while it waits for the
+            // others, so eight processes adding at once queued behind each other's checkpoints
+            // past the 5 s busy timeout. When another process is busy, the next close does it.
+            sqlite3_busy_timeout(handle, 0)
             sqlite3_exec(handle, "PRAGMA wal_checkpoint(TRUNCATE)", nil, nil, nil)
         }
         sqlite3_close_v2(handle)

@@ -1,0 +1,27 @@
+/// `citefeed defaults delete KEY`
+struct DefaultsDeleteCommand: Command {
+    static let spec = CommandSpec(
+        name: "defaults delete", usage: "KEY", summary: "Restore a setting's default.",
+        details: "Removes KEY from settings.json.\n\n" + DefaultsReadCommand.keyTable,
+        options: [], positionals: (1, 1), positionalName: "a KEY", completes: .words(SettingKey.allCases.map(\.rawValue)))
+
+    let key: SettingKey
+
+    init(_ arguments: ParsedArguments) throws {
+        let name = arguments.positionals[0]
+        guard let key = SettingKey(rawValue: name) else { throw SettingsError.unknownKey(name) }
+        self.key = key
+    }
+
+    func run(_ context: Context) throws {
+        let file = SettingsFile(path: context.paths.settings)
+        guard try context.settings().isSet(key) else {
+            context.err.line("citefeed: note: \(key.rawValue) was not set; it keeps its default.")
+            return
+        }
+        try file.restoring {
+            try context.changeLibrary(settings: try file.settings(applying: key, nil)) { _ in try file.delete(key) }
+        }
+        context.reloadSettings()
+    }
+}

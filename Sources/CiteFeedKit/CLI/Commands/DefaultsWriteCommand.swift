@@ -1,0 +1,48 @@
+/// `citefeed defaults write KEY VALUE...`
+struct DefaultsWriteCommand: Command {
+    static let spec = CommandSpec(
+        name: "defaults write", usage: "KEY VALUE...", summary: "Change a setting.",
+        details: """
+            The value is checked before settings.json is written; only the keys you change are kept
+            there, so the file fits a dotfiles repository. Examples:
+              citefeed defaults write interval 15m
+              citefeed defaults write tags life work
+              citefeed defaults write favouritesOnly yes
+
+            """ + DefaultsReadCommand.keyTable,
+        options: [], positionals: (1, nil), positionalName: "a KEY and its VALUE", completes: .words(SettingKey.allCases.map(\.rawValue)))
+
+    let key: SettingKey
+    let words: [String]
+
+    init(_ arguments: ParsedArguments) throws {
+        let name = arguments.positionals[0]
+        guard let key = SettingKey(rawValue: name) else { throw SettingsError.unknownKey(name) }
+        self.key = key
+        words = Array(arguments.positionals.dropFirst())
+        if words.isEmpty && !key.isList {
+            throw UsageError.missingArgument("a VALUE for \(name) (\(key.summary))", command: "defaults write")
+        }
+    }
+
+    func run(_ context: Context) throws {
+        let value: JSONValue
+        do {
+            value = try key.parse(words: words, home: context.paths.userHome)
+        } catch {
+            throw SettingsError.invalidValue(key: key.rawValue, value: words.joined(separator: " "), reason: error.reason)
+        }
+        if key == .tags, case .array(let names) = value {
+            let known = Set(try context.library().tags().map { Tag.key($0.tag.name) })
+            for case .string(let name) in names where !known.contains(Tag.key(name)) {
+                context.warn("no tag is named \(quoted(name)) yet; nothing rotates from it until a citation has it.")
+            }
+        }
+        let file = SettingsFile(path: context.paths.settings)
+        // The outputs follow the new settings; the file is written last, in the same transaction.
+        try file.restoring {
+            try context.changeLibrary(settings: try file.settings(applying: key, value)) { _ in try file.write(key, value) }
+        }
+        context.reloadSettings()
+    }
+}
