@@ -8,8 +8,11 @@ import Testing
 @Suite struct KindleTests {
     typealias Kind = KindleMetadata.Kind
 
+    /// A local time in the tests' time zone (`Sandbox.processZone`, set before the arguments
+    /// of the parameterised tests are made), as the importer reads it.
     static func local(_ y: Int, _ mo: Int, _ d: Int, _ h: Int, _ mi: Int, _ s: Int) -> Timestamp? {
-        Timestamp.local(year: y, month: mo, day: d, hour: h, minute: mi, second: s)
+        _ = Sandbox.processZone
+        return Timestamp.local(year: y, month: mo, day: d, hour: h, minute: mi, second: s)
     }
 
     static let lines: [(String, Kind?, ClosedRange<Int>?, ClosedRange<Int>?, Timestamp?)] = [

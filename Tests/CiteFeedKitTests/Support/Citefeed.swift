@@ -25,6 +25,7 @@ final class Sandbox {
     var extraEnvironment: [String: String] = [:]
 
     init() throws {
+        _ = Sandbox.processZone
         home = FileManager.default.temporaryDirectory.appendingPathComponent("citefeed-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     }
@@ -58,9 +59,27 @@ final class Sandbox {
         return env
     }
 
-    /// Runs `citefeed ARGS` with `stdin` (bytes) and returns what it did.
+    /// The test process's time zone, set once before the first sandbox: the zone every sandbox
+    /// has unless a test changes it, so that commands can run in-process (the C library's
+    /// local time follows the process's `TZ`).
+    static let processZone: String = {
+        setenv("TZ", "Europe/Berlin", 1)
+        tzset()
+        return "Europe/Berlin"
+    }()
+
+    /// Whether `run` may run the command in this process (`CLI.run`): always, unless the test
+    /// asks for a process (`separateProcess`), gives standard input or environment of its own,
+    /// uses another time zone, or measures coverage of the binary.
+    var separateProcess = false
+
+    /// Runs `citefeed ARGS` with `stdin` (bytes) and returns what it did: in this process when
+    /// nothing needs a process of its own, otherwise the built binary.
     @discardableResult
     func run(_ arguments: [String], stdin: Data = Data(), environment extra: [String: String?] = [:]) throws -> RunResult {
+        if !separateProcess && stdin.isEmpty && extra.isEmpty && extraEnvironment.isEmpty && timeZone == Sandbox.processZone {
+            return runInProcess(arguments)
+        }
         var env = environment
         for (k, v) in extra { env[k] = v }
         return try Sandbox.execute(Sandbox.binary.path, arguments, stdin: stdin, environment: env)
