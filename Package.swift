@@ -18,7 +18,15 @@ let package = Package(
         ),
         // Wrappers for the C library's variadic calls (prctl); headers only, nothing to link.
         .systemLibrary(name: "CPlatform", path: "Sources/CPlatform"),
-        .target(name: "CiteFeedKit", dependencies: ["CSQLite", "CPlatform"]),
+        .target(
+            name: "CiteFeedKit", dependencies: ["CSQLite", "CPlatform"],
+            linkerSettings: [
+                // On Linux, Debian's libsqlite3.a is linked in: loading libsqlite3.so and binding
+                // its symbols took about 0.7 ms of every start, and a bar may run `citefeed
+                // status` every second (SPEC.md, "Startup budget"). Elsewhere, the system's.
+                .unsafeFlags(["-Xlinker", "-l:libsqlite3.a", "-Xlinker", "-lm"], .when(platforms: [.linux])),
+                .linkedLibrary("sqlite3", .when(platforms: [.macOS])),
+            ]),
         .executableTarget(name: "citefeed", dependencies: ["CiteFeedKit"]),
         .testTarget(
             name: "CiteFeedKitTests",

@@ -6,6 +6,9 @@ public struct CurrentFile: Sendable, Equatable {
     /// `nil` when nothing is eligible.
     public var pick: PickSnapshot?
 
+    /// The most of it that is read (a pick holds at most some 200 KB of text).
+    static let sizeLimit = 1 << 20
+
     public init(slot: Slot, pick: PickSnapshot?) {
         self.slot = slot
         self.pick = pick

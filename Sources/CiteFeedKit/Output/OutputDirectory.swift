@@ -26,7 +26,7 @@ public struct OutputDirectory {
 
     /// The saved state in `file`, or `nil` when there is none or it cannot be read.
     public static func readCurrent(_ file: String) -> CurrentFile? {
-        (try? Posix.readFile(file, limit: SettingsFile.sizeLimit)).flatMap(CurrentFile.init(bytes:))
+        (try? Posix.readFile(file, limit: CurrentFile.sizeLimit)).flatMap(CurrentFile.init(bytes:))
     }
 
     /// Writes `current.json` (the saved state that `status` reads), private to the user.

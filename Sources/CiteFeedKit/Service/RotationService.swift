@@ -33,7 +33,7 @@ public struct RotationService {
         try library.write {
             let slot = clock.slot(at: now)
             let latest = try library.latestPick()
-            let eligible = try latest.map { try library.isEligible($0.snapshot.id, settings) } ?? false
+            let eligible = try latest.map { $0.isShown(in: slot) ? try library.isEligible($0.snapshot.id, settings) : false } ?? false
             switch RotationStep.current(slot: slot, latest: latest, latestIsEligible: eligible, now: now) {
             case .keep:
                 return (RotationState(slot: slot, pick: latest), false)

@@ -100,16 +100,18 @@ public final class Database {
     /// becomes a savepoint, so a command can make a change and its consequences in one.
     public func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
         let name = "s\(depth)"
-        try execute(depth > 0 ? "SAVEPOINT \(name)" : immediate ? "BEGIN IMMEDIATE" : "BEGIN")
+        let outer = depth == 0
+        try execute(outer ? (immediate ? "BEGIN IMMEDIATE" : "BEGIN") : "SAVEPOINT \(name)")
         depth += 1
+        defer { depth -= 1 }
         do {
             let result = try body()
-            depth -= 1
-            try execute(depth > 0 ? "RELEASE \(name)" : "COMMIT")
+            try execute(outer ? "COMMIT" : "RELEASE \(name)")
             return result
         } catch {
-            depth -= 1
-            try? execute(depth > 0 ? "ROLLBACK TO \(name); RELEASE \(name)" : "ROLLBACK")
+            // After a failed COMMIT SQLite may have rolled back already; ROLLBACK then fails,
+            // harmlessly.
+            try? execute(outer ? "ROLLBACK" : "ROLLBACK TO \(name); RELEASE \(name)")
             throw error
         }
     }

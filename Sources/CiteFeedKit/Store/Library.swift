@@ -1,7 +1,8 @@
 /// The citation library: an SQLite database (WAL, foreign keys, FTS5) holding citations, tags,
 /// and the library's own facts (its seed and uuid). All changes run in transactions.
 public final class Library {
-    public let db: Database
+    /// The connection; internal, so that SQLite's errors reach nothing above the Store unmapped.
+    let db: Database
     public var path: String { db.path }
 
     /// Opens the library at `path`, creating it (mode 0600) and migrating it as needed.

@@ -51,6 +51,30 @@ import Testing
         #expect(try db.scalar("SELECT count(*) FROM t") == 1)
     }
 
+    /// A COMMIT that fails (a deferred foreign key) leaves the connection able to open the next
+    /// transaction as a transaction, not as a savepoint of one that no longer exists.
+    @Test func aFailedCommitLeavesTheNextTransactionWhole() throws {
+        let (db, path) = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try db.execute(
+            """
+            PRAGMA foreign_keys = ON;
+            CREATE TABLE parent (id INTEGER PRIMARY KEY);
+            CREATE TABLE child (parent INTEGER REFERENCES parent (id) DEFERRABLE INITIALLY DEFERRED);
+            """)
+        let failed = try #require(throws: SQLiteError.self) {
+            try db.transaction { try db.execute("INSERT INTO child VALUES (42)") }
+        }
+        #expect(failed.code == SQLITE_CONSTRAINT && failed.sql == "COMMIT")
+        // Nested, as a command makes a change and its consequences.
+        try db.transaction {
+            try db.execute("INSERT INTO parent VALUES (1)")
+            try db.transaction { try db.execute("INSERT INTO child VALUES (1)") }
+        }
+        #expect(try db.scalar("SELECT count(*) FROM child") == 1)
+        #expect(sqlite3_get_autocommit(db.handle) != 0)
+    }
+
     /// The primary codes people can act on get their own sentences; extended codes count by
     /// their primary code.
     @Test(arguments: [

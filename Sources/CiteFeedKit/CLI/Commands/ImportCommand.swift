@@ -78,17 +78,19 @@ struct ImportCommand: Command {
         struct DryRun: Error { var result: ImportResult }
         var result: ImportResult
         do {
-            result = try context.changeLibrary(canChangeShown: false) {
-                // A dry run goes through every record, to say what each invalid one would do.
-                let result = try $0.importRecords(from: reader, extraTags: tags, skipInvalid: skipInvalid || dryRun, now: now) {
-                    bar?.update($0)
+            result = try context.library().withoutForeignKeyChecks {
+                try context.changeLibrary(canChangeShown: false) {
+                    // A dry run goes through every record, to say what each invalid one would do.
+                    let result = try $0.importRecords(from: reader, extraTags: tags, skipInvalid: skipInvalid || dryRun, now: now) {
+                        bar?.update($0)
+                    }
+                    // Never a silent loss: a file read as the wrong format gives nothing.
+                    if result.imported + result.duplicates + result.invalid.count == 0 {
+                        throw ImportError.noCitations(name, chosen, skipped: reader.skipped)
+                    }
+                    if dryRun { throw DryRun(result: result) }
+                    return result
                 }
-                // Never a silent loss: a file read as the wrong format gives nothing.
-                if result.imported + result.duplicates + result.invalid.count == 0 {
-                    throw ImportError.noCitations(name, chosen, skipped: reader.skipped)
-                }
-                if dryRun { throw DryRun(result: result) }
-                return result
             }
         } catch let run as DryRun {
             result = run.result

@@ -25,7 +25,7 @@ struct StudyCommand: Command {
 
     init(_ arguments: ParsedArguments) throws {
         var query = CitationQuery()
-        query.tags = arguments.values(Self.tag)
+        query.tags = try arguments.values(Self.tag).map { name throws(ModelError) in try Tag.validateName(name) }
         query.favouritesOnly = arguments(Self.favourites)
         self.query = query
         order =
