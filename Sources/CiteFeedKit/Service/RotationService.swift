@@ -9,11 +9,14 @@ public struct RotationService {
     public let settings: Settings
     public let now: Timestamp
     public let clock: SlotClock
+    /// The rotation's name; "" for the unnamed default rotation.
+    public let name: String
 
-    public init(library: Library, settings: Settings, now: Timestamp) {
+    public init(library: Library, settings: Settings, now: Timestamp, name: String = "") {
         self.library = library
         self.settings = settings
         self.now = now
+        self.name = name
         clock = SlotClock(interval: settings.interval)
     }
 
@@ -23,7 +26,7 @@ public struct RotationService {
 
     /// The pick of the current slot, if one was made and is still eligible.
     func shown(in slot: Slot) throws -> Pick? {
-        guard let latest = try library.latestPick(), latest.isShown(in: slot) else { return nil }
+        guard let latest = try library.latestPick(rotation: name), latest.isShown(in: slot) else { return nil }
         return try library.isEligible(latest.snapshot.id, settings) ? latest : nil
     }
 
@@ -32,7 +35,7 @@ public struct RotationService {
     public func ensureCurrent() throws -> (state: RotationState, picked: Bool) {
         try library.write {
             let slot = clock.slot(at: now)
-            let latest = try library.latestPick()
+            let latest = try library.latestPick(rotation: name)
             let eligible = try latest.map { $0.isShown(in: slot) ? try library.isEligible($0.snapshot.id, settings) : false } ?? false
             switch RotationStep.current(slot: slot, latest: latest, latestIsEligible: eligible, now: now) {
             case .keep:
@@ -58,11 +61,11 @@ public struct RotationService {
     public func refresh() throws -> RotationState? {
         try library.write { () throws -> RotationState? in
             let slot = clock.slot(at: now)
-            let latest = try library.latestPick()
+            let latest = try library.latestPick(rotation: name)
             guard let latest, latest.isShown(in: slot) else {
                 // No pick in this slot. If a rotation found nothing to show here, the change may
                 // have made something eligible; otherwise `status` or `rotate` picks when asked.
-                if let since = try library.emptySince() {
+                if let since = try library.emptySince(rotation: name) {
                     return since >= slot.start ? try ensureCurrent().state : RotationState(slot: clock.slot(at: since), pick: nil)
                 }
                 return latest.map { RotationState(slot: clock.slot(at: $0.pickedAt), pick: $0) }
@@ -82,13 +85,13 @@ public struct RotationService {
 
     /// Chooses and records the next pick; `nil` (and a note of it) when nothing is eligible.
     private func pickNext(slot: Slot, at time: Timestamp, reason: Pick.Reason) throws -> Pick? {
-        let entries = try library.eligibleEntries(settings)
-        guard let (id, cycle) = try rotator().next(entries, try library.cycleState()) else {
-            try library.setEmptySince(time)
+        let entries = try library.eligibleEntries(settings, rotation: name)
+        guard let (id, cycle) = try rotator().next(entries, try library.cycleState(rotation: name)) else {
+            try library.setEmptySince(time, rotation: name)
             return nil
         }
-        try library.setEmptySince(nil)
-        return try library.insertPick(try library.citation(id: id), slot: slot, at: time, cycle: cycle, reason: reason)
+        try library.setEmptySince(nil, rotation: name)
+        return try library.insertPick(try library.citation(id: id), slot: slot, at: time, cycle: cycle, reason: reason, rotation: name)
     }
 
     /// The next `count` picks as things stand, with their slots: what `rotate` will do if
@@ -96,7 +99,7 @@ public struct RotationService {
     public func upcoming(_ count: Int) throws -> [(slot: Slot, citation: Citation)] {
         var slot = clock.slot(at: now)
         if try shown(in: slot) != nil { slot = clock.next(after: slot) }
-        let picks = try rotator().upcoming(try library.eligibleEntries(settings, store: false), try library.cycleState(), count: count)
+        let picks = try rotator().upcoming(try library.eligibleEntries(settings, store: false, rotation: name), try library.cycleState(rotation: name), count: count)
         var result: [(Slot, Citation)] = []
         for (id, _) in picks {
             result.append((slot, try library.citation(id: id)))
@@ -110,7 +113,7 @@ public struct RotationService {
     @discardableResult
     public func publish(_ state: RotationState, directory: String, currentFile: String, version: String) throws -> [String] {
         let input = OutputInput(
-            state: state, picks: try library.recentPicks(limit: settings.feedItems), settings: settings, outputDirectory: directory,
+            state: state, picks: try library.recentPicks(limit: settings.feedItems, rotation: name), settings: settings, outputDirectory: directory,
             libraryUUID: try library.uuid(), libraryCreated: try library.createdAt(), version: version)
         let written = try OutputDirectory(path: directory).write(OutputSet.render(input))
         try OutputDirectory.writeCurrent(CurrentFile(slot: state.slot, pick: state.pick?.snapshot), to: currentFile)

@@ -9,35 +9,40 @@ extension Library {
             snapshot: snapshot)
     }
 
-    /// The newest picks first.
-    public func recentPicks(limit: Int) throws(StoreError) -> [Pick] {
+    /// The newest picks of `rotation` (the default rotation's: "") first.
+    public func recentPicks(limit: Int, rotation: String = "") throws(StoreError) -> [Pick] {
         try mapped {
-            try db.query("SELECT \(Library.pickColumns) FROM picks p ORDER BY p.id DESC LIMIT ?", [.int(Int64(limit))], Library.readPick)
+            try db.query(
+                "SELECT \(Library.pickColumns) FROM picks p WHERE p.rotation = ? ORDER BY p.id DESC LIMIT ?",
+                [.text(rotation), .int(Int64(limit))], Library.readPick)
                 .compactMap { $0 }
         }
     }
 
-    public func latestPick() throws(StoreError) -> Pick? {
-        try recentPicks(limit: 1).first
+    public func latestPick(rotation: String = "") throws(StoreError) -> Pick? {
+        try recentPicks(limit: 1, rotation: rotation).first
     }
 
     /// Records a pick; its time is moved a second past the previous pick's when they would be
     /// equal, so that every feed item has its own date and id. A previous pick dated after this
     /// slot (made with a clock that was ahead) is not followed: the date stays `time`.
     @discardableResult
-    func insertPick(_ citation: Citation, slot: Slot, at time: Timestamp, cycle: Int64, reason: Pick.Reason) throws(StoreError) -> Pick {
+    func insertPick(_ citation: Citation, slot: Slot, at time: Timestamp, cycle: Int64, reason: Pick.Reason, rotation: String = "")
+        throws(StoreError) -> Pick
+    {
         try mapped {
             var pickedAt = time
-            if let previous = try db.scalar("SELECT max(picked_at) FROM picks WHERE picked_at < ?", .int(slot.end.seconds)),
+            if let previous = try db.scalar(
+                "SELECT max(picked_at) FROM picks WHERE rotation = ? AND picked_at < ?", .text(rotation), .int(slot.end.seconds)),
                 previous >= pickedAt.seconds
             {
                 pickedAt = Timestamp(seconds: previous + 1)
             }
             let snapshot = PickSnapshot(citation)
             try db.run(
-                "INSERT INTO picks (slot_start, slot_end, picked_at, citation_id, cycle, reason, snapshot) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO picks (slot_start, slot_end, picked_at, citation_id, cycle, reason, snapshot, rotation) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 .int(slot.start.seconds), .int(slot.end.seconds), .int(pickedAt.seconds), .int(citation.id), .int(cycle),
-                .text(reason.rawValue), .text(JSONWriter.compact(snapshot.json)))
+                .text(reason.rawValue), .text(JSONWriter.compact(snapshot.json)), .text(rotation))
             return Pick(id: db.lastInsertRowID, slot: slot, pickedAt: pickedAt, cycle: cycle, reason: reason, snapshot: snapshot)
         }
     }
@@ -49,16 +54,20 @@ extension Library {
         }
     }
 
-    /// The rotation's state: the cycle of the last pick and the showings in it.
-    func cycleState() throws(StoreError) -> CycleState {
+    /// The state of `rotation`: the cycle of its last pick and the showings in it.
+    func cycleState(rotation: String = "") throws(StoreError) -> CycleState {
         try mapped {
-            guard let last = try db.query("SELECT cycle, citation_id FROM picks ORDER BY id DESC LIMIT 1", [], { ($0.int(0), $0.int(1)) }).first
+            guard
+                let last = try db.query(
+                    "SELECT cycle, citation_id FROM picks WHERE rotation = ? ORDER BY id DESC LIMIT 1", [.text(rotation)], { ($0.int(0), $0.int(1)) }
+                ).first
             else {
                 return CycleState()
             }
             var counts: [Int64: Int] = [:]
             for (id, n) in try db.query(
-                "SELECT citation_id, count(*) FROM picks WHERE cycle = ? GROUP BY citation_id", [.int(last.0)], { ($0.int(0), Int($0.int(1))) })
+                "SELECT citation_id, count(*) FROM picks WHERE rotation = ? AND cycle = ? GROUP BY citation_id", [.text(rotation), .int(last.0)],
+                { ($0.int(0), Int($0.int(1))) })
             {
                 counts[id] = n
             }
@@ -87,11 +96,12 @@ extension Library {
     /// Every citation that may rotate under `settings`, in id order. The list is kept in
     /// `rotation_cache` for the library's generation and the settings' filter, so that rotations
     /// between changes read one blob instead of every citation; `store: false` only reads it.
-    public func eligibleEntries(_ settings: Settings, store: Bool = true) throws(StoreError) -> [RotationEntry] {
+    public func eligibleEntries(_ settings: Settings, store: Bool = true, rotation: String = "") throws(StoreError) -> [RotationEntry] {
         try mapped {
             let generation = Int64(try meta("generation") ?? "") ?? 0
             let filter = "favouritesOnly=\(settings.favouritesOnly) maxLength=\(settings.maxLength) tags=\(settings.tags.map(Tag.key).sorted())"
-            let cache = try db.prepare("SELECT generation, filter, entries FROM rotation_cache WHERE id = 1")
+            let cache = try db.prepare("SELECT generation, filter, entries FROM rotation_cache WHERE rotation = ?")
+            try cache.bind([.text(rotation)])
             if try cache.step(), cache.int(0) == generation, cache.text(1) == filter {
                 return cache.withBlob(2) { RotationEntry.decode($0) }
             }
@@ -106,7 +116,8 @@ extension Library {
             }
             if store {
                 try db.run(
-                    "INSERT OR REPLACE INTO rotation_cache (id, generation, filter, entries) VALUES (1, ?, ?, ?)", .int(generation),
+                    "INSERT OR REPLACE INTO rotation_cache (rotation, generation, filter, entries) VALUES (?, ?, ?, ?)", .text(rotation),
+                    .int(generation),
                     .text(filter),
                     .blob(RotationEntry.encode(entries)))
             }
@@ -128,17 +139,20 @@ extension Library {
         Timestamp(seconds: Int64(try meta("created") ?? "") ?? 0)
     }
 
+    /// The `meta` key of when `rotation` last found nothing eligible.
+    static func emptySinceKey(_ rotation: String) -> String { rotation.isEmpty ? "empty_since" : "empty_since:" + rotation }
+
     /// When a rotation last found nothing eligible (cleared by the next pick).
-    func emptySince() throws(StoreError) -> Timestamp? {
-        try meta("empty_since").flatMap { Int64($0) }.map(Timestamp.init(seconds:))
+    func emptySince(rotation: String = "") throws(StoreError) -> Timestamp? {
+        try meta(Library.emptySinceKey(rotation)).flatMap { Int64($0) }.map(Timestamp.init(seconds:))
     }
 
-    func setEmptySince(_ time: Timestamp?) throws(StoreError) {
+    func setEmptySince(_ time: Timestamp?, rotation: String = "") throws(StoreError) {
         try mapped {
             if let time {
-                try setMeta("empty_since", String(time.seconds))
+                try setMeta(Library.emptySinceKey(rotation), String(time.seconds))
             } else {
-                try db.run("DELETE FROM meta WHERE key = 'empty_since'")
+                try db.run("DELETE FROM meta WHERE key = ?", .text(Library.emptySinceKey(rotation)))
             }
         }
     }

@@ -179,6 +179,23 @@ enum Schema {
             UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';
         END;
         """,
+        // 5: named rotations (issue 13). Each pick belongs to a rotation, by name; the unnamed
+        // default rotation is '' (every pick made before). Its history, cycle and cache are
+        // read by rotation, so the indexes lead with it; the cache holds a row per rotation.
+        """
+        ALTER TABLE picks ADD COLUMN rotation TEXT NOT NULL DEFAULT '';
+        DROP INDEX picks_by_cycle;
+        CREATE INDEX picks_by_rotation ON picks (rotation, id);
+        CREATE INDEX picks_by_rotation_cycle ON picks (rotation, cycle, citation_id);
+        CREATE INDEX picks_by_rotation_time ON picks (rotation, picked_at);
+        DROP TABLE rotation_cache;
+        CREATE TABLE rotation_cache (
+            rotation TEXT PRIMARY KEY,
+            generation INTEGER NOT NULL,
+            filter TEXT NOT NULL,
+            entries BLOB NOT NULL
+        ) WITHOUT ROWID;
+        """,
     ]
 
     static var latestVersion: Int32 { Int32(migrations.count) }

@@ -270,7 +270,7 @@ extension MigrationTests {
         let before = try box.librarySnapshot()
         #expect(try box.run("list").status == 0)
         let library = try box.library()
-        #expect(try library.db.scalar("PRAGMA user_version") == 4)
+        #expect(try library.db.scalar("PRAGMA user_version") == Int64(Schema.latestVersion))
         #expect(try box.librarySnapshot() == before)
         let table = try library.db.query("SELECT sql FROM sqlite_master WHERE name = 'citations'") { $0.text(0) }
         #expect(table.count == 1 && table.first?.contains("UNIQUE") == false)
