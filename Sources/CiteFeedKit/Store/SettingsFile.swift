@@ -7,40 +7,143 @@ public struct SettingsFile: Sendable {
 
     public init(path: String) { self.path = path }
 
+    /// The member that holds the named rotations: `{"NAME": {changed keys}, …}` (issue 13).
+    static let rotationsKey = "rotations"
+
     /// Loads and validates the file; a missing file means all defaults. Unknown keys are
-    /// returned as warnings, never silently dropped.
-    public func load() throws(SettingsError) -> (settings: Settings, warnings: [String]) {
+    /// returned as warnings, never silently dropped. For a named rotation, its own keys over
+    /// the default rotation's (`rotation` must be one of `rotationNames`).
+    public func load(rotation: String = "") throws(SettingsError) -> (settings: Settings, warnings: [String]) {
         let (members, warnings) = try readMembers()
-        return (try settings(from: members), warnings)
+        return (try settings(from: members, rotation: rotation), warnings)
     }
 
     /// The settings as they would be with `key` set to `value` (`nil`: deleted), without saving.
-    public func settings(applying key: SettingKey, _ value: JSONValue?) throws(SettingsError) -> Settings {
+    public func settings(applying key: SettingKey, _ value: JSONValue?, rotation: String = "") throws(SettingsError) -> Settings {
         var (members, _) = try readMembers()
-        members.removeAll { $0.0 == key.rawValue }
-        if let value { members.append((key.rawValue, value)) }
-        return try settings(from: members)
+        SettingsFile.change(&members, rotation: rotation) { keys in
+            keys.removeAll { $0.0 == key.rawValue }
+            if let value { keys.append((key.rawValue, value)) }
+        }
+        return try settings(from: members, rotation: rotation)
     }
 
-    /// Validates every known key of the file's members.
-    private func settings(from members: [(String, JSONValue)]) throws(SettingsError) -> Settings {
-        var stored: [(SettingKey, JSONValue)] = []
-        for (name, value) in members {
-            guard let key = SettingKey(rawValue: name) else { continue }
-            do {
-                stored.append((key, try key.validate(value)))
-            } catch {
-                throw .badValue(path: path, key: name, value: SettingsFile.show(value), reason: error.reason)
+    /// The named rotations, sorted (the default rotation, "", is not among them).
+    public func rotationNames() throws(SettingsError) -> [String] {
+        let (members, _) = try readMembers()
+        return try SettingsFile.rotations(in: members, path: path).map(\.name).sorted()
+    }
+
+    /// Adds the rotation `name` (already validated), with no settings of its own.
+    public func addRotation(_ name: String) throws(SettingsError) {
+        var (members, _) = try readMembers()
+        guard try !SettingsFile.rotations(in: members, path: path).contains(where: { $0.name == name }) else {
+            throw .rotationExists(name)
+        }
+        SettingsFile.change(&members, rotation: name) { _ in }
+        try save(members)
+    }
+
+    /// Removes the rotation `name` and its settings.
+    public func removeRotation(_ name: String) throws(SettingsError) {
+        var (members, _) = try readMembers()
+        var rotations = try SettingsFile.rotations(in: members, path: path)
+        guard rotations.contains(where: { $0.name == name }) else { throw .noSuchRotation(name) }
+        rotations.removeAll { $0.name == name }
+        SettingsFile.setRotations(&members, rotations)
+        try save(members)
+    }
+
+    /// Renames the rotation `old` to `new` (already validated), keeping its settings.
+    public func renameRotation(_ old: String, to new: String) throws(SettingsError) {
+        var (members, _) = try readMembers()
+        var rotations = try SettingsFile.rotations(in: members, path: path)
+        guard let index = rotations.firstIndex(where: { $0.name == old }) else { throw .noSuchRotation(old) }
+        guard !rotations.contains(where: { $0.name == new }) else { throw .rotationExists(new) }
+        rotations[index].name = new
+        SettingsFile.setRotations(&members, rotations)
+        try save(members)
+    }
+
+    /// The named rotations of the file's members, each with its keys.
+    static func rotations(in members: [(String, JSONValue)], path: String) throws(SettingsError) -> [(name: String, keys: [(String, JSONValue)])] {
+        guard let value = members.first(where: { $0.0 == rotationsKey })?.1 else { return [] }
+        guard case .object(let entries) = value else {
+            throw .badValue(path: path, key: rotationsKey, value: show(value), reason: "expected an object of rotations by name")
+        }
+        var result: [(name: String, keys: [(String, JSONValue)])] = []
+        for (name, keys) in entries {
+            do { try RotationName.validate(name) } catch {
+                throw .badValue(path: path, key: rotationsKey, value: show(.string(name)), reason: error.reason)
             }
+            guard case .object(let members) = keys else {
+                throw .badValue(path: path, key: "\(rotationsKey).\(name)", value: show(keys), reason: "expected an object of settings")
+            }
+            result.append((name, members))
+        }
+        return result
+    }
+
+    private static func setRotations(_ members: inout [(String, JSONValue)], _ rotations: [(name: String, keys: [(String, JSONValue)])]) {
+        members.removeAll { $0.0 == rotationsKey }
+        if !rotations.isEmpty {
+            members.append((rotationsKey, .object(rotations.sorted { $0.name < $1.name }.map { ($0.name, .object($0.keys.sorted { $0.0 < $1.0 })) })))
+        }
+    }
+
+    /// Applies `edit` to the keys of `rotation` ("" : the file's top level), making the
+    /// rotation's entry if needed.
+    private static func change(_ members: inout [(String, JSONValue)], rotation: String, _ edit: (inout [(String, JSONValue)]) -> Void) {
+        guard !rotation.isEmpty else { return edit(&members) }
+        var rotations = (try? SettingsFile.rotations(in: members, path: "")) ?? []
+        if let index = rotations.firstIndex(where: { $0.name == rotation }) {
+            edit(&rotations[index].keys)
+        } else {
+            var keys: [(String, JSONValue)] = []
+            edit(&keys)
+            rotations.append((rotation, keys))
+        }
+        setRotations(&members, rotations)
+    }
+
+    /// Validates every known key of the file's members (and of every named rotation's, so a
+    /// bad value is found whichever rotation runs); for a named rotation, its keys replace the
+    /// default rotation's.
+    private func settings(from members: [(String, JSONValue)], rotation: String = "") throws(SettingsError) -> Settings {
+        func validated(_ members: [(String, JSONValue)], prefix: String) throws(SettingsError) -> [(SettingKey, JSONValue)] {
+            var stored: [(SettingKey, JSONValue)] = []
+            for (name, value) in members {
+                guard let key = SettingKey(rawValue: name) else { continue }
+                do {
+                    stored.append((key, try key.validate(value)))
+                } catch {
+                    throw .badValue(path: path, key: prefix + name, value: SettingsFile.show(value), reason: error.reason)
+                }
+            }
+            return stored
+        }
+        var stored = try validated(members, prefix: "")
+        let rotations = try SettingsFile.rotations(in: members, path: path)
+        var own: [(SettingKey, JSONValue)] = []
+        for entry in rotations {
+            let keys = try validated(entry.keys, prefix: "\(SettingsFile.rotationsKey).\(entry.name).")
+            if entry.name == rotation { own = keys }
+        }
+        if !rotation.isEmpty {
+            guard rotations.contains(where: { $0.name == rotation }) else { throw .noSuchRotation(rotation) }
+            stored.removeAll { key, _ in own.contains { $0.0 == key } }
+            stored += own
         }
         return Settings(stored: stored)
     }
 
-    /// Sets `key` (an already validated value) and saves atomically.
-    public func write(_ key: SettingKey, _ value: JSONValue) throws(SettingsError) {
+    /// Sets `key` (an already validated value) for `rotation` and saves atomically.
+    public func write(_ key: SettingKey, _ value: JSONValue, rotation: String = "") throws(SettingsError) {
         var (members, _) = try readMembers()
-        members.removeAll { $0.0 == key.rawValue }
-        members.append((key.rawValue, value))
+        SettingsFile.change(&members, rotation: rotation) { keys in
+            keys.removeAll { $0.0 == key.rawValue }
+            keys.append((key.rawValue, value))
+        }
         try save(members)
     }
 
@@ -66,13 +169,18 @@ public struct SettingsFile: Sendable {
         }
     }
 
-    /// Removes `key` so that its default applies again; `false` when it was not set.
+    /// Removes `key` from `rotation` so that the default applies again (for a named rotation,
+    /// the default rotation's value); `false` when it was not set.
     @discardableResult
-    public func delete(_ key: SettingKey) throws(SettingsError) -> Bool {
+    public func delete(_ key: SettingKey, rotation: String = "") throws(SettingsError) -> Bool {
         var (members, _) = try readMembers()
-        let before = members.count
-        members.removeAll { $0.0 == key.rawValue }
-        guard members.count != before else { return false }
+        var removed = false
+        SettingsFile.change(&members, rotation: rotation) { keys in
+            let before = keys.count
+            keys.removeAll { $0.0 == key.rawValue }
+            removed = keys.count != before
+        }
+        guard removed else { return false }
         try save(members)
         return true
     }
@@ -99,9 +207,15 @@ public struct SettingsFile: Sendable {
         guard case .object(let members) = value else {
             throw .notJSON(path: path, reason: "expected an object of settings, found \(value.kindName)")
         }
-        let warnings = members.compactMap { name, _ in
-            SettingKey(rawValue: name) == nil
+        var warnings = members.compactMap { name, _ in
+            SettingKey(rawValue: name) == nil && name != SettingsFile.rotationsKey
                 ? "\(path): unknown setting \(quoted(name)) is ignored; \(SettingsFile.suggestion(for: name))" : nil
+        }
+        for entry in (try? SettingsFile.rotations(in: members, path: path)) ?? [] {
+            for (name, _) in entry.keys where SettingKey(rawValue: name) == nil {
+                warnings.append(
+                    "\(path): unknown setting \(quoted(name)) of rotation \(quoted(entry.name)) is ignored; \(SettingsFile.suggestion(for: name))")
+            }
         }
         return (members, warnings)
     }
@@ -133,6 +247,8 @@ public enum SettingsError: CiteFeedError, Equatable {
     case invalidValue(key: String, value: String, reason: String)
     case notJSON(path: String, reason: String)
     case badValue(path: String, key: String, value: String, reason: String)
+    case noSuchRotation(String)
+    case rotationExists(String)
     case io(String)
 
     public var exitStatus: ExitStatus {
@@ -151,6 +267,10 @@ public enum SettingsError: CiteFeedError, Equatable {
         case let .badValue(path, key, value, reason):
             return
                 "\(path): setting \(quoted(key)) has the invalid value \(value): \(reason); fix it or run 'citefeed defaults delete \(key)'."
+        case .noSuchRotation(let name):
+            return "No rotation named \(quoted(name)); 'citefeed rotation list' shows them, 'citefeed rotation add \(name)' makes it."
+        case .rotationExists(let name):
+            return "A rotation named \(quoted(name)) already exists."
         case .io(let message):
             return message.prefix(1).uppercased() + message.dropFirst() + "."
         }
