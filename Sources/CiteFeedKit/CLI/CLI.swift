@@ -3,6 +3,9 @@
 public enum CLI {
     public static let version = "0.1.0"
 
+    /// `--rotation NAME`, for the commands that work on one rotation (issue 13).
+    static let rotationOption = Option("rotation", "NAME", "work on the rotation NAME instead of the default one (or CITEFEED_ROTATION)")
+
     /// Every command, in the order `citefeed help` lists them.
     static let commands: [any Command.Type] = [
         AddCommand.self, EditCommand.self, ShowCommand.self, ListCommand.self,
@@ -12,11 +15,12 @@ public enum CLI {
         ImportCommand.self, ExportCommand.self, StudyCommand.self,
         TagListCommand.self, TagAddCommand.self, TagEditCommand.self, TagDeleteCommand.self, ColorsCommand.self,
         DefaultsReadCommand.self, DefaultsWriteCommand.self, DefaultsDeleteCommand.self,
+        RotationListCommand.self, RotationAddCommand.self,
         AboutCommand.self, CompletionsCommand.self,
     ]
 
     /// Commands with subcommands, and the subcommand used when none is given.
-    static let groups: [String: String] = ["tag": "list", "defaults": "read"]
+    static let groups: [String: String] = ["tag": "list", "defaults": "read", "rotation": "list"]
 
     /// Runs citefeed for this process and exits.
     public static func main() -> Never {
@@ -74,9 +78,17 @@ public enum CLI {
                 guard let dir = rest.first else { throw UsageError.missingValue(option: "home", placeholder: "DIR", command: "citefeed") }
                 context.home = dir
                 rest = rest.dropFirst()
+            case "--rotation":
+                guard let name = rest.first else {
+                    throw UsageError.missingValue(option: "rotation", placeholder: "NAME", command: "citefeed")
+                }
+                context.rotation = name
+                rest = rest.dropFirst()
             default:
                 if first.hasPrefix("--home=") {
                     context.home = String(first.dropFirst("--home=".count))
+                } else if first.hasPrefix("--rotation=") {
+                    context.rotation = String(first.dropFirst("--rotation=".count))
                 } else {
                     throw UsageError.unknownOption(first, command: "citefeed")
                 }
@@ -121,6 +133,14 @@ public enum CLI {
             return
         }
         if let home = parsed(ArgumentParser.home) { context.home = home }
+        if command.spec.options.contains(where: { $0.name == CLI.rotationOption.name }), let name = parsed(CLI.rotationOption) {
+            context.rotation = name
+        }
+        if !context.rotationName.isEmpty {
+            do { try RotationName.validate(context.rotationName) } catch {
+                throw UsageError.invalidValue(context.rotationName, expected: error.reason)
+            }
+        }
         let instance = try command.init(parsed)
         // The clock and settings are checked before any command runs: a bad CITEFEED_NOW or a
         // broken settings.json stops everything (SPEC.md, "Settings").

@@ -1,7 +1,8 @@
 extension Context {
     /// The rotation of the library under the settings in force, now.
     func rotation(_ library: Library, settings: Settings? = nil) throws -> RotationService {
-        RotationService(library: library, settings: try settings ?? self.settings(), now: try now())
+        let settings = try settings ?? self.settings()
+        return RotationService(library: library, settings: settings, now: try now(), name: settings.rotation)
     }
 
     /// Renders and writes the outputs for `state` (into `directory`, or the configured one).
@@ -11,7 +12,9 @@ extension Context {
     ) {
         let rotation = try self.rotation(library, settings: settings)
         let directory = directory ?? paths.outputDirectory(rotation.settings)
-        return (directory, try rotation.publish(state, directory: directory, currentFile: paths.current, version: CLI.version))
+        return (
+            directory, try rotation.publish(state, directory: directory, currentFile: paths.current(rotation: rotation.name), version: CLI.version)
+        )
     }
 
     /// Runs a change to the library and its consequences in one transaction: if the change made
@@ -26,9 +29,18 @@ extension Context {
         let library = try library()
         return try library.write {
             let result = try body(library)
-            if !canChangeShown, try library.emptySince() == nil { return result }
-            if let state = try rotation(library, settings: settings).refresh() {
-                try publish(state, library, settings: settings)
+            // Every rotation follows the change: the one in use with `settings` (the new ones of
+            // `defaults write`), the others with theirs.
+            let selected = try settings ?? self.settings()
+            var all = [selected]
+            for name in [""] + (try SettingsFile(path: paths.settings).rotationNames()) where name != selected.rotation {
+                all.append(try SettingsFile(path: paths.settings).load(rotation: name).settings)
+            }
+            for settings in all {
+                if !canChangeShown, try library.emptySince(rotation: settings.rotation) == nil { continue }
+                if let state = try rotation(library, settings: settings).refresh() {
+                    try publish(state, library, settings: settings)
+                }
             }
             return result
         }

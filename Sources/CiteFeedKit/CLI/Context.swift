@@ -12,6 +12,12 @@ public final class Context {
     private let readStandardInput: () throws -> [UInt8]
     /// `--home DIR`, if given.
     var home: String?
+    /// `--rotation NAME`, if given.
+    var rotation: String?
+
+    /// The rotation the command works on: `--rotation`, else `CITEFEED_ROTATION`, else the
+    /// unnamed default one ("").
+    public var rotationName: String { rotation ?? environment["CITEFEED_ROTATION"] ?? "" }
 
     public init(
         environment: [String: String], out: OutputStream, err: OutputStream, stdinIsTerminal: Bool = false,
@@ -62,7 +68,7 @@ public final class Context {
     /// The settings in force; warnings about unknown keys go to stderr once.
     public func settings() throws(SettingsError) -> Settings {
         if let cachedSettings { return cachedSettings }
-        let (settings, warnings) = try SettingsFile(path: paths.settings).load()
+        let (settings, warnings) = try SettingsFile(path: paths.settings).load(rotation: rotationName)
         for warning in warnings { warn(warning) }
         cachedSettings = settings
         return settings

@@ -2,7 +2,7 @@
 enum CurrentPick {
     static func citation(_ context: Context) throws -> Citation {
         let library = try context.library()
-        guard let pick = try library.latestPick() else { throw CurrentPickError.none }
+        guard let pick = try library.latestPick(rotation: context.rotationName) else { throw CurrentPickError.none }
         return try library.citation(id: pick.snapshot.id)
     }
 }

@@ -20,6 +20,10 @@ public struct Settings: Sendable {
     public var statusWidth = 60
     public var statusTemplate = "“{text}”[ — {author}]"
 
+    /// The rotation these settings are of: "" for the unnamed default one (not a setting: it is
+    /// where in `settings.json` they were read from).
+    public var rotation = ""
+
     /// The keys set in the file, in their stored form, sorted by key.
     public private(set) var stored: [(String, JSONValue)] = []
 

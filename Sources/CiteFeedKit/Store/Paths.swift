@@ -7,6 +7,11 @@ public struct Paths: Sendable, Equatable {
     /// `current.json` beside the library: the pick shown now, so that `status` can answer
     /// without opening the library.
     public var current: String { Posix.parentDirectory(library) + "/current.json" }
+
+    /// The saved pick of `rotation`: `current.json` for the default one, `current-NAME.json`.
+    public func current(rotation: String) -> String {
+        rotation.isEmpty ? current : Posix.parentDirectory(library) + "/current-\(rotation).json"
+    }
     /// The output directory when the `outputDirectory` setting is not set.
     public var defaultOutputDirectory: String
     /// The user's home directory, for `~` in paths.
@@ -31,9 +36,11 @@ public struct Paths: Sendable, Equatable {
         defaultOutputDirectory = data + "/citefeed/Feeds"
     }
 
-    /// The output directory in force.
+    /// The output directory in force: a named rotation's is NAME/ inside the default one's
+    /// unless it sets its own (`SettingsFile` has made that so when the default sets one).
     public func outputDirectory(_ settings: Settings) -> String {
-        settings.outputDirectory.map { Paths.trimmed(Posix.absolutePath($0, home: userHome)) } ?? defaultOutputDirectory
+        settings.outputDirectory.map { Paths.trimmed(Posix.absolutePath($0, home: userHome)) }
+            ?? defaultOutputDirectory + (settings.rotation.isEmpty ? "" : "/" + settings.rotation)
     }
 
     /// An XDG variable when it is an absolute path (the spec ignores relative ones), else `~/fallback`.

@@ -28,6 +28,16 @@ public struct SettingsFile: Sendable {
         return try settings(from: members, rotation: rotation)
     }
 
+    /// Whether `rotation` itself sets `key` (for a named rotation, not the default rotation's).
+    public func isSet(_ key: SettingKey, rotation: String = "") throws(SettingsError) -> Bool {
+        let (members, _) = try readMembers()
+        if rotation.isEmpty { return members.contains { $0.0 == key.rawValue } }
+        guard let entry = try SettingsFile.rotations(in: members, path: path).first(where: { $0.name == rotation }) else {
+            throw .noSuchRotation(rotation)
+        }
+        return entry.keys.contains { $0.0 == key.rawValue }
+    }
+
     /// The named rotations, sorted (the default rotation, "", is not among them).
     public func rotationNames() throws(SettingsError) -> [String] {
         let (members, _) = try readMembers()
@@ -131,10 +141,19 @@ public struct SettingsFile: Sendable {
         }
         if !rotation.isEmpty {
             guard rotations.contains(where: { $0.name == rotation }) else { throw .noSuchRotation(rotation) }
+            // Its outputs go in a directory of its own: NAME/ inside the default rotation's,
+            // unless it sets outputDirectory itself (Paths does the same when neither does).
+            if !own.contains(where: { $0.0 == .outputDirectory }),
+                let index = stored.firstIndex(where: { $0.0 == .outputDirectory }), case .string(let parent) = stored[index].1
+            {
+                stored[index].1 = .string((parent.hasSuffix("/") ? parent : parent + "/") + rotation)
+            }
             stored.removeAll { key, _ in own.contains { $0.0 == key } }
             stored += own
         }
-        return Settings(stored: stored)
+        var settings = Settings(stored: stored)
+        settings.rotation = rotation
+        return settings
     }
 
     /// Sets `key` (an already validated value) for `rotation` and saves atomically.

@@ -1,9 +1,9 @@
 /// `citefeed defaults delete KEY`
 struct DefaultsDeleteCommand: Command {
     static let spec = CommandSpec(
-        name: "defaults delete", usage: "KEY", summary: "Restore a setting's default.",
+        name: "defaults delete", usage: "KEY [--rotation NAME]", summary: "Restore a setting's default.",
         details: "Removes KEY from settings.json.\n\n" + DefaultsReadCommand.keyTable,
-        options: [], positionals: (1, 1), positionalName: "a KEY", completes: .words(SettingKey.allCases.map(\.rawValue)))
+        options: [CLI.rotationOption], positionals: (1, 1), positionalName: "a KEY", completes: .words(SettingKey.allCases.map(\.rawValue)))
 
     let key: SettingKey
 
@@ -15,12 +15,15 @@ struct DefaultsDeleteCommand: Command {
 
     func run(_ context: Context) throws {
         let file = SettingsFile(path: context.paths.settings)
-        guard try context.settings().isSet(key) else {
+        let rotation = try context.settings().rotation
+        guard try file.isSet(key, rotation: rotation) else {
             context.err.line("citefeed: note: \(key.rawValue) was not set; it keeps its default.")
             return
         }
         try file.restoring {
-            try context.changeLibrary(settings: try file.settings(applying: key, nil)) { _ in try file.delete(key) }
+            try context.changeLibrary(settings: try file.settings(applying: key, nil, rotation: rotation)) { _ in
+                try file.delete(key, rotation: rotation)
+            }
         }
         context.reloadSettings()
     }

@@ -3,9 +3,9 @@ struct DefaultsReadCommand: Command {
     static let json = Flag("json", "print a JSON object of every setting in force")
 
     static let spec = CommandSpec(
-        name: "defaults read", usage: "[KEY] [--json]", summary: "Show the settings (or one of them).",
+        name: "defaults read", usage: "[KEY] [--json] [--rotation NAME]", summary: "Show the settings (or one of them).",
         details: "Every setting with its value; those not set in settings.json show their default.\n\n" + keyTable,
-        options: [json],
+        options: [json, CLI.rotationOption],
         positionals: (0, 1), positionalName: "", completes: .words(SettingKey.allCases.map(\.rawValue)))
 
     static var keyTable: String {

@@ -1,7 +1,7 @@
 /// `citefeed defaults write KEY VALUE...`
 struct DefaultsWriteCommand: Command {
     static let spec = CommandSpec(
-        name: "defaults write", usage: "KEY VALUE...", summary: "Change a setting.",
+        name: "defaults write", usage: "KEY VALUE... [--rotation NAME]", summary: "Change a setting.",
         details: """
             The value is checked before settings.json is written; only the keys you change are kept
             there, so the file fits a dotfiles repository. Examples:
@@ -10,7 +10,7 @@ struct DefaultsWriteCommand: Command {
               citefeed defaults write favouritesOnly yes
 
             """ + DefaultsReadCommand.keyTable,
-        options: [], positionals: (1, nil), positionalName: "a KEY and its VALUE", completes: .words(SettingKey.allCases.map(\.rawValue)))
+        options: [CLI.rotationOption], positionals: (1, nil), positionalName: "a KEY and its VALUE", completes: .words(SettingKey.allCases.map(\.rawValue)))
 
     let key: SettingKey
     let words: [String]
@@ -41,7 +41,10 @@ struct DefaultsWriteCommand: Command {
         let file = SettingsFile(path: context.paths.settings)
         // The outputs follow the new settings; the file is written last, in the same transaction.
         try file.restoring {
-            try context.changeLibrary(settings: try file.settings(applying: key, value)) { _ in try file.write(key, value) }
+            let rotation = try context.settings().rotation
+            try context.changeLibrary(settings: try file.settings(applying: key, value, rotation: rotation)) { _ in
+                try file.write(key, value, rotation: rotation)
+            }
         }
         context.reloadSettings()
     }

@@ -4,10 +4,10 @@ struct HistoryCommand: Command {
     static let json = Flag("json", "print a JSON array")
 
     static let spec = CommandSpec(
-        name: "history", usage: "[--limit N] [--json]", summary: "Show what was shown when, newest first.",
+        name: "history", usage: "[--limit N] [--json] [--rotation NAME]", summary: "Show what was shown when, newest first.",
         details:
             "Each pick shows the citation as it was then. 'next' marks picks made out of turn, 'repick' those made because the shown citation stopped being eligible.",
-        options: [limit, json],
+        options: [limit, json, CLI.rotationOption],
         positionals: (0, 0), positionalName: "")
 
     let limit: Int
@@ -21,7 +21,7 @@ struct HistoryCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let picks = try context.library().recentPicks(limit: limit)
+        let picks = try context.library().recentPicks(limit: limit, rotation: context.rotationName)
         if json {
             context.out.write(
                 data: JSONWriter.pretty(

@@ -1,13 +1,13 @@
 /// `citefeed next`
 struct NextCommand: Command {
     static let spec = CommandSpec(
-        name: "next", usage: "", summary: "Show another citation now, out of turn, and write the outputs.",
+        name: "next", usage: "[--rotation NAME]", summary: "Show another citation now, out of turn, and write the outputs.",
         details: """
             Made for a bar's on-click. The new pick is recorded in the history with the current time
             and keeps the fair order (it is the pick the next slot would have had). It prints the same
             as 'citefeed rotate'.
             """,
-        options: [], positionals: (0, 0), positionalName: "")
+        options: [CLI.rotationOption], positionals: (0, 0), positionalName: "")
 
     init(_ arguments: ParsedArguments) throws {}
 

@@ -3,7 +3,7 @@ struct RotateCommand: Command {
     static let out = Option("out", "DIR", "write the outputs to DIR this time instead of the outputDirectory setting")
 
     static let spec = CommandSpec(
-        name: "rotate", usage: "[--out DIR]", summary: "Make sure the current slot has a pick, then write the feeds and status files.",
+        name: "rotate", usage: "[--out DIR] [--rotation NAME]", summary: "Make sure the current slot has a pick, then write the feeds and status files.",
         details: """
             Run it from cron or a systemd timer (or let 'citefeed status' do it from the bar). In a
             slot that already has a pick it keeps it, and files whose content would not change are
@@ -11,7 +11,7 @@ struct RotateCommand: Command {
             With nothing to show (no citation is eligible) it says so on standard error and exits 0;
             the feeds keep their past items.
             """,
-        options: [out],
+        options: [out, CLI.rotationOption],
         positionals: (0, 0), positionalName: "")
 
     let out: String?

@@ -5,7 +5,7 @@ struct StatusCommand: Command {
     static let follow = Flag("follow", "keep running and print a line whenever the pick changes")
 
     static let spec = CommandSpec(
-        name: "status", usage: "[--format plain|waybar|i3blocks|polybar|json] [--width N] [--follow]",
+        name: "status", usage: "[--format plain|waybar|i3blocks|polybar|json] [--width N] [--follow] [--rotation NAME]",
         summary: "Print the current pick for a bar.",
         details: """
             Formats: plain (one line), waybar (a JSON object for return-type json), i3blocks (full
@@ -18,7 +18,7 @@ struct StatusCommand: Command {
             'citefeed next', an edit of the shown citation), for waybar and polybar's continuous
             modes and i3blocks' persist interval.
             """,
-        options: [format, width, follow],
+        options: [format, width, follow, CLI.rotationOption],
         positionals: (0, 0), positionalName: "")
 
     let format: StatusFormat
@@ -46,9 +46,9 @@ struct StatusCommand: Command {
     /// The saved pick of the current slot; when the slot has none, a rotation first.
     static func current(_ context: Context, settings: Settings, now: Timestamp) throws -> CurrentFile {
         let slot = SlotClock(interval: settings.interval).slot(at: now)
-        if let saved = OutputDirectory.readCurrent(context.paths.current), saved.slot == slot { return saved }
+        if let saved = OutputDirectory.readCurrent(context.paths.current(rotation: settings.rotation)), saved.slot == slot { return saved }
         let library = try context.libraryWithStarterSet()
-        let rotation = RotationService(library: library, settings: settings, now: now)
+        let rotation = RotationService(library: library, settings: settings, now: now, name: settings.rotation)
         return try library.write {
             let state = try rotation.ensureCurrent().state
             try context.publish(state, library, settings: settings)

@@ -3,9 +3,9 @@ struct UpcomingCommand: Command {
     static let json = Flag("json", "print a JSON array")
 
     static let spec = CommandSpec(
-        name: "upcoming", usage: "[N] [--json]", summary: "Show the next N picks (default 10) with their slot times.",
+        name: "upcoming", usage: "[N] [--json] [--rotation NAME]", summary: "Show the next N picks (default 10) with their slot times.",
         details: "This is exactly what 'citefeed rotate' will pick in each slot if nothing changes.",
-        options: [json], positionals: (0, 1), positionalName: "")
+        options: [json, CLI.rotationOption], positionals: (0, 1), positionalName: "")
 
     let count: Int
     let json: Bool

@@ -1,0 +1,26 @@
+/// `citefeed rotation add NAME`
+struct RotationAddCommand: Command {
+    static let spec = CommandSpec(
+        name: "rotation add", usage: "NAME", summary: "Add a named rotation.",
+        details: """
+            NAME: 1 to 32 letters, digits, - and _, starting with a letter or a digit. The new
+            rotation takes every setting of the default rotation until it sets its own:
+              citefeed defaults write --rotation NAME interval 1d
+            and rotates with: citefeed rotate --rotation NAME
+            """,
+        options: [], positionals: (1, 1), positionalName: "a NAME for the rotation")
+
+    let name: String
+
+    init(_ arguments: ParsedArguments) throws {
+        name = arguments.positionals[0]
+        do { try RotationName.validate(name) } catch { throw UsageError.invalidValue(name, expected: error.reason) }
+    }
+
+    func run(_ context: Context) throws {
+        let file = SettingsFile(path: context.paths.settings)
+        try file.addRotation(name)
+        let settings = try file.load(rotation: name).settings
+        context.out.line("Added rotation \(name); its outputs go to \(context.paths.outputDirectory(settings)).")
+    }
+}

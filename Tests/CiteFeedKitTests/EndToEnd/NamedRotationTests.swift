@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+@testable import CiteFeedKit
+
+/// Issue 13, third step: named rotations through the command line. `rotation add` and
+/// `rotation list`; `--rotation NAME` (after the command or before it) and
+/// `CITEFEED_ROTATION` for rotate, next, status, upcoming, history and defaults; each rotation
+/// with its own settings, history, saved pick, outputs and feed item ids.
+@Suite struct NamedRotationTests {
+    func library() throws -> Sandbox {
+        let box = try Sandbox()
+        for text in ["Home one", "Home two"] { try box.add(text, "--tag", "home") }
+        for text in ["Work one", "Work two", "Work three"] { try box.add(text, "--tag", "work") }
+        return box
+    }
+
+    @Test func aNamedRotationHasItsOwnSettingsHistoryAndOutputs() throws {
+        let box = try library()
+        let added = try box.run("rotation", "add", "work")
+        #expect(added.status == 0 && added.stdout == "Added rotation work; its outputs go to \(box.feeds.path)/work.\n", "\(added)")
+        #expect(try box.run("rotation").stdout == "work\n")
+        #expect(try box.run("defaults", "write", "--rotation", "work", "tags", "work").status == 0)
+        #expect(try box.run("defaults", "read", "--rotation", "work", "tags").stdout == "work\n")
+        let tags = try box.run("defaults", "read", "tags")
+        #expect(tags.status == 0 && tags.stdout == "", "\(tags)")
+        for hour in 10...13 {
+            box.now = "2026-03-01T\(hour):30:00+01:00"
+            let home = try box.run("rotate")
+            #expect(home.status == 0, "\(home)")
+            let work = try box.run("rotate", "--rotation", "work")
+            #expect(work.status == 0 && work.stdout.hasPrefix("Wrote ") || work.stdout.hasPrefix("Outputs in"), "\(work)")
+        }
+        let library = try box.library()
+        let workPicks = try library.recentPicks(limit: 10, rotation: "work")
+        #expect(workPicks.count == 4 && workPicks.allSatisfy { $0.snapshot.text.hasPrefix("Work") })
+        #expect(try library.recentPicks(limit: 10).count == 4)
+        // Its own files: current-work.json and Feeds/work/.
+        let workFeeds = box.feeds.appendingPathComponent("work")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: workFeeds.path).sorted() == OutputSet.names.sorted())
+        #expect(FileManager.default.fileExists(atPath: box.home.appendingPathComponent("current-work.json").path))
+        let workStatus = try String(contentsOf: workFeeds.appendingPathComponent("status.txt"), encoding: .utf8)
+        #expect(workStatus == "“\(workPicks[0].snapshot.text)”\n")
+        // The three ways to name it agree.
+        #expect(try box.run("status", "--rotation", "work").stdout == workStatus)
+        #expect(try box.run("--rotation", "work", "status").stdout == workStatus)
+        #expect(try box.run(["status"], environment: ["CITEFEED_ROTATION": "work"]).stdout == workStatus)
+        #expect(try box.run("status").stdout == "“\(try library.latestPick()!.snapshot.text)”\n")
+        // history and upcoming of the rotation.
+        let history = try box.run("history", "--rotation", "work")
+        #expect(history.status == 0 && history.stdout.split(separator: "\n").count == 4 && !history.stdout.contains("Home"), "\(history)")
+        let upcoming = try JSONParser.parse(try box.run("upcoming", "3", "--json", "--rotation", "work").stdout).arrayValue ?? []
+        #expect(upcoming.count == 3 && upcoming.allSatisfy { $0["citation"]!["text"]!.stringValue!.hasPrefix("Work") })
+        // Item ids of its own: no id of the work feed is in the default feed.
+        let workFeed = try String(contentsOf: workFeeds.appendingPathComponent("feed.json"), encoding: .utf8)
+        let workIDs = Set(try JSONParser.parse(workFeed)["items"]!.arrayValue!.map { $0["id"]!.stringValue! })
+        let homeIDs = Set(try JSONParser.parse(try box.output("feed.json"))["items"]!.arrayValue!.map { $0["id"]!.stringValue! })
+        #expect(workIDs.count == 4 && workIDs.isDisjoint(with: homeIDs))
+    }
+
+    /// `next` in a named rotation leaves the default one alone; a change to the library
+    /// reaches every rotation's outputs (the work rotation's shown citation archived).
+    @Test func nextAndChangesReachTheRightRotations() throws {
+        let box = try library()
+        #expect(try box.run("rotation", "add", "work").status == 0)
+        #expect(try box.run("defaults", "write", "--rotation", "work", "tags", "work").status == 0)
+        #expect(try box.run("rotate").status == 0)
+        #expect(try box.run("rotate", "--rotation", "work").status == 0)
+        let homeBefore = try box.output("status.txt")
+        let next = try box.run(["next"], environment: ["CITEFEED_ROTATION": "work"])
+        #expect(next.status == 0, "\(next)")
+        #expect(try box.output("status.txt") == homeBefore)
+        let shown = try #require(try box.library().latestPick(rotation: "work"))
+        #expect(try box.run("archive", String(shown.snapshot.id)).status == 0)
+        let after = try #require(try box.library().latestPick(rotation: "work"))
+        #expect(after.id != shown.id && after.reason == .repick && after.snapshot.text.hasPrefix("Work"))
+        let workStatus = try String(contentsOf: box.feeds.appendingPathComponent("work/status.txt"), encoding: .utf8)
+        #expect(workStatus == "“\(after.snapshot.text)”\n")
+    }
+
+    /// A rotation's outputDirectory: its own when it sets one; else NAME/ inside the default
+    /// rotation's, also when the default rotation sets it.
+    @Test func outputDirectoriesFollowTheDefaultRotations() throws {
+        let box = try library()
+        let shared = box.home.appendingPathComponent("public")
+        #expect(try box.run("defaults", "write", "outputDirectory", shared.path).status == 0)
+        #expect(try box.run("rotation", "add", "work").status == 0)
+        #expect(try box.run("rotation", "add", "phone").status == 0)
+        let own = box.home.appendingPathComponent("phone-feed")
+        #expect(try box.run("defaults", "write", "--rotation", "phone", "outputDirectory", own.path).status == 0)
+        #expect(try box.run("rotate", "--rotation", "work").stdout.hasPrefix("Wrote feed.xml feed.atom feed.json index.html status.txt status.json to \(shared.path)/work.\n"))
+        #expect(try box.run("rotate", "--rotation", "phone").stdout.hasPrefix("Wrote feed.xml feed.atom feed.json index.html status.txt status.json to \(own.path).\n"))
+    }
+
+    @Test func badRotationsAreRefusedAndChangeNothing() throws {
+        let box = try library()
+        #expect(try box.run("rotation", "add", "work").status == 0)
+        let settings = box.readSettings()
+        let before = try box.librarySnapshot()
+        expectFailure(try box.run("rotation", "add", "work"), status: .usage, containing: "A rotation named \"work\" already exists.")
+        expectFailure(
+            try box.run("rotation", "add", "a/b"), status: .usage,
+            containing: "Invalid value \"a/b\": a rotation name is made of letters, digits, - and _, and starts with a letter or a digit.")
+        expectFailure(
+            try box.run("rotate", "--rotation", "nope"), status: .usage,
+            containing: "No rotation named \"nope\"; 'citefeed rotation list' shows them, 'citefeed rotation add nope' makes it.")
+        expectFailure(try box.run(["status"], environment: ["CITEFEED_ROTATION": "nope"]), status: .usage, containing: "No rotation named \"nope\"")
+        expectFailure(try box.run("defaults", "write", "--rotation", "nope", "interval", "1d"), status: .usage, containing: "No rotation named \"nope\"")
+        expectFailure(try box.run("--rotation"), status: .usage, containing: "--rotation")
+        // --rotation is for the commands that work on one rotation.
+        expectFailure(try box.run("add", "x", "--rotation", "work"), status: .usage, containing: "--rotation")
+        #expect(box.readSettings() == settings)
+        #expect(try box.librarySnapshot() == before)
+        #expect(!FileManager.default.fileExists(atPath: box.feeds.path))
+    }
+}
