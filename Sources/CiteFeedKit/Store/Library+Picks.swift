@@ -157,3 +157,14 @@ extension Library {
         }
     }
 }
+
+extension Library {
+    /// Forgets the rotation `name`: its history, its cache and its "nothing eligible since".
+    public func removeRotation(_ name: String) throws(StoreError) {
+        try mapped {
+            try db.run("DELETE FROM picks WHERE rotation = ?", .text(name))
+            try db.run("DELETE FROM rotation_cache WHERE rotation = ?", .text(name))
+            try db.run("DELETE FROM meta WHERE key = ?", .text(Library.emptySinceKey(name)))
+        }
+    }
+}

@@ -113,4 +113,54 @@ import Testing
         #expect(try box.librarySnapshot() == before)
         #expect(!FileManager.default.fileExists(atPath: box.feeds.path))
     }
+
+    /// `rotate --all` rotates the default rotation and each named one, in one process.
+    @Test func rotateAllRotatesEveryRotation() throws {
+        let box = try library()
+        for name in ["work", "evening"] { #expect(try box.run("rotation", "add", name).status == 0) }
+        #expect(try box.run("defaults", "write", "--rotation", "work", "tags", "work").status == 0)
+        let result = try box.run("rotate", "--all")
+        #expect(result.status == 0, "\(result)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 8, "\(result)")
+        #expect(lines[0] == "Wrote feed.xml feed.atom feed.json index.html status.txt status.json to \(box.feeds.path).")
+        #expect(lines[2] == "rotation evening:" && lines[5] == "rotation work:")
+        #expect(lines[7] == "“\(try box.library().latestPick(rotation: "work")!.snapshot.text)”")
+        for name in ["", "evening", "work"] { #expect(try box.library().recentPicks(limit: 10, rotation: name).count == 1) }
+        // Again in the same slot: every rotation keeps its pick and its files.
+        let again = try box.run("rotate", "--all")
+        #expect(again.stdout.components(separatedBy: "are up to date").count == 4, "\(again)")
+        for name in ["", "evening", "work"] { #expect(try box.library().recentPicks(limit: 10, rotation: name).count == 1) }
+        expectFailure(try box.run("rotate", "--all", "--rotation", "work"), status: .usage, containing: "--all")
+        expectFailure(try box.run("rotate", "--all", "--out", "/tmp/x"), status: .usage, containing: "--all")
+    }
+
+    /// `rotation remove` forgets the settings and the history; the outputs stay unless
+    /// `--delete-outputs`.
+    @Test func removingARotationKeepsItsOutputsUnlessAsked() throws {
+        let box = try library()
+        for name in ["work", "phone"] { #expect(try box.run("rotation", "add", name).status == 0) }
+        #expect(try box.run("defaults", "write", "--rotation", "work", "interval", "1d").status == 0)
+        #expect(try box.run("rotate", "--all").status == 0)
+        let work = box.feeds.appendingPathComponent("work"), phone = box.feeds.appendingPathComponent("phone")
+        let removed = try box.run("rotation", "remove", "work")
+        #expect(removed.status == 0 && removed.stdout == "Removed rotation work; its outputs stay in \(work.path).\n", "\(removed)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work.path).sorted() == OutputSet.names.sorted())
+        #expect(!FileManager.default.fileExists(atPath: box.home.appendingPathComponent("current-work.json").path))
+        #expect(try box.library().recentPicks(limit: 10, rotation: "work").isEmpty)
+        #expect(try box.library().recentPicks(limit: 10, rotation: "phone").count == 1)
+        #expect(try box.run("rotation").stdout == "phone\n")
+        #expect(!(box.readSettings() ?? "").contains("work"))
+        let deleted = try box.run("rotation", "remove", "phone", "--delete-outputs")
+        #expect(deleted.status == 0 && deleted.stdout == "Removed rotation phone and its outputs in \(phone.path).\n", "\(deleted)")
+        #expect(!FileManager.default.fileExists(atPath: phone.path))
+        #expect(try box.run("rotation").stdout == "")
+        let settings = box.readSettings()
+        expectFailure(
+            try box.run("rotation", "remove", "phone"), status: .usage,
+            containing: "No rotation named \"phone\"; 'citefeed rotation list' shows them, 'citefeed rotation add phone' makes it.")
+        #expect(box.readSettings() == settings)
+        // The default rotation was never touched.
+        #expect(try box.library().recentPicks(limit: 10).count == 1)
+    }
 }

@@ -1,51 +1,73 @@
-/// `citefeed rotate [--out DIR]`
+/// `citefeed rotate [--out DIR] [--rotation NAME] [--all]`
 struct RotateCommand: Command {
     static let out = Option("out", "DIR", "write the outputs to DIR this time instead of the outputDirectory setting")
+    static let all = Flag("all", "rotate every rotation, the default one and each named one (for a timer or cron)")
 
     static let spec = CommandSpec(
-        name: "rotate", usage: "[--out DIR] [--rotation NAME]", summary: "Make sure the current slot has a pick, then write the feeds and status files.",
+        name: "rotate", usage: "[--out DIR] [--rotation NAME] [--all]", summary: "Make sure the current slot has a pick, then write the feeds and status files.",
         details: """
             Run it from cron or a systemd timer (or let 'citefeed status' do it from the bar). In a
             slot that already has a pick it keeps it, and files whose content would not change are
             not rewritten. It prints where the outputs are and the status line.
             With nothing to show (no citation is eligible) it says so on standard error and exits 0;
-            the feeds keep their past items.
+            the feeds keep their past items. --all does this for every rotation in one process,
+            each named one's lines after a line "rotation NAME:".
             """,
-        options: [out, CLI.rotationOption],
+        options: [out, CLI.rotationOption, all],
         positionals: (0, 0), positionalName: "")
 
     let out: String?
+    let every: Bool
 
-    init(_ arguments: ParsedArguments) throws { out = arguments(Self.out) }
+    init(_ arguments: ParsedArguments) throws {
+        out = arguments(Self.out)
+        every = arguments(Self.all)
+        if every && out != nil { throw UsageError.conflicting("--all", "--out", command: "rotate") }
+        if every && arguments.has(CLI.rotationOption) { throw UsageError.conflicting("--all", "--rotation", command: "rotate") }
+    }
 
     func run(_ context: Context) throws {
         let library = try context.libraryWithStarterSet()
-        let directory = out.map { Posix.absolutePath($0, home: context.paths.userHome) }
-        try library.write {
-            let state = try context.rotation(library).ensureCurrent().state
-            try report(context.publish(state, library, directory: directory), state, context)
+        guard every else {
+            let directory = out.map { Posix.absolutePath($0, home: context.paths.userHome) }
+            return try library.write {
+                let state = try context.rotation(library).ensureCurrent().state
+                try report(context.publish(state, library, directory: directory), state, context)
+            }
+        }
+        let file = SettingsFile(path: context.paths.settings)
+        for name in [""] + (try file.rotationNames()) {
+            let settings = name == context.rotationName ? try context.settings() : try file.load(rotation: name).settings
+            try library.write {
+                let state = try context.rotation(library, settings: settings).ensureCurrent().state
+                if !name.isEmpty { context.out.line("rotation \(name):") }
+                try report(context.publish(state, library, settings: settings), state, context, settings: settings)
+            }
         }
     }
 }
 
 /// What `rotate` and `next` print: where the outputs are, and the status line.
-func report(_ published: (directory: String, written: [String]), _ state: RotationState, _ context: Context) throws {
+func report(_ published: (directory: String, written: [String]), _ state: RotationState, _ context: Context, settings: Settings? = nil)
+    throws
+{
+    let settings = try settings ?? context.settings()
     let names = OutputSet.names.joined(separator: " ")
     if published.written.isEmpty {
         context.out.line("Outputs in \(published.directory) are up to date (\(names)).")
     } else {
         context.out.line("Wrote \(published.written.joined(separator: " ")) to \(published.directory).")
     }
-    let status = StatusRenderer(settings: try context.settings())
+    let status = StatusRenderer(settings: settings)
     context.out.line("\(status.plain(state.pick?.snapshot, width: status.width))")
     if state.pick == nil {
-        context.warn("nothing to show: no citation is eligible under the settings (\(try eligibilitySummary(context))).")
+        context.warn("nothing to show: no citation is eligible under the settings (\(try eligibilitySummary(context, settings: settings))).")
     }
 }
 
 /// The settings that limit what rotates, for messages.
-func eligibilitySummary(_ context: Context) throws -> String {
-    let s = try context.settings()
+func eligibilitySummary(_ context: Context, settings: Settings? = nil) throws -> String {
+    let s = try settings ?? context.settings()
     var parts: [String] = []
     if !s.tags.isEmpty { parts.append("tags " + s.tags.joined(separator: " ")) }
     if s.favouritesOnly { parts.append("favouritesOnly") }
