@@ -15,7 +15,7 @@ public enum CLI {
         ImportCommand.self, ExportCommand.self, StudyCommand.self,
         TagListCommand.self, TagAddCommand.self, TagEditCommand.self, TagDeleteCommand.self, ColorsCommand.self,
         DefaultsReadCommand.self, DefaultsWriteCommand.self, DefaultsDeleteCommand.self,
-        RotationListCommand.self, RotationAddCommand.self, RotationRemoveCommand.self,
+        RotationListCommand.self, RotationAddCommand.self, RotationRemoveCommand.self, RotationRenameCommand.self,
         AboutCommand.self, CompletionsCommand.self,
     ]
 

@@ -33,7 +33,7 @@ public struct FeedContext: Sendable {
         self.libraryUUID = libraryUUID
         updated = picks.first?.pickedAt ?? libraryCreated
         let base = baseURL
-        items = picks.map { FeedItem(pick: $0, libraryUUID: libraryUUID, baseURL: base, rotation: settings.rotation) }
+        items = picks.map { FeedItem(pick: $0, libraryUUID: libraryUUID, baseURL: base) }
     }
 
     /// `file:///path/` with the path percent-encoded.

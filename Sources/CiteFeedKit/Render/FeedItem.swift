@@ -12,12 +12,12 @@ public struct FeedItem: Sendable, Equatable {
     /// Tag names, with their colours for the HTML page.
     public var tags: [Tag]
 
-    /// `rotation` ("" for the default one) is part of the id, so that two rotations showing the
-    /// same citation at the same moment have items of their own.
-    public init(pick: Pick, libraryUUID: String, baseURL: String, rotation: String = "") {
+    /// `namespace` is the library's uuid for the default rotation and a named rotation's own
+    /// uuid (`Library.rotationUUID`) for the others, so that two rotations showing the same
+    /// citation at the same moment have items of their own, and a renamed rotation keeps its ids.
+    public init(pick: Pick, libraryUUID namespace: String, baseURL: String) {
         let s = pick.snapshot
-        let uuid = UUIDString.nameBased(
-            namespace: libraryUUID, name: (rotation.isEmpty ? "" : rotation + "/") + "\(pick.pickedAt.seconds)/\(s.uuid)")
+        let uuid = UUIDString.nameBased(namespace: namespace, name: "\(pick.pickedAt.seconds)/\(s.uuid)")
         id = "urn:uuid:" + uuid
         title = FeedItem.title(s.text)
         date = pick.pickedAt

@@ -114,7 +114,7 @@ public struct RotationService {
     public func publish(_ state: RotationState, directory: String, currentFile: String, version: String) throws -> [String] {
         let input = OutputInput(
             state: state, picks: try library.recentPicks(limit: settings.feedItems, rotation: name), settings: settings, outputDirectory: directory,
-            libraryUUID: try library.uuid(), libraryCreated: try library.createdAt(), version: version)
+            libraryUUID: try library.rotationUUID(name), libraryCreated: try library.createdAt(), version: version)
         let written = try OutputDirectory(path: directory).write(OutputSet.render(input))
         try OutputDirectory.writeCurrent(CurrentFile(slot: state.slot, pick: state.pick?.snapshot), to: currentFile)
         return written

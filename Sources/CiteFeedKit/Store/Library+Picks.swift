@@ -159,12 +159,36 @@ extension Library {
 }
 
 extension Library {
-    /// Forgets the rotation `name`: its history, its cache and its "nothing eligible since".
+    /// Forgets the rotation `name`: its history, its cache, its "nothing eligible since" and
+    /// its uuid.
     public func removeRotation(_ name: String) throws(StoreError) {
         try mapped {
             try db.run("DELETE FROM picks WHERE rotation = ?", .text(name))
             try db.run("DELETE FROM rotation_cache WHERE rotation = ?", .text(name))
-            try db.run("DELETE FROM meta WHERE key = ?", .text(Library.emptySinceKey(name)))
+            try db.run("DELETE FROM meta WHERE key IN (?, ?)", .text(Library.emptySinceKey(name)), .text(Library.uuidKey(name)))
         }
     }
+
+    /// Gives the rotation `old`'s history, cache and uuid to `new`.
+    public func renameRotation(_ old: String, to new: String) throws(StoreError) {
+        try mapped {
+            try db.run("UPDATE picks SET rotation = ? WHERE rotation = ?", .text(new), .text(old))
+            try db.run("UPDATE rotation_cache SET rotation = ? WHERE rotation = ?", .text(new), .text(old))
+            for key in [Library.emptySinceKey, Library.uuidKey] {
+                try db.run("UPDATE meta SET key = ? WHERE key = ?", .text(key(new)), .text(key(old)))
+            }
+        }
+    }
+
+    /// The namespace of a rotation's feed item ids: the library's uuid for the default
+    /// rotation; a uuid of its own for a named one, made when first asked for (in a write).
+    public func rotationUUID(_ name: String) throws(StoreError) -> String {
+        if name.isEmpty { return try uuid() }
+        if let uuid = try meta(Library.uuidKey(name)) { return uuid }
+        let uuid = UUIDString.random()
+        try setMeta(Library.uuidKey(name), uuid)
+        return uuid
+    }
+
+    static func uuidKey(_ rotation: String) -> String { "uuid:" + rotation }
 }

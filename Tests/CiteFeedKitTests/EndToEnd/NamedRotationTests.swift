@@ -163,4 +163,41 @@ import Testing
         // The default rotation was never touched.
         #expect(try box.library().recentPicks(limit: 10).count == 1)
     }
+
+    /// `rotation rename` keeps the settings, the history and the feed item ids; outputs in the
+    /// default place move with the name and are written again with their new address.
+    @Test func renamingARotationKeepsItsHistoryAndItsItemIDs() throws {
+        let box = try library()
+        #expect(try box.run("rotation", "add", "work").status == 0)
+        #expect(try box.run("defaults", "write", "--rotation", "work", "tags", "work").status == 0)
+        for hour in 10...12 { box.now = "2026-03-01T\(hour):30:00+01:00"; #expect(try box.run("rotate", "--rotation", "work").status == 0) }
+        let oldDir = box.feeds.appendingPathComponent("work"), newDir = box.feeds.appendingPathComponent("desk")
+        func ids(_ dir: URL) throws -> [String] {
+            try JSONParser.parse(try String(contentsOf: dir.appendingPathComponent("feed.json"), encoding: .utf8))["items"]!.arrayValue!.map {
+                $0["id"]!.stringValue!
+            }
+        }
+        let idsBefore = try ids(oldDir)
+        let renamed = try box.run("rotation", "rename", "work", "desk")
+        #expect(renamed.status == 0 && renamed.stdout == "Renamed rotation work to desk; its outputs are in \(newDir.path).\n", "\(renamed)")
+        #expect(!FileManager.default.fileExists(atPath: oldDir.path))
+        #expect(try ids(newDir) == idsBefore && idsBefore.count == 3)
+        #expect(try String(contentsOf: newDir.appendingPathComponent("feed.xml"), encoding: .utf8).contains("/Feeds/desk/index.html</link>"))
+        #expect(try box.library().recentPicks(limit: 10, rotation: "desk").count == 3)
+        #expect(try box.library().recentPicks(limit: 10, rotation: "work").isEmpty)
+        #expect(try box.run("defaults", "read", "--rotation", "desk", "tags").stdout == "work\n")
+        #expect(FileManager.default.fileExists(atPath: box.home.appendingPathComponent("current-desk.json").path))
+        let deskStatus = try String(contentsOf: newDir.appendingPathComponent("status.txt"), encoding: .utf8)
+        #expect(try box.run("status", "--rotation", "desk").stdout == deskStatus)
+        // Refused, and nothing changes.
+        #expect(try box.run("rotation", "add", "phone").status == 0)
+        let settings = box.readSettings()
+        let library = try box.librarySnapshot()
+        expectFailure(try box.run("rotation", "rename", "desk", "phone"), status: .usage, containing: "A rotation named \"phone\" already exists.")
+        expectFailure(try box.run("rotation", "rename", "nope", "other"), status: .usage, containing: "No rotation named \"nope\"")
+        expectFailure(try box.run("rotation", "rename", "desk", "a b"), status: .usage, containing: "Invalid value \"a b\"")
+        let libraryAfter = try box.librarySnapshot()
+        #expect(box.readSettings() == settings && libraryAfter == library)
+        #expect(FileManager.default.fileExists(atPath: newDir.path))
+    }
 }
