@@ -15,6 +15,13 @@ enum Arguments {
         return ids
     }
 
+    /// A rotation's name, checked (`RotationName`).
+    @discardableResult
+    static func rotationName(_ name: String) throws(UsageError) -> String {
+        do { try RotationName.validate(name) } catch { throw .invalidValue(name, expected: error.reason) }
+        return name
+    }
+
     /// A text argument: `-` reads standard input.
     static func text(_ value: String, _ context: Context) throws -> String {
         value == "-" ? try context.readStandardInputText() : value

@@ -136,11 +136,7 @@ public enum CLI {
         if command.spec.options.contains(where: { $0.name == CLI.rotationOption.name }), let name = parsed(CLI.rotationOption) {
             context.rotation = name
         }
-        if !context.rotationName.isEmpty {
-            do { try RotationName.validate(context.rotationName) } catch {
-                throw UsageError.invalidValue(context.rotationName, expected: error.reason)
-            }
-        }
+        if !context.rotationName.isEmpty { try Arguments.rotationName(context.rotationName) }
         let instance = try command.init(parsed)
         // The clock and settings are checked before any command runs: a bad CITEFEED_NOW or a
         // broken settings.json stops everything (SPEC.md, "Settings").

@@ -31,12 +31,10 @@ extension Context {
             let result = try body(library)
             // Every rotation follows the change: the one in use with `settings` (the new ones of
             // `defaults write`), the others with theirs.
+            // The others are read after the change, in one reading of the file.
             let selected = try settings ?? self.settings()
-            var all = [selected]
-            for name in [""] + (try SettingsFile(path: paths.settings).rotationNames()) where name != selected.rotation {
-                all.append(try SettingsFile(path: paths.settings).load(rotation: name).settings)
-            }
-            for settings in all {
+            let others = try SettingsFile(path: paths.settings).loadAll().filter { $0.rotation != selected.rotation }
+            for settings in [selected] + others {
                 if !canChangeShown, try library.emptySince(rotation: settings.rotation) == nil { continue }
                 if let state = try rotation(library, settings: settings).refresh() {
                     try publish(state, library, settings: settings)

@@ -38,6 +38,17 @@ public struct SettingsFile: Sendable {
         return entry.keys.contains { $0.0 == key.rawValue }
     }
 
+    /// The default rotation's settings, then every named rotation's by name, from one reading
+    /// of the file (warnings are `load`'s to give).
+    public func loadAll() throws(SettingsError) -> [Settings] {
+        let (members, _) = try readMembers()
+        var all = [try settings(from: members)]
+        for name in try SettingsFile.rotations(in: members, path: path).map(\.name).sorted() {
+            all.append(try settings(from: members, rotation: name))
+        }
+        return all
+    }
+
     /// The named rotations, sorted (the default rotation, "", is not among them).
     public func rotationNames() throws(SettingsError) -> [String] {
         let (members, _) = try readMembers()

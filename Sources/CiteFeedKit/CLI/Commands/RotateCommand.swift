@@ -37,12 +37,11 @@ struct RotateCommand: Command {
         }
         // One transaction for all: one commit (one sync to disk) instead of one per rotation
         // (5 rotations at 100k: 2.7 × one rotate in separate transactions).
-        let file = SettingsFile(path: context.paths.settings)
+        let all = try SettingsFile(path: context.paths.settings).loadAll()
         try library.write {
-            for name in [""] + (try file.rotationNames()) {
-                let settings = name == context.rotationName ? try context.settings() : try file.load(rotation: name).settings
+            for settings in all {
                 let state = try context.rotation(library, settings: settings).ensureCurrent().state
-                if !name.isEmpty { context.out.line("rotation \(name):") }
+                if !settings.rotation.isEmpty { context.out.line("rotation \(settings.rotation):") }
                 try report(context.publish(state, library, settings: settings), state, context, settings: settings)
             }
         }

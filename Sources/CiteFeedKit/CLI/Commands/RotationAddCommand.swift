@@ -13,8 +13,7 @@ struct RotationAddCommand: Command {
     let name: String
 
     init(_ arguments: ParsedArguments) throws {
-        name = arguments.positionals[0]
-        do { try RotationName.validate(name) } catch { throw UsageError.invalidValue(name, expected: error.reason) }
+        name = try Arguments.rotationName(arguments.positionals[0])
     }
 
     func run(_ context: Context) throws {

@@ -14,8 +14,7 @@ struct RotationRemoveCommand: Command {
     let delete: Bool
 
     init(_ arguments: ParsedArguments) throws {
-        name = arguments.positionals[0]
-        do { try RotationName.validate(name) } catch { throw UsageError.invalidValue(name, expected: error.reason) }
+        name = try Arguments.rotationName(arguments.positionals[0])
         delete = arguments(Self.deleteOutputs)
     }
 

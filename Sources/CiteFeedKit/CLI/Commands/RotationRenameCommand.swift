@@ -13,11 +13,8 @@ struct RotationRenameCommand: Command {
     let new: String
 
     init(_ arguments: ParsedArguments) throws {
-        old = arguments.positionals[0]
-        new = arguments.positionals[1]
-        for name in [old, new] {
-            do { try RotationName.validate(name) } catch { throw UsageError.invalidValue(name, expected: error.reason) }
-        }
+        old = try Arguments.rotationName(arguments.positionals[0])
+        new = try Arguments.rotationName(arguments.positionals[1])
     }
 
     func run(_ context: Context) throws {
