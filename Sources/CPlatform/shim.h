@@ -3,6 +3,16 @@
 
 /* C library calls that take variable arguments, which Swift cannot call: one wrapper per use. */
 
+#include <spawn.h>
+
+/* posix_spawn_file_actions_addchdir_np (glibc 2.29, musl 1.1.24), declared here because the
+   C library declares it only under _GNU_SOURCE: the child starts in `path`. */
+extern int posix_spawn_file_actions_addchdir_np(posix_spawn_file_actions_t *actions, const char *path);
+
+static inline int citefeed_spawn_chdir(posix_spawn_file_actions_t *actions, const char *path) {
+    return posix_spawn_file_actions_addchdir_np(actions, path);
+}
+
 #ifdef __linux__
 #include <sys/prctl.h>
 

@@ -143,6 +143,7 @@ public enum CLI {
         _ = try context.now()
         _ = try context.settings()
         try instance.run(context)
+        context.announce()
     }
 
     static func lookup(_ name: String) -> (any Command.Type)? {

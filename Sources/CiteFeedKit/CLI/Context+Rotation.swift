@@ -6,15 +6,53 @@ extension Context {
     }
 
     /// Renders and writes the outputs for `state` (into `directory`, or the configured one).
+    /// `newPick`: the state's pick was just made by the schedule or `next`, so it is announced
+    /// (`notify`). The announcements wait for `announce()`, after the commit.
     @discardableResult
-    func publish(_ state: RotationState, _ library: Library, settings: Settings? = nil, directory: String? = nil) throws -> (
+    func publish(_ state: RotationState, _ library: Library, settings: Settings? = nil, directory: String? = nil, newPick: Bool = false) throws -> (
         directory: String, written: [String]
     ) {
         let rotation = try self.rotation(library, settings: settings)
         let directory = directory ?? paths.outputDirectory(rotation.settings)
-        return (
-            directory, try rotation.publish(state, directory: directory, currentFile: paths.current(rotation: rotation.name), version: CLI.version)
-        )
+        let written = try rotation.publish(state, directory: directory, currentFile: paths.current(rotation: rotation.name), version: CLI.version)
+        var announcement = announcements[rotation.name] ?? Announcement(settings: rotation.settings, directory: directory)
+        announcement.settings = rotation.settings
+        announcement.directory = directory
+        announcement.written.formUnion(written)
+        if newPick, let pick = state.pick, rotation.timetable.slot(at: rotation.now).active { announcement.pick = pick.snapshot }
+        announcements[rotation.name] = announcement
+        return (directory, written)
+    }
+
+    /// Tells the world of what the command changed, once it is committed: a notification for
+    /// each new pick of a rotation with `notify`, its `publishCommand` when its outputs changed
+    /// (or it failed before: `rotate` runs it again), the hub of each changed feed. Failures
+    /// are warnings.
+    func announce() {
+        let pending = announcements.sorted { $0.key < $1.key }
+        announcements = [:]
+        for (name, a) in pending {
+            let label = name.isEmpty ? "" : "rotation \(name): "
+            if let pick = a.pick, a.settings.notify, let warning = Announcer.notify(pick, settings: a.settings, environment: environment) {
+                warn(label + warning)
+            }
+            let marker = paths.publishPending(rotation: name)
+            if !a.settings.publishCommand.isEmpty && (!a.written.isEmpty || access(marker, F_OK) == 0) {
+                if let warning = Announcer.publish(a.settings.publishCommand, directory: a.directory, environment: environment) {
+                    warn(label + warning + "; the next rotate runs it again")
+                    try? AtomicWriter.write(Array("\(a.directory)\n".utf8), to: marker, mode: 0o644)
+                } else {
+                    unlink(marker)
+                }
+            }
+            let feeds = OutputSet.feedNames.filter(a.written.contains)
+            if !a.settings.feedHub.isEmpty, !a.settings.feedURL.isEmpty, !feeds.isEmpty {
+                let base = a.settings.feedURL.hasSuffix("/") ? a.settings.feedURL : a.settings.feedURL + "/"
+                for warning in Announcer.pingHub(a.settings.feedHub, feeds: feeds.map { (base + $0).uriEncoded }, environment: environment) {
+                    warn(label + warning)
+                }
+            }
+        }
     }
 
     /// Runs a change to the library and its consequences in one transaction: if the change made
@@ -43,4 +81,14 @@ extension Context {
             return result
         }
     }
+}
+
+/// What a command changed in one rotation, to announce after the commit.
+struct Announcement {
+    var settings: Settings
+    var directory: String
+    /// The output files rewritten.
+    var written: Set<String> = []
+    /// The new pick to notify of, if any (only inside the active hours and days).
+    var pick: PickSnapshot?
 }

@@ -14,6 +14,8 @@ public final class Context {
     var home: String?
     /// `--rotation NAME`, if given.
     var rotation: String?
+    /// What to tell the world outside once the command's changes are committed, by rotation.
+    var announcements: [String: Announcement] = [:]
 
     /// The rotation the command works on: `--rotation`, else `CITEFEED_ROTATION`, else the
     /// unnamed default one ("").

@@ -1,17 +1,30 @@
 /// Every setting of SPEC.md "Settings": its name, default, and how a value is checked.
 public enum SettingKey: String, CaseIterable, Sendable {
-    case interval, tags, favouritesOnly, favouriteWeight, maxLength, seed, outputDirectory
-    case feedTitle, feedDescription, feedAuthor, feedLanguage, feedURL, feedItems
+    case interval, offset, activeHours, days
+    case tags, excludeTags, authors, excludeAuthors, sources, search, favouritesOnly, minLength, maxLength
+    case favouriteWeight, weights, seed, notify, outputDirectory
+    case feedTitle, feedDescription, feedAuthor, feedLanguage, feedURL, feedItems, feedHub, publishCommand
     case statusWidth, statusTemplate
 
     /// One line for `defaults --help` and error messages.
     public var summary: String {
         switch self {
         case .interval: return "slot length, 1m..30d, dividing a day or whole days (15m, 1h, 1d, 7d)"
+        case .offset: return "slots start this long after midnight (1d with 7h turns at 07:00); shorter than interval"
+        case .activeHours: return "new picks only in these hours, such as 08:00-22:00 (may cross midnight)"
+        case .days: return "new picks only on these days, such as mon-fri or sat,sun"
         case .tags: return "only citations with any of these tags rotate (empty = all)"
+        case .excludeTags: return "citations with any of these tags never rotate"
+        case .authors: return "only citations by these authors rotate (whole names, any case; empty = all)"
+        case .excludeAuthors: return "citations by these authors never rotate"
+        case .sources: return "only citations whose source contains one of these texts rotate (any case)"
+        case .search: return "only citations matching these search words rotate, as list --search (empty = off)"
         case .favouritesOnly: return "only favourites rotate (yes/no)"
-        case .favouriteWeight: return "favourites are shown this many times per cycle (1-10)"
+        case .minLength: return "only citations with at least this many characters rotate (0 = off)"
         case .maxLength: return "only citations with at most this many characters rotate (0 = off)"
+        case .favouriteWeight: return "favourites are shown this many times per cycle (1-10)"
+        case .weights: return "times per cycle by tag, author or source, 0-10: tag:stoic=3 author:Seneca=0 (0 = never)"
+        case .notify: return "a desktop notification for each new pick (yes/no; needs notify-send)"
         case .seed: return "rotation order (an integer; chosen at random when the library is created)"
         case .outputDirectory: return "where feeds, index.html and status files go"
         case .feedTitle: return "feed title"
@@ -20,6 +33,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .feedLanguage: return "feed language (a language tag such as en or de-CH)"
         case .feedURL: return "public http(s) base URL of the output directory, or empty"
         case .feedItems: return "how many past picks the feeds keep (1-500)"
+        case .feedHub: return "WebSub hub URL that is told of each change to the feeds, or empty"
+        case .publishCommand: return "command run in the output directory after its outputs change, such as rsync -a . host:feeds/"
         case .statusWidth: return "status text width in terminal columns (10-500)"
         case .statusTemplate: return "status text with {text} {author} {source} {tags} {back}; [...] drops when empty"
         }
@@ -30,23 +45,32 @@ public enum SettingKey: String, CaseIterable, Sendable {
     /// none.
     public var defaultValue: JSONValue? { Settings.defaults.value(of: self) }
 
-    var isList: Bool { self == .tags }
+    var isList: Bool { [.tags, .excludeTags, .authors, .excludeAuthors, .sources, .weights, .publishCommand].contains(self) }
 
     /// Turns the words of `defaults write KEY VALUE...` into the stored value, or says why not.
     public func parse(words: [String], home: String?) throws(SettingValueError) -> JSONValue {
+        if self == .weights {
+            var rules: [WeightRule] = []
+            for word in words {
+                let rule = try WeightRule(parsing: word)
+                rules.removeAll { $0.sameTarget(rule) }
+                rules.append(rule)
+            }
+            return try validate(.object(rules.map { ($0.key, .int(Int64($0.weight))) }))
+        }
         if isList { return try validate(.array(words.map(JSONValue.string))) }
         guard words.count == 1 else {
             throw SettingValueError(reason: words.isEmpty ? "a value is missing" : "\(rawValue) takes one value, not \(words.count)")
         }
         let word = words[0]
         switch self {
-        case .favouritesOnly:
+        case .favouritesOnly, .notify:
             switch word.lowercased() {
             case "yes", "true", "1", "on": return .bool(true)
             case "no", "false", "0", "off": return .bool(false)
             default: throw SettingValueError(reason: "use yes, no, true or false")
             }
-        case .favouriteWeight, .maxLength, .seed, .feedItems, .statusWidth:
+        case .favouriteWeight, .minLength, .maxLength, .seed, .feedItems, .statusWidth:
             guard let n = Int64(word) else { throw SettingValueError(reason: "use a whole number") }
             return try validate(.int(n))
         case .outputDirectory:
@@ -63,7 +87,44 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .interval:
             guard case .string(let s) = value else { throw wrongType(value, "a string such as \"1h\"") }
             do { return .string(try Interval(parsing: s).description) } catch { throw SettingValueError(reason: error.reason) }
-        case .tags:
+        case .offset:
+            guard case .string(let s) = value else { throw wrongType(value, "a string such as \"7h\"") }
+            return .string(Schedule.describeOffset(try Schedule.parseOffset(s)))
+        case .activeHours:
+            guard case .string(let s) = value else { throw wrongType(value, "a string such as \"08:00-22:00\"") }
+            return .string(try ActiveHours(parsing: s).description)
+        case .days:
+            guard case .string(let s) = value else { throw wrongType(value, "a string such as \"mon-fri\"") }
+            return .string(try Weekdays(parsing: s).description)
+        case .authors, .excludeAuthors, .sources:
+            return .array(try texts(value, "names", distinct: true).map(JSONValue.string))
+        case .publishCommand:
+            let words = try texts(value, "words of a command", distinct: false)
+            guard words.first.map({ !$0.isEmpty }) ?? true else { throw SettingValueError(reason: "the command's first word is empty") }
+            return .array(words.map(JSONValue.string))
+        case .search:
+            guard case .string(let s) = value else { throw wrongType(value, "search words") }
+            try plainText(s)
+            guard s.trimmingWhitespace().isEmpty || s.contains(where: { $0.isLetter || $0.isNumber }) else {
+                throw SettingValueError(reason: "there is no word to search for")
+            }
+            return .string(s.trimmingWhitespace())
+        case .weights:
+            guard case .object(let members) = value else { throw wrongType(value, "an object such as {\"tag:stoic\": 3}") }
+            guard members.count <= WeightRule.maximumRules else { throw SettingValueError(reason: "use at most \(WeightRule.maximumRules) weights") }
+            var rules: [WeightRule] = []
+            for (key, weight) in members {
+                guard case .int(let n) = weight else { throw wrongType(weight, "a whole number as the weight of \(quoted(key))") }
+                let rule = try WeightRule(key: key, weight: Int(clamping: n))
+                if rules.contains(where: { $0.sameTarget(rule) }) { throw SettingValueError(reason: "\(quoted(rule.key)) has two weights") }
+                rules.append(rule)
+            }
+            return .object(rules.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.weight))) })
+        case .feedHub:
+            guard case .string(let s) = value else { throw wrongType(value, "an http(s) URL") }
+            guard s.isEmpty || s.isHTTPURL else { throw SettingValueError(reason: "use an absolute http(s) URL, or an empty string") }
+            return value
+        case .tags, .excludeTags:
             guard case .array(let items) = value else { throw wrongType(value, "a list of tag names") }
             var names: [String] = []
             for item in items {
@@ -74,11 +135,11 @@ public enum SettingKey: String, CaseIterable, Sendable {
                 } catch { throw SettingValueError(reason: error.message) }
             }
             return .array(names.map(JSONValue.string))
-        case .favouritesOnly:
+        case .favouritesOnly, .notify:
             guard case .bool = value else { throw wrongType(value, "true or false") }
             return value
         case .favouriteWeight: return try integer(value, 1...10)
-        case .maxLength: return try integer(value, 0...Int64(CitationInput.maxText))
+        case .minLength, .maxLength: return try integer(value, 0...Int64(CitationInput.maxText))
         case .seed: return try integer(value, Int64.min...Int64.max)
         case .feedItems: return try integer(value, 1...500)
         case .statusWidth: return try integer(value, 10...500)
@@ -113,6 +174,26 @@ public enum SettingKey: String, CaseIterable, Sendable {
         SettingValueError(reason: "expected \(expected), found \(value.kindName)")
     }
 
+    /// A list of non-empty texts without control characters, trimmed (and without repeats
+    /// in any case, when `distinct`).
+    private func texts(_ value: JSONValue, _ what: String, distinct: Bool) throws(SettingValueError) -> [String] {
+        guard case .array(let items) = value else { throw wrongType(value, "a list of \(what)") }
+        guard items.count <= 100 else { throw SettingValueError(reason: "use at most 100 \(what)") }
+        var result: [String] = []
+        for item in items {
+            guard case .string(let raw) = item else { throw wrongType(item, "a list of \(what)") }
+            try plainText(raw)
+            let s = distinct ? raw.trimmingWhitespace() : raw
+            guard s.count <= 500 else { throw SettingValueError(reason: "use at most 500 characters in each") }
+            if distinct {
+                guard !s.isEmpty else { throw SettingValueError(reason: "a name is empty") }
+                if result.contains(where: { $0.lowercased() == s.lowercased() }) { continue }
+            }
+            result.append(s)
+        }
+        return result
+    }
+
     private func integer(_ value: JSONValue, _ range: ClosedRange<Int64>) throws(SettingValueError) -> JSONValue {
         guard case .int(let n) = value else { throw wrongType(value, "a whole number") }
         guard range.contains(n) else { throw SettingValueError(reason: "use a number from \(range.lowerBound) to \(range.upperBound)") }
@@ -140,6 +221,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .bool(let b): return b ? "true" : "false"
         case .int(let n): return String(n)
         case .array(let items): return items.map { display($0) }.joined(separator: " ")
+        case .object(let members): return members.map { $0.0 + "=" + display($0.1) }.joined(separator: " ")
         default: return JSONWriter.compact(value)
         }
     }

@@ -3,10 +3,23 @@
 /// only there: `SettingKey.defaultValue` reads them back through `value(of:)`.
 public struct Settings: Sendable {
     public var interval = Interval(minutes: 60)
+    /// Minutes from midnight (Monday midnight for multi-day intervals) to the first boundary.
+    public var offset = 0
+    public var activeHours = ActiveHours.always
+    public var days = Weekdays.all
     public var tags: [String] = []
+    public var excludeTags: [String] = []
+    public var authors: [String] = []
+    public var excludeAuthors: [String] = []
+    public var sources: [String] = []
+    /// Search words, as `list --search`; "" is no search.
+    public var search = ""
     public var favouritesOnly = false
-    public var favouriteWeight = 2
+    public var minLength = 0
     public var maxLength = 0
+    public var favouriteWeight = 2
+    public var weights: [WeightRule] = []
+    public var notify = false
     /// `nil`: the seed kept in the library.
     public var seed: Int64?
     /// `nil`: the default output directory of `Paths`.
@@ -17,6 +30,9 @@ public struct Settings: Sendable {
     public var feedLanguage = "en"
     public var feedURL = ""
     public var feedItems = 20
+    public var feedHub = ""
+    /// The command and its arguments; empty: nothing is run.
+    public var publishCommand: [String] = []
     public var statusWidth = 60
     public var statusTemplate = "“{text}”[ — {author}]"
 
@@ -38,17 +54,51 @@ public struct Settings: Sendable {
         self.stored = stored.map { ($0.0.rawValue, $0.1) }.sorted { $0.0 < $1.0 }
     }
 
+    /// A key whose value does not fit another's, and why: values each key's own check passes
+    /// but that cannot work together.
+    public func conflict() -> (key: SettingKey, reason: String)? {
+        if offset >= interval.minutes {
+            return (.offset, "an offset must be shorter than the interval (\(interval))")
+        }
+        if !feedHub.isEmpty && feedURL.isEmpty {
+            return (.feedHub, "a hub needs feedURL, the public address the feeds are served at")
+        }
+        if maxLength > 0 && minLength > maxLength {
+            return (.minLength, "it is more than maxLength (\(maxLength)), so nothing could rotate")
+        }
+        return nil
+    }
+
     public func isSet(_ key: SettingKey) -> Bool { stored.contains { $0.0 == key.rawValue } }
 
     private mutating func apply(_ key: SettingKey, _ value: JSONValue) {
         func int() -> Int { if case .int(let n) = value { return Int(n) } else { return 0 } }
         let string = value.stringValue ?? ""
+        let strings = value.arrayValue?.compactMap(\.stringValue) ?? []
         switch key {
         case .interval: interval = (try? Interval(parsing: string)) ?? interval
-        case .tags: tags = value.arrayValue?.compactMap(\.stringValue) ?? []
+        case .offset: offset = (try? Schedule.parseOffset(string)) ?? 0
+        case .activeHours: activeHours = (try? ActiveHours(parsing: string)) ?? .always
+        case .days: days = (try? Weekdays(parsing: string)) ?? .all
+        case .tags: tags = strings
+        case .excludeTags: excludeTags = strings
+        case .authors: authors = strings
+        case .excludeAuthors: excludeAuthors = strings
+        case .sources: sources = strings
+        case .search: search = string
         case .favouritesOnly: favouritesOnly = value == .bool(true)
-        case .favouriteWeight: favouriteWeight = int()
+        case .minLength: minLength = int()
         case .maxLength: maxLength = int()
+        case .favouriteWeight: favouriteWeight = int()
+        case .weights:
+            if case .object(let members) = value {
+                weights = members.compactMap { key, w in
+                    if case .int(let n) = w { return try? WeightRule(key: key, weight: Int(n)) } else { return nil }
+                }
+            }
+        case .notify: notify = value == .bool(true)
+        case .feedHub: feedHub = string
+        case .publishCommand: publishCommand = strings
         case .seed: if case .int(let n) = value { seed = n }
         case .outputDirectory: outputDirectory = string
         case .feedTitle: feedTitle = string
@@ -67,10 +117,23 @@ public struct Settings: Sendable {
     public func value(of key: SettingKey) -> JSONValue? {
         switch key {
         case .interval: return .string(interval.description)
+        case .offset: return .string(Schedule.describeOffset(offset))
+        case .activeHours: return .string(activeHours.description)
+        case .days: return .string(days.description)
         case .tags: return .array(tags.map(JSONValue.string))
+        case .excludeTags: return .array(excludeTags.map(JSONValue.string))
+        case .authors: return .array(authors.map(JSONValue.string))
+        case .excludeAuthors: return .array(excludeAuthors.map(JSONValue.string))
+        case .sources: return .array(sources.map(JSONValue.string))
+        case .search: return .string(search)
         case .favouritesOnly: return .bool(favouritesOnly)
-        case .favouriteWeight: return .int(Int64(favouriteWeight))
+        case .minLength: return .int(Int64(minLength))
         case .maxLength: return .int(Int64(maxLength))
+        case .favouriteWeight: return .int(Int64(favouriteWeight))
+        case .weights: return .object(weights.map { ($0.key, .int(Int64($0.weight))) })
+        case .notify: return .bool(notify)
+        case .feedHub: return .string(feedHub)
+        case .publishCommand: return .array(publishCommand.map(JSONValue.string))
         case .seed: return seed.map(JSONValue.int)
         case .outputDirectory: return outputDirectory.map(JSONValue.string)
         case .feedTitle: return .string(feedTitle)

@@ -14,6 +14,7 @@ public enum AtomRenderer {
               <generator version="\(feed.generator)">citefeed</generator>
 
             """
+        if let hub = feed.hub { xml += "  <link rel=\"hub\" href=\"\(hub.xmlEscaped)\"/>\n" }
         for item in feed.items {
             xml += "  <entry>\n"
             xml += "    <id>\(item.id)</id>\n"

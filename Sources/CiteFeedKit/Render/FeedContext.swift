@@ -8,6 +8,8 @@ public struct FeedContext: Sendable {
     public var baseURL: String
     /// Whether `baseURL` is a public URL (then feeds name themselves with `rel="self"`).
     public var isPublic: Bool
+    /// The WebSub hub the feeds name (`feedHub`), when they have a public address.
+    public var hub: String?
     public var ttlMinutes: Int
     /// The newest item's date, or the library's creation: never the clock, so that an unchanged
     /// feed is byte-identical.
@@ -29,6 +31,7 @@ public struct FeedContext: Sendable {
         baseURL =
             isPublic
             ? (settings.feedURL.hasSuffix("/") ? settings.feedURL : settings.feedURL + "/").uriEncoded : FeedContext.fileURL(outputDirectory)
+        hub = isPublic && !settings.feedHub.isEmpty ? settings.feedHub : nil
         ttlMinutes = settings.interval.minutes
         self.libraryUUID = libraryUUID
         updated = picks.first?.pickedAt ?? libraryCreated

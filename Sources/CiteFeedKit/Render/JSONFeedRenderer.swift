@@ -11,12 +11,14 @@ public enum JSONFeedRenderer {
             if !item.tags.isEmpty { members.append(("tags", .array(item.tags.map { .string($0.name) }))) }
             return .object(members)
         }
-        return JSONWriter.pretty(
-            .object([
-                ("version", .string("https://jsonfeed.org/version/1.1")), ("title", .string(feed.title)),
-                ("home_page_url", .string(feed.baseURL + "index.html")), ("feed_url", .string(feed.baseURL + "feed.json")),
-                ("description", .string(feed.description)), ("language", .string(feed.language)),
-                ("authors", .array([.object([("name", .string(feed.author))])])), ("items", .array(items)),
-            ]))
+        var members: [(String, JSONValue)] = [
+            ("version", .string("https://jsonfeed.org/version/1.1")), ("title", .string(feed.title)),
+            ("home_page_url", .string(feed.baseURL + "index.html")), ("feed_url", .string(feed.baseURL + "feed.json")),
+            ("description", .string(feed.description)), ("language", .string(feed.language)),
+            ("authors", .array([.object([("name", .string(feed.author))])])),
+        ]
+        if let hub = feed.hub { members.append(("hubs", .array([.object([("type", .string("WebSub")), ("url", .string(hub))])]))) }
+        members.append(("items", .array(items)))
+        return JSONWriter.pretty(.object(members))
     }
 }

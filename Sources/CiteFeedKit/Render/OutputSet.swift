@@ -2,6 +2,8 @@
 public enum OutputSet {
     /// The names of the files, in the order `render` makes them.
     public static let names = ["feed.xml", "feed.atom", "feed.json", "index.html", "status.txt", "status.json"]
+    /// The feeds among them (what a WebSub hub is told of).
+    public static let feedNames = ["feed.xml", "feed.atom", "feed.json"]
 
     public static func render(_ input: OutputInput) -> [OutputFile] {
         let feed = FeedContext(

@@ -17,6 +17,7 @@ public enum RSSRenderer {
         if feed.isPublic {
             xml += "    <atom:link href=\"\((feed.baseURL + "feed.xml").xmlEscaped)\" rel=\"self\" type=\"application/rss+xml\"/>\n"
         }
+        if let hub = feed.hub { xml += "    <atom:link href=\"\(hub.xmlEscaped)\" rel=\"hub\"/>\n" }
         for item in feed.items {
             xml += "    <item>\n"
             xml += "      <title>\(item.title.xmlEscapedAsHTML)</title>\n"

@@ -1,7 +1,7 @@
 /// The fair order of SPEC.md "Rotation".
 ///
-/// A *cycle* shows every eligible citation once and every favourite `favouriteWeight` times
-/// (its quota). Within a cycle, each citation gets an offset in [0, 1) from a hash of (seed,
+/// A *cycle* shows every eligible citation its weight times (1 unless the rotation's `weights`
+/// say otherwise), and a favourite `favouriteWeight` times that (its quota). Within a cycle, each citation gets an offset in [0, 1) from a hash of (seed,
 /// cycle, uuid), and its j-th showing is due at `(j + offset) / quota` — stride scheduling, so a
 /// cycle is a fresh shuffle and a favourite's showings are spread evenly through it. The next
 /// pick is the citation whose next showing is due first, among those with quota left, except:
@@ -26,7 +26,8 @@ public struct Rotator: Sendable {
         self.favouriteWeight = favouriteWeight
     }
 
-    func quota(_ e: RotationEntry) -> Int { e.favourite ? favouriteWeight : 1 }
+    /// Showings per cycle: the entry's weight, times `favouriteWeight` for a favourite.
+    func quota(_ e: RotationEntry) -> Int { e.favourite ? e.weight * favouriteWeight : e.weight }
 
     /// The offset in [0, 1) of a citation in a cycle, and a tie-breaker.
     func hash(_ e: RotationEntry, cycle: Int64) -> UInt64 {

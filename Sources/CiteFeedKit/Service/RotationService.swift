@@ -8,7 +8,8 @@ public struct RotationService {
     public let library: Library
     public let settings: Settings
     public let now: Timestamp
-    public let clock: SlotClock
+    /// The rotation's slots, cut to its active hours and days.
+    public let timetable: Timetable
     /// The rotation's name; "" for the unnamed default rotation.
     public let name: String
 
@@ -17,7 +18,7 @@ public struct RotationService {
         self.settings = settings
         self.now = now
         self.name = name
-        clock = SlotClock(interval: settings.interval)
+        timetable = Timetable(settings)
     }
 
     func rotator() throws -> Rotator {
@@ -34,8 +35,10 @@ public struct RotationService {
     /// Returns the state and whether a pick was made.
     public func ensureCurrent() throws -> (state: RotationState, picked: Bool) {
         try library.write {
-            let slot = clock.slot(at: now)
+            let (slot, active) = timetable.slot(at: now)
             let latest = try library.latestPick(rotation: name)
+            // Outside the active hours and days the last pick stays, whatever slot it was of.
+            if !active { return (RotationState(slot: slot, pick: latest), false) }
             let eligible = try latest.map { $0.isShown(in: slot) ? try library.isEligible($0.snapshot.id, settings) : false } ?? false
             switch RotationStep.current(slot: slot, latest: latest, latestIsEligible: eligible, now: now) {
             case .keep:
@@ -50,7 +53,7 @@ public struct RotationService {
     /// A new pick now, out of turn (`next`).
     public func next() throws -> RotationState {
         try library.write {
-            let slot = clock.slot(at: now)
+            let slot = timetable.slot(at: now).slot
             return RotationState(slot: slot, pick: try pickNext(slot: slot, at: now, reason: .next))
         }
     }
@@ -60,16 +63,18 @@ public struct RotationService {
     /// now has), picks anew at once. Returns `nil` when nothing was ever picked (rotation unused).
     public func refresh() throws -> RotationState? {
         try library.write { () throws -> RotationState? in
-            let slot = clock.slot(at: now)
+            let (slot, active) = timetable.slot(at: now)
             let latest = try library.latestPick(rotation: name)
-            guard let latest, latest.isShown(in: slot) else {
+            guard let latest, latest.isShown(in: slot) || !active else {
                 // No pick in this slot. If a rotation found nothing to show here, the change may
                 // have made something eligible; otherwise `status` or `rotate` picks when asked.
                 if let since = try library.emptySince(rotation: name) {
-                    return since >= slot.start ? try ensureCurrent().state : RotationState(slot: clock.slot(at: since), pick: nil)
+                    return since >= slot.start ? try ensureCurrent().state : RotationState(slot: timetable.slot(at: since).slot, pick: nil)
                 }
-                return latest.map { RotationState(slot: clock.slot(at: $0.pickedAt), pick: $0) }
+                return latest.map { RotationState(slot: timetable.slot(at: $0.pickedAt).slot, pick: $0) }
             }
+            // Even outside the active times: a citation archived, deleted or filtered out leaves
+            // the bar at once.
             guard try library.isEligible(latest.snapshot.id, settings) else {
                 return RotationState(slot: slot, pick: try pickNext(slot: slot, at: now, reason: .repick))
             }
@@ -94,16 +99,19 @@ public struct RotationService {
         return try library.insertPick(try library.citation(id: id), slot: slot, at: time, cycle: cycle, reason: reason, rotation: name)
     }
 
-    /// The next `count` picks as things stand, with their slots: what `rotate` will do if
-    /// nothing changes. The current slot comes first when it has no pick yet.
-    public func upcoming(_ count: Int) throws -> [(slot: Slot, citation: Citation)] {
-        var slot = clock.slot(at: now)
-        if try shown(in: slot) != nil { slot = clock.next(after: slot) }
-        let picks = try rotator().upcoming(try library.eligibleEntries(settings, store: false, rotation: name), try library.cycleState(rotation: name), count: count)
-        var result: [(Slot, Citation)] = []
-        for (id, _) in picks {
-            result.append((slot, try library.citation(id: id)))
-            slot = clock.next(after: slot)
+    /// The next `count` picks as things stand, with their slots and each citation's showings
+    /// per cycle (its weight, times `favouriteWeight` for a favourite): what `rotate` will do
+    /// if nothing changes. The current slot comes first when it has no pick yet.
+    public func upcoming(_ count: Int) throws -> [(slot: Slot, citation: Citation, weight: Int)] {
+        var (slot, active) = timetable.slot(at: now)
+        if try !active || shown(in: slot) != nil { slot = timetable.nextActive(after: slot) }
+        let rotator = try rotator()
+        let entries = try library.eligibleEntries(settings, store: false, rotation: name)
+        let weights = Dictionary(entries.map { ($0.id, rotator.quota($0)) }, uniquingKeysWith: { a, _ in a })
+        var result: [(Slot, Citation, Int)] = []
+        for (id, _) in rotator.upcoming(entries, try library.cycleState(rotation: name), count: count) {
+            result.append((slot, try library.citation(id: id), weights[id] ?? 1))
+            slot = timetable.nextActive(after: slot)
         }
         return result
     }

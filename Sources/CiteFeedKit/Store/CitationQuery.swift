@@ -17,6 +17,8 @@ public struct CitationQuery: Sendable {
     public var sort: Sort?
     public var reverse = false
     public var limit: Int?
+    /// Only what a rotation with these settings may pick (`list --rotation`).
+    public var eligibleUnder: Settings?
 
     public init() {}
 

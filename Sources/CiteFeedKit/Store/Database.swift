@@ -28,6 +28,17 @@ public final class Database {
         sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
         sqlite3_exec(db, "PRAGMA journal_size_limit = 4194304", nil, nil, nil)
         citefeed_checkpoint_on_close(db, 0)
+        sqlite3_create_function_v2(db, "citefeed_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, Database.fold, nil, nil, nil)
+    }
+
+    /// `citefeed_fold(x)`: `x` in lower case by Unicode's rules (SQLite's own `lower` only
+    /// knows ASCII), so a rotation's `authors` and `sources` match "ÉMILE" as "émile".
+    private static let fold: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = { context, _, values in
+        guard let value = values?[0], sqlite3_value_type(value) != SQLITE_NULL, let text = sqlite3_value_text(value) else {
+            return sqlite3_result_null(context)
+        }
+        let folded = String(cString: text).lowercased()
+        sqlite3_result_text(context, folded, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
     }
 
     /// Past this size, closing copies the WAL into the database and empties it.

@@ -121,6 +121,11 @@ extension Library {
                 bindings.append(.text(fts))
             }
             if query.favouritesOnly { conditions.append("c.favourite = 1") }
+            if let settings = query.eligibleUnder {
+                let (condition, more) = eligibility(settings)
+                conditions.append(condition)
+                bindings += more
+            }
             if !query.tags.isEmpty {
                 let marks = Array(repeating: "?", count: query.tags.count).joined(separator: ", ")
                 conditions.append(

@@ -75,45 +75,103 @@ extension Library {
         }
     }
 
-    /// The SQL condition (on `citations c`) and bindings of what may rotate under `settings`.
-    private func eligibility(_ settings: Settings) -> (String, [SQLValue]) {
+    /// The SQL condition (on `citations c`) and bindings of what may rotate under `settings`:
+    /// its filters, and no citation a weight of 0 keeps out. `authors` and `sources` compare
+    /// by `citefeed_fold` (Unicode lower case).
+    func eligibility(_ settings: Settings) -> (String, [SQLValue]) {
         var conditions = ["c.archived_at IS NULL"]
         var bindings: [SQLValue] = []
+        func marks(_ n: Int) -> String { Array(repeating: "?", count: n).joined(separator: ", ") }
+        func tagged(_ names: [String]) -> String {
+            bindings += names.map { .text(Tag.key($0)) }
+            return "c.id IN (SELECT ct.citation_id FROM citation_tags ct JOIN tags t ON t.id = ct.tag_id WHERE t.key IN (\(marks(names.count))))"
+        }
+        func byAuthor(_ names: [String]) -> String {
+            bindings += names.map { .text($0.lowercased()) }
+            return "citefeed_fold(c.author) IN (\(marks(names.count)))"
+        }
+        func fromSource(_ parts: [String]) -> String {
+            bindings += parts.map { .text($0.lowercased()) }
+            return "(" + parts.map { _ in "instr(citefeed_fold(c.source), ?) > 0" }.joined(separator: " OR ") + ")"
+        }
         if settings.favouritesOnly { conditions.append("c.favourite = 1") }
+        if settings.minLength > 0 {
+            conditions.append("c.text_length >= ?")
+            bindings.append(.int(Int64(settings.minLength)))
+        }
         if settings.maxLength > 0 {
             conditions.append("c.text_length <= ?")
             bindings.append(.int(Int64(settings.maxLength)))
         }
-        if !settings.tags.isEmpty {
-            let marks = Array(repeating: "?", count: settings.tags.count).joined(separator: ", ")
-            conditions.append(
-                "c.id IN (SELECT ct.citation_id FROM citation_tags ct JOIN tags t ON t.id = ct.tag_id WHERE t.key IN (\(marks)))")
-            bindings += settings.tags.map { .text(Tag.key($0)) }
+        if !settings.tags.isEmpty { conditions.append(tagged(settings.tags)) }
+        if !settings.authors.isEmpty { conditions.append(byAuthor(settings.authors)) }
+        if !settings.sources.isEmpty { conditions.append(fromSource(settings.sources)) }
+        if !settings.search.isEmpty {
+            if let fts = CitationQuery.ftsQuery(settings.search) {
+                conditions.append("c.id IN (SELECT rowid FROM citations_fts WHERE citations_fts MATCH ?)")
+                bindings.append(.text(fts))
+            } else {
+                conditions.append("0")
+            }
         }
+        let never = settings.weights.filter { $0.weight == 0 }
+        let excludedTags = settings.excludeTags + never.filter { $0.kind == .tag }.map(\.name)
+        let excludedAuthors = settings.excludeAuthors + never.filter { $0.kind == .author }.map(\.name)
+        let excludedSources = never.filter { $0.kind == .source }.map(\.name)
+        if !excludedTags.isEmpty { conditions.append("NOT " + tagged(excludedTags)) }
+        if !excludedAuthors.isEmpty { conditions.append("(c.author IS NULL OR NOT " + byAuthor(excludedAuthors) + ")") }
+        if !excludedSources.isEmpty { conditions.append("(c.source IS NULL OR NOT " + fromSource(excludedSources) + ")") }
         return (conditions.joined(separator: " AND "), bindings)
     }
 
-    /// Every citation that may rotate under `settings`, in id order. The list is kept in
-    /// `rotation_cache` for the library's generation and the settings' filter, so that rotations
-    /// between changes read one blob instead of every citation; `store: false` only reads it.
+    /// The SQL expression (on `citations c`) of a citation's weight under `settings`' weights
+    /// (before `favouriteWeight`): the product of the weights of the rules it matches, at most
+    /// `WeightRule.maximumProduct`; `nil` when no rule weighs more than 1.
+    private func weightExpression(_ settings: Settings) -> (String, [SQLValue])? {
+        let rules = settings.weights.filter { $0.weight > 1 }
+        guard !rules.isEmpty else { return nil }
+        var factors: [String] = []
+        var bindings: [SQLValue] = []
+        for rule in rules {
+            let condition: String
+            switch rule.kind {
+            case .tag: condition = "c.id IN (SELECT ct.citation_id FROM citation_tags ct JOIN tags t ON t.id = ct.tag_id WHERE t.key = ?)"
+            case .author: condition = "citefeed_fold(c.author) = ?"
+            case .source: condition = "instr(citefeed_fold(c.source), ?) > 0"
+            }
+            bindings.append(.text(rule.name.lowercased()))
+            factors.append("(CASE WHEN \(condition) THEN \(rule.weight) ELSE 1 END)")
+        }
+        return ("min(\(WeightRule.maximumProduct), " + factors.joined(separator: " * ") + ")", bindings)
+    }
+
+    /// What the rotation cache is valid for: every setting that changes the eligible entries.
+    static func filterKey(_ settings: Settings) -> String {
+        let parts: [(String, String)] = [
+            ("v", "2"), ("favouritesOnly", "\(settings.favouritesOnly)"), ("minLength", "\(settings.minLength)"),
+            ("maxLength", "\(settings.maxLength)"), ("tags", "\(settings.tags.map(Tag.key).sorted())"),
+            ("excludeTags", "\(settings.excludeTags.map(Tag.key).sorted())"), ("authors", "\(settings.authors.map { $0.lowercased() }.sorted())"),
+            ("excludeAuthors", "\(settings.excludeAuthors.map { $0.lowercased() }.sorted())"),
+            ("sources", "\(settings.sources.map { $0.lowercased() }.sorted())"), ("search", settings.search),
+            ("weights", "\(settings.weights.map { $0.kind.rawValue + ":" + $0.name.lowercased() + "=" + String($0.weight) }.sorted())"),
+        ]
+        return parts.map { $0.0 + "=" + $0.1 }.joined(separator: " ")
+    }
+
+    /// Every citation that may rotate under `settings`, in id order, with its weight. The list
+    /// is kept in `rotation_cache` for the library's generation and the settings' filter, so
+    /// that rotations between changes read one blob instead of every citation; `store: false`
+    /// only reads it.
     public func eligibleEntries(_ settings: Settings, store: Bool = true, rotation: String = "") throws(StoreError) -> [RotationEntry] {
         try mapped {
             let generation = Int64(try meta("generation") ?? "") ?? 0
-            let filter = "favouritesOnly=\(settings.favouritesOnly) maxLength=\(settings.maxLength) tags=\(settings.tags.map(Tag.key).sorted())"
+            let filter = Library.filterKey(settings)
             let cache = try db.prepare("SELECT generation, filter, entries FROM rotation_cache WHERE rotation = ?")
             try cache.bind([.text(rotation)])
             if try cache.step(), cache.int(0) == generation, cache.text(1) == filter {
                 return cache.withBlob(2) { RotationEntry.decode($0) }
             }
-            let (condition, bindings) = eligibility(settings)
-            let stmt = try db.prepare("SELECT c.id, c.uuid, c.favourite FROM citations c WHERE \(condition) ORDER BY c.id")
-            try stmt.bind(bindings)
-            var entries: [RotationEntry] = []
-            while try stmt.step() {
-                // 32 bits of the hash, as the cache keeps them, so a fresh list orders like a cached one.
-                let key = stmt.withBytes(1) { Mix.fnv1a($0) } & 0xFFFF_FFFF
-                entries.append(RotationEntry(id: stmt.int(0), key: key, favourite: stmt.int(2) != 0))
-            }
+            let entries = try readEntries(settings)
             if store {
                 try db.run(
                     "INSERT OR REPLACE INTO rotation_cache (rotation, generation, filter, entries) VALUES (?, ?, ?, ?)", .text(rotation),
@@ -125,13 +183,34 @@ extension Library {
         }
     }
 
-    public func isEligible(_ id: Int64, _ settings: Settings) throws(StoreError) -> Bool {
-        try mapped {
-            let (condition, bindings) = eligibility(settings)
-            let stmt = try db.prepare("SELECT 1 FROM citations c WHERE c.id = ? AND \(condition)")
-            try stmt.bind([.int(id)] + bindings)
-            return try stmt.step()
+    /// The eligible entries read from the citations (`only`: of that citation alone).
+    private func readEntries(_ settings: Settings, only id: Int64? = nil) throws(SQLiteError) -> [RotationEntry] {
+        var (condition, bindings) = eligibility(settings)
+        if let id {
+            condition = "c.id = ? AND " + condition
+            bindings.insert(.int(id), at: 0)
         }
+        let weight = weightExpression(settings)
+        let stmt = try db.prepare("SELECT c.id, c.uuid, c.favourite, \(weight?.0 ?? "1") FROM citations c WHERE \(condition) ORDER BY c.id")
+        try stmt.bind((weight?.1 ?? []) + bindings)
+        var entries: [RotationEntry] = []
+        while try stmt.step() {
+            // 32 bits of the hash, as the cache keeps them, so a fresh list orders like a cached one.
+            let key = stmt.withBytes(1) { Mix.fnv1a($0) } & 0xFFFF_FFFF
+            entries.append(RotationEntry(id: stmt.int(0), key: key, favourite: stmt.int(2) != 0, weight: Int(stmt.int(3))))
+        }
+        return entries
+    }
+
+    /// Whether citation `id` may rotate under `settings` (a weight of 0 keeps it out).
+    public func isEligible(_ id: Int64, _ settings: Settings) throws(StoreError) -> Bool {
+        try mapped { try !readEntries(settings, only: id).isEmpty }
+    }
+
+    /// The weight of citation `id` under `settings` (before `favouriteWeight`); 0 when it may
+    /// not rotate.
+    public func weight(of id: Int64, _ settings: Settings) throws(StoreError) -> Int {
+        try mapped { try readEntries(settings, only: id).first?.weight ?? 0 }
     }
 
     /// The library's creation time (a fixed date for feeds that have no item yet).

@@ -12,6 +12,11 @@ public struct Paths: Sendable, Equatable {
     public func current(rotation: String) -> String {
         rotation.isEmpty ? current : Posix.parentDirectory(library) + "/current-\(rotation).json"
     }
+    /// Present while a rotation's `publishCommand` has failed since its outputs last changed:
+    /// the next `rotate` runs it again even without changes.
+    public func publishPending(rotation: String) -> String {
+        Posix.parentDirectory(library) + "/publish-pending" + (rotation.isEmpty ? "" : "-" + rotation)
+    }
     /// The output directory when the `outputDirectory` setting is not set.
     public var defaultOutputDirectory: String
     /// The user's home directory, for `~` in paths.

@@ -19,13 +19,28 @@ public struct SettingsFile: Sendable {
     }
 
     /// The settings as they would be with `key` set to `value` (`nil`: deleted), without saving.
+    /// A value that does not fit another key's (an offset not shorter than the interval) is
+    /// refused as the value given.
     public func settings(applying key: SettingKey, _ value: JSONValue?, rotation: String = "") throws(SettingsError) -> Settings {
         var (members, _) = try readMembers()
         SettingsFile.change(&members, rotation: rotation) { keys in
             keys.removeAll { $0.0 == key.rawValue }
             if let value { keys.append((key.rawValue, value)) }
         }
-        return try settings(from: members, rotation: rotation)
+        let settings = try self.settings(from: members, rotation: rotation, checkConflicts: false)
+        let given = value.map(SettingKey.display) ?? "(default)"
+        if let (other, reason) = settings.conflict() {
+            let why = other == key ? reason : "it does not fit \(other.rawValue) (\(SettingKey.display(settings.value(of: other) ?? .null))): \(reason)"
+            throw .invalidValue(key: key.rawValue, value: given, reason: why)
+        }
+        // And every other rotation's, which may take the value over.
+        do { _ = try self.settings(from: members, rotation: rotation) } catch {
+            if case let .badValue(_, other, value, reason) = error {
+                throw .invalidValue(key: key.rawValue, value: given, reason: "then \(other) would be \(value), and \(reason)")
+            }
+            throw error
+        }
+        return settings
     }
 
     /// Whether `rotation` itself sets `key` (for a named rotation, not the default rotation's).
@@ -130,7 +145,7 @@ public struct SettingsFile: Sendable {
     /// Validates every known key of the file's members (and of every named rotation's, so a
     /// bad value is found whichever rotation runs); for a named rotation, its keys replace the
     /// default rotation's.
-    private func settings(from members: [(String, JSONValue)], rotation: String = "") throws(SettingsError) -> Settings {
+    private func settings(from members: [(String, JSONValue)], rotation: String = "", checkConflicts: Bool = true) throws(SettingsError) -> Settings {
         func validated(_ members: [(String, JSONValue)], prefix: String) throws(SettingsError) -> [(SettingKey, JSONValue)] {
             var stored: [(SettingKey, JSONValue)] = []
             for (name, value) in members {
@@ -159,12 +174,40 @@ public struct SettingsFile: Sendable {
             {
                 stored[index].1 = .string((parent.hasSuffix("/") ? parent : parent + "/") + rotation)
             }
+            // Its feeds' public address is NAME/ under the default rotation's, for the same
+            // reason; a rotation that writes elsewhere has none (nor a hub) until it sets its own.
+            let ownsDirectory = own.contains { $0.0 == .outputDirectory }
+            if !own.contains(where: { $0.0 == .feedURL }), let index = stored.firstIndex(where: { $0.0 == .feedURL }),
+                case .string(let base) = stored[index].1, !base.isEmpty
+            {
+                stored[index].1 = .string(ownsDirectory ? "" : (base.hasSuffix("/") ? base : base + "/") + rotation + "/")
+                if ownsDirectory && !own.contains(where: { $0.0 == .feedHub }) { stored.removeAll { $0.0 == .feedHub } }
+            }
             stored.removeAll { key, _ in own.contains { $0.0 == key } }
             stored += own
         }
         var settings = Settings(stored: stored)
         settings.rotation = rotation
+        if checkConflicts {
+            // Every rotation's, so that a conflict is found whichever rotation runs.
+            try conflictCheck(settings, own: own)
+            for entry in rotations where entry.name != rotation {
+                let other = try self.settings(from: members, rotation: entry.name, checkConflicts: false)
+                let keys = entry.keys.compactMap { SettingKey(rawValue: $0.0) }.map { ($0, JSONValue.null) }
+                try conflictCheck(other, own: keys)
+            }
+        }
         return settings
+    }
+
+    /// Throws the first conflict of `settings`, naming the key where it is written (`own`:
+    /// the keys the rotation sets itself).
+    private func conflictCheck(_ settings: Settings, own: [(SettingKey, JSONValue)]) throws(SettingsError) {
+        guard let (key, reason) = settings.conflict() else { return }
+        let named = !settings.rotation.isEmpty && own.contains { $0.0 == key }
+        throw .badValue(
+            path: path, key: (named ? "\(SettingsFile.rotationsKey).\(settings.rotation)." : "") + key.rawValue,
+            value: SettingsFile.show(settings.value(of: key) ?? .null), reason: reason)
     }
 
     /// Sets `key` (an already validated value) for `rotation` and saves atomically.
@@ -295,8 +338,12 @@ public enum SettingsError: CiteFeedError, Equatable {
         case let .notJSON(path, reason):
             return "\(path) is not valid JSON (\(reason)); fix it or remove it to use the defaults."
         case let .badValue(path, key, value, reason):
-            return
-                "\(path): setting \(quoted(key)) has the invalid value \(value): \(reason); fix it or run 'citefeed defaults delete \(key)'."
+            // rotations.NAME.KEY is the rotation NAME's KEY.
+            let parts = key.split(separator: ".", maxSplits: 2).map(String.init)
+            let delete =
+                parts.count == 3 ? "citefeed defaults delete \(parts[2]) --rotation \(parts[1])"
+                : parts.count == 1 && key != SettingsFile.rotationsKey ? "citefeed defaults delete \(key)" : nil
+            return "\(path): setting \(quoted(key)) has the invalid value \(value): \(reason); fix it" + (delete.map { " or run '\($0)'." } ?? ".")
         case .noSuchRotation(let name):
             return "No rotation named \(quoted(name)); 'citefeed rotation list' shows them, 'citefeed rotation add \(name)' makes it."
         case .rotationExists(let name):

@@ -1,3 +1,5 @@
+import CPlatform
+
 /// Runs helper programs (clipboard tools, `xdg-open`) with `posix_spawn`, so the binary needs
 /// no Foundation `Process`.
 enum Subprocess {
@@ -106,5 +108,37 @@ enum Subprocess {
             signal(SIGPIPE, previous)
         }
         return wait(pid)
+    }
+
+    /// Runs `executable` with `arguments` in `directory`, its standard output and error going
+    /// to our standard error (a bar reads our standard output) and its standard input empty.
+    /// Past `timeout` seconds it is sent SIGTERM, and SIGKILL 2 seconds later. Returns its exit
+    /// status, -1 when it could not start, or -2 when it ran out of time.
+    static func run(_ executable: String, _ arguments: [String], in directory: String, environment: [String: String], timeout: Int) -> Int32 {
+        let child = spawn(executable, arguments, environment: environment) { actions in
+            citefeed_spawn_chdir(&actions, directory)
+            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
+        }
+        guard let pid = child else { return -1 }
+        let deadline = Posix.monotonicMilliseconds() + Int64(timeout) * 1000
+        var status: Int32 = 0
+        var signalled: Int32 = 0
+        while true {
+            let r = waitpid(pid, &status, WNOHANG)
+            if r == pid { break }
+            if r < 0 && errno != EINTR { return -1 }
+            let now = Posix.monotonicMilliseconds()
+            if signalled == 0 && now >= deadline {
+                kill(pid, SIGTERM)
+                signalled = SIGTERM
+            } else if signalled == SIGTERM && now >= deadline + 2000 {
+                kill(pid, SIGKILL)
+                signalled = SIGKILL
+            }
+            usleep(10_000)
+        }
+        if signalled != 0 { return -2 }
+        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 }

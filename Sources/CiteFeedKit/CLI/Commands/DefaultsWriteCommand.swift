@@ -8,6 +8,11 @@ struct DefaultsWriteCommand: Command {
               citefeed defaults write interval 15m
               citefeed defaults write tags life work
               citefeed defaults write favouritesOnly yes
+              citefeed defaults write weights tag:stoic=3 author:Seneca=0
+              citefeed defaults write activeHours 08:00-22:00 --rotation morning
+              citefeed defaults write publishCommand -- rsync -a --delete host:feeds/
+            A value that starts with '-' goes after '--'. A list (tags, authors, weights,
+            publishCommand...) is replaced whole by the words given.
 
             """ + DefaultsReadCommand.keyTable,
         options: [CLI.rotationOption], positionals: (1, nil), positionalName: "a KEY and its VALUE", completes: .words(SettingKey.allCases.map(\.rawValue)))

@@ -12,16 +12,18 @@ struct ListCommand: Command {
     static let spec = CommandSpec(
         name: "list",
         usage:
-            "[--tag T]... [--favourites] [--archived] [--search WORDS] [--sort updated|created|author|text] [--reverse] [--limit N] [--json]",
+            "[--tag T]... [--favourites] [--archived] [--search WORDS] [--sort updated|created|author|text] [--reverse] [--limit N] [--json] [--rotation NAME]",
         summary: "List citations, most recently modified first.",
         details: """
             Without --archived, archived citations are left out; with it, only they are listed.
             --tag keeps citations with any of the tags given. --search looks up words in the text,
             back, author and source (full-text, ignoring case and accents): every word must occur;
             a word ending in * also matches longer words (happ* finds happy and happiness).
+            --rotation NAME lists exactly what that rotation can pick (its filters and weights; "" is
+            the default rotation); CITEFEED_ROTATION alone does not narrow the list.
             On a library that has never held a citation, the starter set is added first.
             """,
-        options: [tag, favourites, archived, search, sort, reverse, limit, json],
+        options: [tag, favourites, archived, search, sort, reverse, limit, json, CLI.rotationOption],
         positionals: (0, 0), positionalName: "")
 
     var query = CitationQuery()
@@ -40,18 +42,22 @@ struct ListCommand: Command {
 
     func run(_ context: Context) throws {
         let library = try context.libraryWithStarterSet()
+        var query = self.query
+        // Only when --rotation was given, before or after the command.
+        if context.rotation != nil { query.eligibleUnder = try context.settings() }
         let citations = try library.citations(query)
         if json {
             context.out.write(data: JSONWriter.pretty(.array(citations.map(CitationJSON.citation))))
         } else if citations.isEmpty {
-            context.err.line("\(emptyMessage)")
+            context.err.line("\(emptyMessage(query))")
         } else {
             context.out.write(CitationText.table(citations, terminal: context.terminal))
         }
     }
 
-    private var emptyMessage: String {
+    private func emptyMessage(_ query: CitationQuery) -> String {
         if query.search != nil || !query.tags.isEmpty || query.favouritesOnly { return "No citations match." }
+        if query.eligibleUnder != nil { return "The rotation can pick nothing: no citation passes its filters." }
         return query.archived ? "No archived citations." : "No citations yet; add one with: citefeed add \"…\""
     }
 }

@@ -15,7 +15,7 @@ struct NextCommand: Command {
         let library = try context.libraryWithStarterSet()
         try library.write {
             let state = try context.rotation(library).next()
-            try report(context.publish(state, library), state, context)
+            try report(context.publish(state, library, newPick: true), state, context)
         }
     }
 }

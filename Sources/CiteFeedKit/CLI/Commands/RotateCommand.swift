@@ -31,8 +31,8 @@ struct RotateCommand: Command {
         guard every else {
             let directory = out.map { Posix.absolutePath($0, home: context.paths.userHome) }
             return try library.write {
-                let state = try context.rotation(library).ensureCurrent().state
-                try report(context.publish(state, library, directory: directory), state, context)
+                let (state, picked) = try context.rotation(library).ensureCurrent()
+                try report(context.publish(state, library, directory: directory, newPick: picked), state, context)
             }
         }
         // One transaction for all: one commit (one sync to disk) instead of one per rotation
@@ -40,9 +40,9 @@ struct RotateCommand: Command {
         let all = try SettingsFile(path: context.paths.settings).loadAll()
         try library.write {
             for settings in all {
-                let state = try context.rotation(library, settings: settings).ensureCurrent().state
+                let (state, picked) = try context.rotation(library, settings: settings).ensureCurrent()
                 if !settings.rotation.isEmpty { context.out.line("rotation \(settings.rotation):") }
-                try report(context.publish(state, library, settings: settings), state, context, settings: settings)
+                try report(context.publish(state, library, settings: settings, newPick: picked), state, context, settings: settings)
             }
         }
     }
@@ -70,8 +70,12 @@ func report(_ published: (directory: String, written: [String]), _ state: Rotati
 func eligibilitySummary(_ context: Context, settings: Settings? = nil) throws -> String {
     let s = try settings ?? context.settings()
     var parts: [String] = []
-    if !s.tags.isEmpty { parts.append("tags " + s.tags.joined(separator: " ")) }
+    for key in [SettingKey.tags, .excludeTags, .authors, .excludeAuthors, .sources, .search, .minLength, .maxLength] {
+        if let value = s.value(of: key), value != key.defaultValue { parts.append(key.rawValue + " " + SettingKey.display(value)) }
+    }
     if s.favouritesOnly { parts.append("favouritesOnly") }
-    if s.maxLength > 0 { parts.append("maxLength \(s.maxLength)") }
+    if s.weights.contains(where: { $0.weight == 0 }) {
+        parts.append("weights " + s.weights.filter { $0.weight == 0 }.map(\.description).joined(separator: " "))
+    }
     return parts.isEmpty ? "add a citation, or restore an archived one" : parts.joined(separator: ", ") + "; 'citefeed defaults' shows them"
 }

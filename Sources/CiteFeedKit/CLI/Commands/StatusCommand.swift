@@ -45,14 +45,17 @@ struct StatusCommand: Command {
 
     /// The saved pick of the current slot; when the slot has none, a rotation first.
     static func current(_ context: Context, settings: Settings, now: Timestamp) throws -> CurrentFile {
-        let slot = SlotClock(interval: settings.interval).slot(at: now)
+        let slot = Timetable(settings).slot(at: now).slot
         if let saved = OutputDirectory.readCurrent(context.paths.current(rotation: settings.rotation)), saved.slot == slot { return saved }
         let library = try context.libraryWithStarterSet()
         let rotation = RotationService(library: library, settings: settings, now: now, name: settings.rotation)
-        return try library.write {
-            let state = try rotation.ensureCurrent().state
-            try context.publish(state, library, settings: settings)
+        let current = try library.write {
+            let (state, picked) = try rotation.ensureCurrent()
+            try context.publish(state, library, settings: settings, newPick: picked)
             return CurrentFile(slot: state.slot, pick: state.pick?.snapshot)
         }
+        // Here as well as at the command's end: --follow keeps running.
+        context.announce()
+        return current
     }
 }

@@ -4,7 +4,11 @@ struct UpcomingCommand: Command {
 
     static let spec = CommandSpec(
         name: "upcoming", usage: "[N] [--json] [--rotation NAME]", summary: "Show the next N picks (default 10) with their slot times.",
-        details: "This is exactly what 'citefeed rotate' will pick in each slot if nothing changes.",
+        details: """
+            This is exactly what 'citefeed rotate' will pick in each slot if nothing changes. When the
+            rotation sets weights, each line ends with the citation's showings per cycle (its weight,
+            times favouriteWeight for a favourite); --json always gives them as "weight".
+            """,
         options: [json, CLI.rotationOption], positionals: (0, 1), positionalName: "")
 
     let count: Int
@@ -28,10 +32,10 @@ struct UpcomingCommand: Command {
             context.out.write(
                 data: JSONWriter.pretty(
                     .array(
-                        upcoming.map { slot, citation in
+                        upcoming.map { slot, citation, weight in
                             .object([
                                 ("slotStart", .string(slot.start.rfc3339UTC)), ("slotEnd", .string(slot.end.rfc3339UTC)),
-                                ("citation", CitationJSON.citation(citation)),
+                                ("weight", .int(Int64(weight))), ("citation", CitationJSON.citation(citation)),
                             ])
                         })))
             return
@@ -40,9 +44,12 @@ struct UpcomingCommand: Command {
             context.err.line("Nothing to show: no citation is eligible (\(try eligibilitySummary(context))).")
             return
         }
+        let weighted = try !context.settings().weights.isEmpty
         context.out.write(
             PickLines.table(
-                upcoming.map { ($0.slot.start, $0.citation.id, $0.citation.favourite, $0.citation.text, $0.citation.author, nil) },
+                upcoming.map {
+                    ($0.slot.start, $0.citation.id, $0.citation.favourite, $0.citation.text, $0.citation.author, weighted ? "×\($0.weight)" : nil)
+                },
                 terminal: context.terminal))
     }
 }
