@@ -16,7 +16,7 @@ public enum CLI {
         TagListCommand.self, TagAddCommand.self, TagEditCommand.self, TagDeleteCommand.self, ColorsCommand.self,
         DefaultsReadCommand.self, DefaultsWriteCommand.self, DefaultsDeleteCommand.self,
         RotationListCommand.self, RotationAddCommand.self, RotationRemoveCommand.self, RotationRenameCommand.self,
-        AboutCommand.self, CompletionsCommand.self,
+        AboutCommand.self, CompletionsCommand.self, ManCommand.self,
     ]
 
     /// Commands with subcommands, and the subcommand used when none is given.

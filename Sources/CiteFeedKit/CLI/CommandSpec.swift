@@ -3,6 +3,10 @@ public enum PositionalCompletion: Sendable, Equatable {
     case nothing
     case files
     case words([String])
+    /// The library's rotation names (`citefeed rotation list`), asked when completing.
+    case rotations
+    /// The library's tag names (`citefeed tag list --names`), asked when completing.
+    case tags
 }
 
 /// What a command accepts and how `--help` describes it.

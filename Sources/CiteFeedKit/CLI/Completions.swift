@@ -46,12 +46,16 @@ enum Completions {
         case words([String])
         case files
         case directories
-        /// Free text (an author, a tag): nothing to offer.
+        /// Names the library holds, asked of citefeed while completing.
+        case names(PositionalCompletion)
+        /// Free text (an author): nothing to offer.
         case text
     }
 
     private static func value(of option: OptionSpec) -> Value {
         if !option.choices.isEmpty { return .words(option.choices) }
+        if option.name == CLI.rotationOption.name { return .names(.rotations) }
+        if option.name == "tag" { return .names(.tags) }
         switch option.value {
         case "FILE": return .files
         case "DIR": return .directories
@@ -63,6 +67,17 @@ enum Completions {
 
     /// Words as one space-separated list, for `compgen -W` and the like.
     private static func wordList(_ words: [String]) -> String { words.joined(separator: " ") }
+
+    /// The command that lists the library's names of a kind, one per line (quietly: a library
+    /// that cannot be read offers nothing).
+    private static func namesCommand(_ kind: PositionalCompletion) -> String {
+        kind == .tags ? "citefeed tag list --names 2>/dev/null" : "citefeed rotation list 2>/dev/null"
+    }
+
+    /// bash: the names, one per line (a tag name may hold spaces), as the completions.
+    private static func bashNames(_ kind: PositionalCompletion) -> String {
+        "local IFS=$'\\n'; COMPREPLY=($(compgen -W \"$(\(namesCommand(kind)))\" -- \"$cur\"))"
+    }
 
     private static func bashFunction() -> String {
         let commandNames = topLevel.map(\.name)
@@ -85,6 +100,7 @@ enum Completions {
                     valueCases += "        \(pattern)) COMPREPLY=($(compgen -W \"\(wordList(words))\" -- \"$cur\")); return ;;\n"
                 case .files: valueCases += "        \(pattern)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
                 case .directories: valueCases += "        \(pattern)) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n"
+                case .names(let kind): valueCases += "        \(pattern)) \(bashNames(kind)); return ;;\n"
                 case .text: freeText.append(pattern)
                 }
             }
@@ -95,6 +111,7 @@ enum Completions {
             case .files: positionalCases += "        \"\(spec.name)\") COMPREPLY=($(compgen -f -- \"$cur\")) ;;\n"
             case .words(let words):
                 positionalCases += "        \"\(spec.name)\") COMPREPLY=($(compgen -W \"\(wordList(words))\" -- \"$cur\")) ;;\n"
+            case .rotations, .tags: positionalCases += "        \"\(spec.name)\") \(bashNames(spec.completes)) ;;\n"
             }
         }
         return """
@@ -241,6 +258,7 @@ enum Completions {
                         case .words(let words): line += " -x -a \(fishQuoted(wordList(words)))"
                         case .files: line += " -r -F"
                         case .directories: line += " -r -a '(__fish_complete_directories)'"
+                        case .names(let kind): line += " -x -a \(fishQuoted("(" + namesCommand(kind) + ")"))"
                         case .text: line += " -x"
                         }
                     }
@@ -251,6 +269,7 @@ enum Completions {
             case .nothing: break
             case .files: lines.append("complete -c citefeed -n \(condition) -F")
             case .words(let choices): lines.append("complete -c citefeed -n \(condition) -a \(fishQuoted(choices.joined(separator: " ")))")
+            case .rotations, .tags: lines.append("complete -c citefeed -n \(condition) -a \(fishQuoted("(" + namesCommand(spec.completes) + ")"))")
             }
         }
         return lines.joined(separator: "\n") + "\n"

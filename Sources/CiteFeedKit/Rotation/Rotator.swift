@@ -73,41 +73,52 @@ public struct Rotator: Sendable {
 
     private func choose(_ entries: [RotationEntry], _ state: CycleState, allowInfeasible: Bool) -> Int64? {
         // `entries` are in id order; walking the cycle's counts in id order beside them finds
-        // each count without hashing (this runs over every eligible citation).
+        // each count without hashing. This runs over every eligible citation at every pick, so
+        // it is two plain loops over the buffer (closures and tuple comparisons made it 5 ×
+        // slower: 2.3 ms at 100k citations).
         let shown = state.counts.sorted { $0.key < $1.key }
-        func forEach(_ body: (RotationEntry, _ remaining: Int) -> Void) {
+        let favouriteWeight = self.favouriteWeight
+        return entries.withUnsafeBufferPointer { entries -> Int64? in
+            var total = 0
+            // The two largest remaining quotas, for the feasibility test.
+            var max1 = 0, max1ID: Int64 = -1, max2 = 0
             var j = 0
             for e in entries {
+                let quota = e.favourite ? e.weight * favouriteWeight : e.weight
                 while j < shown.count && shown[j].key < e.id { j += 1 }
-                let count = j < shown.count && shown[j].key == e.id ? shown[j].value : 0
-                body(e, max(0, quota(e) - count))
+                let r = j < shown.count && shown[j].key == e.id ? max(0, quota - shown[j].value) : quota
+                total += r
+                if r > max1 {
+                    max2 = max1
+                    max1 = r
+                    max1ID = e.id
+                } else if r > max2 {
+                    max2 = r
+                }
             }
-        }
-        var total = 0
-        // The two largest remaining quotas, for the feasibility test.
-        var max1 = 0, max1ID: Int64 = -1, max2 = 0
-        forEach { e, r in
-            total += r
-            if r > max1 {
-                max2 = max1
-                max1 = r
-                max1ID = e.id
-            } else if r > max2 {
-                max2 = r
+            let cycleMix = UInt64(bitPattern: state.cycle) &+ 0x9E37_79B9_7F4A_7C15
+            let seedBits = UInt64(bitPattern: seed)
+            var bestDue = Double.infinity, bestHash: UInt64 = 0, bestID: Int64 = -1
+            j = 0
+            for e in entries {
+                let quota = e.favourite ? e.weight * favouriteWeight : e.weight
+                while j < shown.count && shown[j].key < e.id { j += 1 }
+                let r = j < shown.count && shown[j].key == e.id ? max(0, quota - shown[j].value) : quota
+                guard r > 0, e.id != state.last else { continue }
+                if !allowInfeasible {
+                    let othersMax = e.id == max1ID ? max2 : max1
+                    guard 2 * r <= total + 1, 2 * othersMax <= total else { continue }
+                }
+                // hash(e, cycle:), inlined.
+                let h = Mix.mix(seedBits ^ Mix.mix(cycleMix ^ e.key))
+                let due = (Double(quota - r) + Double(h >> 11) / 9_007_199_254_740_992.0) / Double(quota)
+                if due < bestDue || due == bestDue && (h < bestHash || h == bestHash && e.id < bestID) {
+                    bestDue = due
+                    bestHash = h
+                    bestID = e.id
+                }
             }
+            return bestDue < .infinity ? bestID : nil
         }
-        var best: (due: Double, hash: UInt64, id: Int64)?
-        forEach { e, r in
-            guard r > 0, e.id != state.last else { return }
-            if !allowInfeasible {
-                let othersMax = e.id == max1ID ? max2 : max1
-                guard 2 * r <= total + 1, 2 * othersMax <= total else { return }
-            }
-            let h = hash(e, cycle: state.cycle)
-            let due = (Double(quota(e) - r) + Double(h >> 11) / 9_007_199_254_740_992.0) / Double(quota(e))
-            if let b = best, (b.due, b.hash, b.id) <= (due, h, e.id) { return }
-            best = (due, h, e.id)
-        }
-        return best?.id
     }
 }

@@ -168,10 +168,17 @@ extension Library {
             let filter = Library.filterKey(settings)
             let cache = try db.prepare("SELECT generation, filter, entries FROM rotation_cache WHERE rotation = ?")
             try cache.bind([.text(rotation)])
-            if try cache.step(), cache.int(0) == generation, cache.text(1) == filter {
-                return cache.withBlob(2) { RotationEntry.decode($0) }
+            let cached = try cache.step() && cache.int(0) == generation && cache.text(1) == filter
+            if let memo = entriesMemo, memo.generation == generation, memo.filter == filter, cached || !store {
+                return memo.entries
             }
-            let entries = try readEntries(settings)
+            if cached {
+                let entries = cache.withBlob(2) { RotationEntry.decode($0) }
+                entriesMemo = (generation, filter, entries)
+                return entries
+            }
+            let entries = try entriesMemo.flatMap { $0.generation == generation && $0.filter == filter ? $0.entries : nil } ?? readEntries(settings)
+            entriesMemo = (generation, filter, entries)
             if store {
                 try db.run(
                     "INSERT OR REPLACE INTO rotation_cache (rotation, generation, filter, entries) VALUES (?, ?, ?, ?)", .text(rotation),

@@ -3,6 +3,10 @@
 public final class Library {
     /// The connection; internal, so that SQLite's errors reach nothing above the Store unmapped.
     let db: Database
+    /// The eligible entries last read, by library generation and filter: `rotate --all` reads
+    /// them once for all the rotations that filter alike (5 rotations at 100k citations decoded
+    /// the same half megabyte five times).
+    var entriesMemo: (generation: Int64, filter: String, entries: [RotationEntry])?
     public var path: String { db.path }
 
     /// Opens the library at `path`, creating it (mode 0600) and migrating it as needed.

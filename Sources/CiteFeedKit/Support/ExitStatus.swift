@@ -1,5 +1,5 @@
 /// Process exit statuses, from SPEC.md "Errors" (the BSD `sysexits.h` values).
-public enum ExitStatus: Int32, Sendable {
+public enum ExitStatus: Int32, Sendable, CaseIterable {
     case ok = 0
     case failure = 1
     /// Unknown command or option, bad value, bad setting.
@@ -14,6 +14,22 @@ public enum ExitStatus: Int32, Sendable {
     case ioError = 74
     /// The library stayed locked by another process.
     case busy = 75
+}
+
+extension ExitStatus {
+    /// What the status means, for the manual page.
+    public var summary: String {
+        switch self {
+        case .ok: return "success (also when there was nothing to show, or a notification or publish command failed: those are warnings)"
+        case .failure: return "any other failure"
+        case .usage: return "an unknown command or option, a bad value, a bad setting or settings.json"
+        case .dataError: return "an invalid citation or import file, or a damaged library"
+        case .notFound: return "an unknown id, tag, rotation or file"
+        case .cannotCreate: return "an output cannot be created"
+        case .ioError: return "reading or writing failed"
+        case .busy: return "the library stayed locked by another process"
+        }
+    }
 }
 
 /// An error that citefeed reports to the user: one sentence (or two) and an exit status.

@@ -21,13 +21,13 @@ import Testing
     }
 
     /// What bash's completion function offers for `words` (the last one is being typed).
-    func bash(_ script: URL, _ words: [String], in directory: String = "/") throws -> [String] {
+    func bash(_ script: URL, _ words: [String], in directory: String = "/", environment: [String: String] = ["PATH": "/usr/bin:/bin"]) throws -> [String] {
         let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let program = """
             cd '\(directory)' && source '\(script.path)' && COMP_WORDS=(\(quoted)) && COMP_CWORD=\(words.count - 1) \
             && _citefeed && printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let result = try Sandbox.execute("/bin/bash", ["--norc", "-c", program], stdin: Data(), environment: ["PATH": "/usr/bin:/bin"])
+        let result = try Sandbox.execute("/bin/bash", ["--norc", "-c", program], stdin: Data(), environment: environment)
         #expect(result.status == 0 && result.stderr.isEmpty, "\(words): \(result)")
         return result.stdout.split(separator: "\n").map(String.init).sorted()
     }
@@ -40,7 +40,7 @@ import Testing
         #expect(try bash(url, ["citefeed", "--"]) == ["--help", "--home", "--version"])
         #expect(try bash(url, ["citefeed", "tag", ""]) == ["add", "delete", "edit", "list"])
         #expect(try bash(url, ["citefeed", "tag", "add", "--"]) == ["--color", "--help", "--home"])
-        #expect(try bash(url, ["citefeed", "tag", "--"]) == ["--help", "--home", "--json"])  // tag alone is tag list
+        #expect(try bash(url, ["citefeed", "tag", "--"]) == ["--help", "--home", "--json", "--names"])  // tag alone is tag list
         #expect(try bash(url, ["citefeed", "tag", "edit", "Work", "--color", "p"]) == ["pink", "purple"])
         #expect(try bash(url, ["citefeed", "status", "--format", "w"]) == ["waybar"])
         #expect(try bash(url, ["citefeed", "list", "--sort", ""]) == ["author", "created", "text", "updated"])
@@ -57,6 +57,33 @@ import Testing
         #expect(try bash(url, ["citefeed", "export", "--out", "q"], in: folder.path) == ["quiet", "quotes.csv"])
         #expect(try bash(url, ["citefeed", "rotate", "--out", "q"], in: folder.path) == ["quiet"])
         #expect(try bash(url, ["citefeed", "--home", "q"], in: folder.path) == ["quiet"])
+    }
+
+    /// Rotation and tag names come from the library while completing (issue 13): citefeed on
+    /// PATH is asked, with the CITEFEED_HOME in force.
+    @Test(.requires(shell("fish") != nil, "needs fish"))
+    func rotationAndTagNamesAreOfferedFromTheLibrary() throws {
+        let box = try Sandbox()
+        try box.add("A", "--tag", "stoic", "--tag", "two words")
+        #expect(try box.run("rotation", "add", "morning").status == 0)
+        #expect(try box.run("rotation", "add", "mobile").status == 0)
+        #expect(try box.run("tag", "list", "--names").stdout == "stoic\ntwo words\n")
+        let env = ["PATH": Sandbox.binary.deletingLastPathComponent().path + ":/usr/bin:/bin", "CITEFEED_HOME": box.home.path, "HOME": "/tmp"]
+        let bashScript = try script("bash")
+        defer { try? FileManager.default.removeItem(at: bashScript) }
+        #expect(try bash(bashScript, ["citefeed", "status", "--rotation", "mo"], environment: env) == ["mobile", "morning"])
+        #expect(try bash(bashScript, ["citefeed", "rotation", "remove", "mor"], environment: env) == ["morning"])
+        #expect(try bash(bashScript, ["citefeed", "list", "--tag", "t"], environment: env) == ["two words"])
+        #expect(try bash(bashScript, ["citefeed", "tag", "delete", ""], environment: env) == ["stoic", "two words"])
+        let fish = try #require(CompletionsTests.shell("fish"), "fish is not installed (Debian's fish)")
+        let fishScript = try script("fish")
+        defer { try? FileManager.default.removeItem(at: fishScript) }
+        func offered(_ line: String) throws -> [String] {
+            let result = try Sandbox.execute(fish, ["--no-config", "-c", "source '\(fishScript.path)'; complete -C'\(line)'"], stdin: Data(), environment: env)
+            return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }.sorted()
+        }
+        #expect(try offered("citefeed upcoming --rotation m") == ["mobile", "morning"])
+        #expect(try offered("citefeed tag edit s") == ["stoic"])
     }
 
     /// Every option of every command is offered after `--`, so the script follows the parser.

@@ -54,6 +54,18 @@ import Testing
         }
     }
 
+    /// A named rotation's feeds, with their WebSub hub links (the golden files of
+    /// `aNamedRotationsOutputsMatchTheirGoldenFiles`).
+    @Test(.needsShared(tool))
+    func namedRotationFeedsWithAHubPassTheW3CValidatorAtAA() throws {
+        for name in ["feed.xml", "feed.atom"] {
+            let file = packageRoot.appendingPathComponent("Tests/CiteFeedKitTests/Golden/outputs-named/\(name)")
+            #expect(try String(contentsOf: file, encoding: .utf8).contains("rel=\"hub\""))
+            let result = try feedcheck(file)
+            #expect(result.status == 0 && result.stdout.contains("no errors or warnings"), "\(name): \(result)")
+        }
+    }
+
     @Test(.needsShared(schema), .requires(pythonWith(["jsonschema"]) != nil, "needs Python's jsonschema"))
     func hostileJSONFeedPassesTheSchemaWithFormatChecks() throws {
         let schema = FeedValidatorTests.schema
@@ -71,7 +83,9 @@ import Testing
             errors = [e.message for e in validator.iter_errors(json.load(open(sys.argv[2])))]
             print(errors or "valid")
             """
-        for feed in [box.feeds.appendingPathComponent("feed.json"), packageRoot.appendingPathComponent("Feeds/feed.json")] {
+        // The named rotation's golden feed has WebSub hubs (issue 13).
+        let named = packageRoot.appendingPathComponent("Tests/CiteFeedKitTests/Golden/outputs-named/feed.json")
+        for feed in [box.feeds.appendingPathComponent("feed.json"), packageRoot.appendingPathComponent("Feeds/feed.json"), named] {
             let result = try Sandbox.execute(
                 python, ["-c", script, schema.path, feed.path], stdin: Data(), environment: ProcessInfo.processInfo.environment)
             #expect(result.status == 0 && result.stdout == "valid\n", "\(feed.path): \(result)")

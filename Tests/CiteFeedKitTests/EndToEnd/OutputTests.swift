@@ -20,6 +20,30 @@ import Testing
         for name in OutputSet.names { try Golden.check(try box.outputBytes(name), "outputs/" + name) }
     }
 
+    /// A named rotation (issue 13): its own directory, feed address under the default one's,
+    /// item ids from its own uuid, a WebSub hub, weights and a schedule.
+    @Test func aNamedRotationsOutputsMatchTheirGoldenFiles() throws {
+        let box = try Sandbox()
+        try TrickyCitations.add(to: box)
+        try box.makeDeterministic()
+        #expect(try box.run("rotation", "add", "morning").status == 0)
+        for setting in [["feedHub", "https://hub.example.org/"], ["weights", "tag:stoic=2"], ["interval", "1d"], ["offset", "7h"], ["feedTitle", "Mornings"]] {
+            let r = try box.run(["defaults", "write"] + setting + ["--rotation", "morning"])
+            #expect(r.status == 0, "\(r)")
+        }
+        let db = try Database(path: box.libraryPath)
+        try db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('uuid:morning', '6f1c2e1a-0000-4000-8000-00000000000b')")
+        for day in ["02", "03", "04"] {
+            box.now = "2026-03-\(day)T07:30:00+01:00"
+            let r = try box.run("rotate", "--rotation", "morning")
+            #expect(r.status == 0, "\(r)")
+        }
+        let directory = box.feeds.appendingPathComponent("morning")
+        for name in OutputSet.names {
+            try Golden.check(try Data(contentsOf: directory.appendingPathComponent(name)), "outputs-named/" + name)
+        }
+    }
+
     @Test func statusFormatsMatchTheirGoldenFiles() throws {
         let box = try rotated()
         for format in StatusFormat.allCases {

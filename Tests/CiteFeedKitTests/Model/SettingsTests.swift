@@ -43,6 +43,10 @@ import Testing
             .feedTitle: .string("Citations"), .feedDescription: .string("A citation from my library, rotating"),
             .feedAuthor: .string("citefeed"), .feedLanguage: .string("en"), .feedURL: .string(""), .feedItems: .int(20),
             .statusWidth: .int(60), .statusTemplate: .string("“{text}”[ — {author}]"),
+            // Issue 13's, documented in the README.
+            .offset: .string("0"), .activeHours: .string("00:00-24:00"), .days: .string("mon-sun"), .excludeTags: .array([]),
+            .authors: .array([]), .excludeAuthors: .array([]), .sources: .array([]), .search: .string(""), .minLength: .int(0),
+            .weights: .object([]), .notify: .bool(false), .feedHub: .string(""), .publishCommand: .array([]),
         ]
         for key in SettingKey.allCases {
             #expect(key.defaultValue == expected[key], "\(key)")
@@ -56,6 +60,10 @@ import Testing
             .favouriteWeight: .int(5), .maxLength: .int(140), .seed: .int(-7), .outputDirectory: .string("/srv/feeds"),
             .feedTitle: .string("Mine"), .feedDescription: .string("D"), .feedAuthor: .string("A"), .feedLanguage: .string("de-CH"),
             .feedURL: .string("https://example.org/q/"), .feedItems: .int(7), .statusWidth: .int(33), .statusTemplate: .string("{text}"),
+            .offset: .string("1d7h"), .activeHours: .string("22:00-06:00"), .days: .string("mon,wed-fri"), .excludeTags: .array([.string("x")]),
+            .authors: .array([.string("Seneca")]), .excludeAuthors: .array([.string("Anon")]), .sources: .array([.string("Letters")]),
+            .search: .string("courage wisdom"), .minLength: .int(10), .weights: .object([("author:Seneca", .int(0)), ("tag:stoic", .int(3))]),
+            .notify: .bool(true), .feedHub: .string("https://hub.example/"), .publishCommand: .array([.string("rsync"), .string("-a")]),
         ]
         for key in SettingKey.allCases {
             if let value = key.defaultValue { #expect(try key.validate(value) == value, "\(key)") }

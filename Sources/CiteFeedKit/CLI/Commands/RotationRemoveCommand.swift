@@ -8,7 +8,7 @@ struct RotationRemoveCommand: Command {
             Removes its settings and its history. Its outputs stay where they are (a feed reader
             may still read them) unless --delete-outputs.
             """,
-        options: [deleteOutputs], positionals: (1, 1), positionalName: "the NAME of a rotation")
+        options: [deleteOutputs], positionals: (1, 1), positionalName: "the NAME of a rotation", completes: .rotations)
 
     let name: String
     let delete: Bool

@@ -7,7 +7,7 @@ struct RotationRenameCommand: Command {
             Outputs in the default place (OLD/ inside the default rotation's output directory)
             move to NEW/ and are written again; a rotation that sets outputDirectory keeps it.
             """,
-        options: [], positionals: (2, 2), positionalName: "the OLD and NEW names")
+        options: [], positionals: (2, 2), positionalName: "the OLD and NEW names", completes: .rotations)
 
     let old: String
     let new: String

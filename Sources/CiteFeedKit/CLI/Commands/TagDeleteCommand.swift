@@ -11,7 +11,7 @@ struct TagDeleteCommand: Command {
             Without either, citefeed asks on a terminal and refuses otherwise.
             """,
         options: [keepCitations, withCitations],
-        positionals: (1, 1), positionalName: "the NAME of a tag")
+        positionals: (1, 1), positionalName: "the NAME of a tag", completes: .tags)
 
     let name: String
     let choice: Bool?

@@ -7,7 +7,7 @@ struct TagEditCommand: Command {
         name: "tag edit", usage: "NAME [--name NEW] [--color C]", summary: "Rename or recolour a tag.",
         details: "The citations keep the tag under its new name. C is a palette name or #RRGGBB.",
         options: [name, color],
-        positionals: (1, 1), positionalName: "the NAME of a tag")
+        positionals: (1, 1), positionalName: "the NAME of a tag", completes: .tags)
 
     let name: String
     let newName: String?

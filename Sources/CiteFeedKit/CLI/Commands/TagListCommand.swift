@@ -1,18 +1,28 @@
 /// `citefeed tag list [--json]`
 struct TagListCommand: Command {
     static let json = Flag("json", "print a JSON array")
+    static let names = Flag("names", "print only the names, one per line (for scripts and completions)")
 
     static let spec = CommandSpec(
-        name: "tag list", usage: "[--json]", summary: "List tags with their colour and citation count.",
+        name: "tag list", usage: "[--json | --names]", summary: "List tags with their colour and citation count.",
         details: "The count is of citations not archived; archived ones are counted apart.",
-        options: [json], positionals: (0, 0), positionalName: "")
+        options: [json, names], positionals: (0, 0), positionalName: "")
 
     let json: Bool
+    let namesOnly: Bool
 
-    init(_ arguments: ParsedArguments) throws { json = arguments(Self.json) }
+    init(_ arguments: ParsedArguments) throws {
+        json = arguments(Self.json)
+        namesOnly = arguments(Self.names)
+        if json && namesOnly { throw UsageError.conflicting("--json", "--names", command: "tag list") }
+    }
 
     func run(_ context: Context) throws {
         let tags = try context.library().tags()
+        if namesOnly {
+            for tag in tags { context.out.line("\(tag.tag.name.terminalSafe)") }
+            return
+        }
         if json {
             context.out.write(data: JSONWriter.pretty(.array(tags.map(CitationJSON.tag))))
             return
