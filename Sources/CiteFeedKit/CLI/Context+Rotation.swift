@@ -13,12 +13,13 @@ extension Context {
         directory: String, written: [String]
     ) {
         let rotation = try self.rotation(library, settings: settings)
-        let directory = directory ?? paths.outputDirectory(rotation.settings)
+        let configured = paths.outputDirectory(rotation.settings)
+        let directory = directory ?? configured
         let written = try rotation.publish(state, directory: directory, currentFile: paths.current(rotation: rotation.name), version: CLI.version)
-        var announcement = announcements[rotation.name] ?? Announcement(settings: rotation.settings, directory: directory)
+        var announcement = announcements[rotation.name] ?? Announcement(settings: rotation.settings, directory: configured)
         announcement.settings = rotation.settings
-        announcement.directory = directory
-        announcement.written.formUnion(written)
+        // A one-off directory (`rotate --out`) is not published nor announced to the hub.
+        if directory == configured { announcement.written.formUnion(written) }
         if newPick, let pick = state.pick, rotation.timetable.slot(at: rotation.now).active { announcement.pick = pick.snapshot }
         announcements[rotation.name] = announcement
         return (directory, written)

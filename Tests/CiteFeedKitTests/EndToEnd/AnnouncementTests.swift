@@ -180,6 +180,13 @@ import Testing
         box.now = "2026-03-01T10:30:00+01:00"
         let status = try box.run(["status"], environment: env)
         #expect(status.status == 0 && !status.stdout.contains("published") && status.stderr.contains("published"), "\(status)")
+        // A one-off directory (rotate --out) is not published.
+        #expect(try box.run(["defaults", "write", "publishCommand", "sync-feeds"], environment: env).status == 0)
+        let before = bin.log("sync-feeds")
+        box.now = "2026-03-01T11:30:00+01:00"
+        let elsewhere = box.home.appendingPathComponent("elsewhere").path
+        #expect(try box.run(["rotate", "--out", elsewhere], environment: env).status == 0)
+        #expect(bin.log("sync-feeds") == before)
     }
 
     @Test func aFailedPublishIsAWarningAndRunsAgainAtTheNextRotate() throws {

@@ -180,6 +180,10 @@ import Testing
             (["notify", "maybe"], "use yes, no, true or false"),
             (["publishCommand", "", "x"], "the command's first word is empty"),
             (["authors", ""], "a name is empty"),
+            (["excludeAuthors", "a\u{7}"], "control character"),
+            (["excludeTags", "a,b"], "a tag name cannot contain a comma"),
+            (["sources", String(repeating: "s", count: 501)], "use at most 500 characters"),
+            (["minLength", "x"], "use a whole number"),
         ]
         // A setting for the conflicts to meet first.
         #expect(try box.run("defaults", "write", "maxLength", "100", "--rotation", "r").status == 0)
