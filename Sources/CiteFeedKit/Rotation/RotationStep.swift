@@ -10,11 +10,13 @@ public enum RotationStep {
     }
 
     /// `rotate` (and `status` in a slot without a pick): the newest pick stays when it is this
-    /// slot's and still eligible; a slot without one gets its pick dated at the slot's start;
-    /// a slot whose pick stopped being eligible gets a new one now.
-    public static func current(slot: Slot, latest: Pick?, latestIsEligible: Bool, now: Timestamp) -> Decision {
+    /// slot's and still eligible; a slot without one gets its pick dated at the slot's start, or
+    /// at `activeFrom` when the rotation became active later in the slot; a slot whose pick
+    /// stopped being eligible gets a new one now.
+    public static func current(slot: Slot, latest: Pick?, latestIsEligible: Bool, now: Timestamp, activeFrom: Timestamp? = nil) -> Decision {
         let inSlot = latest?.isShown(in: slot) ?? false
         if inSlot && latestIsEligible { return .keep }
-        return inSlot ? .pick(at: now, reason: .repick) : .pick(at: slot.start, reason: .rotate)
+        let start = max(slot.start, activeFrom ?? slot.start)
+        return inSlot ? .pick(at: now, reason: .repick) : .pick(at: start, reason: .rotate)
     }
 }

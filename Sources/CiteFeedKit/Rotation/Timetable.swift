@@ -1,8 +1,10 @@
 /// The slots of a rotation with its schedule: the `SlotClock`'s slots, cut where the rotation's
-/// active hours and days begin and end (issue 13, "Schedules"). Inside the active times a slot
-/// gets a pick as always, dated at its start; a slot in the inactive times gets none (the
-/// last pick stays shown). So with `1d` and `activeHours` 08:00-22:00, the day's slot is
-/// 00:00-08:00 (inactive), 08:00-22:00 (the day's pick, dated 08:00) and 22:00-24:00.
+/// active hours and days begin and end (issue 13, "Schedules"). A clock slot gets one pick, at
+/// its first active moment (the start of the first active piece of it); the inactive pieces get
+/// none (the last pick stays shown). So with `1d` and `activeHours` 08:00-22:00, the day is cut
+/// into 00:00-08:00 (inactive), 08:00-22:00 (the day's pick, dated 08:00) and 22:00-24:00; with
+/// `1d`, `offset` 7h and `activeHours` 06:00-23:00, the piece 06:00-07:00 of the next morning
+/// still shows the pick made at 07:00 the day before.
 ///
 /// A window of active hours belongs to the day it starts on: with `22:00-06:00` and `mon-fri`,
 /// Saturday 02:00 is active (Friday's night) and Sunday 23:00 is not. Times are local wall-clock
@@ -25,25 +27,28 @@ public struct Timetable: Sendable {
     /// Whether the rotation picks at all times.
     public var isAlways: Bool { days == .all && (hours == .always || hours.start == hours.end % Interval.day && hours.end == Interval.day) }
 
-    /// The slot holding `t`, cut to the active or inactive stretch holding `t`, and whether it
-    /// is active.
-    public func slot(at t: Timestamp) -> (slot: Slot, active: Bool) {
+    /// The piece of a clock slot holding `t`: the slot cut to the active or inactive stretch
+    /// holding `t`; the clock slot itself (what a pick belongs to); and whether it is active.
+    public func slot(at t: Timestamp) -> (slot: Slot, clockSlot: Slot, active: Bool) {
         let slot = clock.slot(at: t)
-        guard !isAlways else { return (slot, true) }
+        guard !isAlways else { return (slot, slot, true) }
         let stretch = self.stretch(at: t.seconds)
-        return (Slot(start: Timestamp(seconds: max(slot.start.seconds, stretch.start)), end: Timestamp(seconds: min(slot.end.seconds, stretch.end))), stretch.active)
+        let piece = Slot(start: Timestamp(seconds: max(slot.start.seconds, stretch.start)), end: Timestamp(seconds: min(slot.end.seconds, stretch.end)))
+        return (piece, slot, stretch.active)
     }
 
-    /// The next active slot after `slot` (for `upcoming`).
+    /// The first active piece of the next clock slot that has one, after the piece `slot` (for
+    /// `upcoming`: where the next picks will be made).
     public func nextActive(after slot: Slot) -> Slot {
-        var (next, active) = self.slot(at: slot.end)
+        let current = self.slot(at: slot.start).clockSlot
+        var next = self.slot(at: slot.end)
         // At most a week of stretches and slots; the days are never all off.
         var guardCount = 0
-        while !active && guardCount < 100_000 {
-            (next, active) = self.slot(at: next.end)
+        while (!next.active || next.clockSlot == current) && guardCount < 100_000 {
+            next = self.slot(at: next.slot.end)
             guardCount += 1
         }
-        return next
+        return next.slot
     }
 
     /// The active windows (in instants) of the days around `t`, joined where they touch.

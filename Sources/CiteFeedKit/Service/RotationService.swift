@@ -35,16 +35,16 @@ public struct RotationService {
     /// Returns the state and whether a pick was made.
     public func ensureCurrent() throws -> (state: RotationState, picked: Bool) {
         try library.write {
-            let (slot, active) = timetable.slot(at: now)
+            let (slot, clockSlot, active) = timetable.slot(at: now)
             let latest = try library.latestPick(rotation: name)
             // Outside the active hours and days the last pick stays, whatever slot it was of.
             if !active { return (RotationState(slot: slot, pick: latest), false) }
-            let eligible = try latest.map { $0.isShown(in: slot) ? try library.isEligible($0.snapshot.id, settings) : false } ?? false
-            switch RotationStep.current(slot: slot, latest: latest, latestIsEligible: eligible, now: now) {
+            let eligible = try latest.map { $0.isShown(in: clockSlot) ? try library.isEligible($0.snapshot.id, settings) : false } ?? false
+            switch RotationStep.current(slot: clockSlot, latest: latest, latestIsEligible: eligible, now: now, activeFrom: slot.start) {
             case .keep:
                 return (RotationState(slot: slot, pick: latest), false)
             case .pick(let time, let reason):
-                let pick = try pickNext(slot: slot, at: time, reason: reason)
+                let pick = try pickNext(slot: clockSlot, at: time, reason: reason)
                 return (RotationState(slot: slot, pick: pick), pick != nil)
             }
         }
@@ -53,8 +53,8 @@ public struct RotationService {
     /// A new pick now, out of turn (`next`).
     public func next() throws -> RotationState {
         try library.write {
-            let slot = timetable.slot(at: now).slot
-            return RotationState(slot: slot, pick: try pickNext(slot: slot, at: now, reason: .next))
+            let (slot, clockSlot, _) = timetable.slot(at: now)
+            return RotationState(slot: slot, pick: try pickNext(slot: clockSlot, at: now, reason: .next))
         }
     }
 
@@ -63,9 +63,9 @@ public struct RotationService {
     /// now has), picks anew at once. Returns `nil` when nothing was ever picked (rotation unused).
     public func refresh() throws -> RotationState? {
         try library.write { () throws -> RotationState? in
-            let (slot, active) = timetable.slot(at: now)
+            let (slot, clockSlot, active) = timetable.slot(at: now)
             let latest = try library.latestPick(rotation: name)
-            guard let latest, latest.isShown(in: slot) || !active else {
+            guard let latest, latest.isShown(in: clockSlot) || !active else {
                 // No pick in this slot. If a rotation found nothing to show here, the change may
                 // have made something eligible; otherwise `status` or `rotate` picks when asked.
                 if let since = try library.emptySince(rotation: name) {
@@ -76,7 +76,7 @@ public struct RotationService {
             // Even outside the active times: a citation archived, deleted or filtered out leaves
             // the bar at once.
             guard try library.isEligible(latest.snapshot.id, settings) else {
-                return RotationState(slot: slot, pick: try pickNext(slot: slot, at: now, reason: .repick))
+                return RotationState(slot: slot, pick: try pickNext(slot: clockSlot, at: now, reason: .repick))
             }
             let snapshot = PickSnapshot(try library.citation(id: latest.snapshot.id))
             var pick = latest
@@ -103,8 +103,8 @@ public struct RotationService {
     /// per cycle (its weight, times `favouriteWeight` for a favourite): what `rotate` will do
     /// if nothing changes. The current slot comes first when it has no pick yet.
     public func upcoming(_ count: Int) throws -> [(slot: Slot, citation: Citation, weight: Int)] {
-        var (slot, active) = timetable.slot(at: now)
-        if try !active || shown(in: slot) != nil { slot = timetable.nextActive(after: slot) }
+        var (slot, clockSlot, active) = timetable.slot(at: now)
+        if try !active || shown(in: clockSlot) != nil { slot = timetable.nextActive(after: slot) }
         let rotator = try rotator()
         let entries = try library.eligibleEntries(settings, store: false, rotation: name)
         let weights = Dictionary(entries.map { ($0.id, rotator.quota($0)) }, uniquingKeysWith: { a, _ in a })

@@ -156,6 +156,27 @@ import Testing
         #expect(try box.library().recentPicks(limit: 10).count == 3)
     }
 
+    /// With 1d at 07:00 and hours from 06:00, the morning's hour before 07:00 keeps the day's
+    /// pick: one pick per day, at 07:00.
+    @Test func activeHoursDoNotAddPicksToAPickedSlot() throws {
+        let box = try library()
+        for setting in [["interval", "1d"], ["offset", "7h"], ["activeHours", "06:00-23:00"]] {
+            #expect(try box.run(["defaults", "write"] + setting).status == 0)
+        }
+        box.now = "2026-03-02T12:00:00+01:00"
+        #expect(try box.run("rotate").status == 0)
+        for time in ["2026-03-02T23:30:00+01:00", "2026-03-03T06:30:00+01:00"] {
+            box.now = time
+            #expect(try box.run("rotate").status == 0)
+        }
+        #expect(try box.library().recentPicks(limit: 10).map { $0.pickedAt.rfc3339UTC } == ["2026-03-02T06:00:00Z"])
+        let next = try JSONParser.parse(try box.run("upcoming", "2", "--json").stdout).arrayValue ?? []
+        #expect(next.map { $0["slotStart"]?.stringValue ?? "" } == ["2026-03-03T06:00:00Z", "2026-03-04T06:00:00Z"])
+        box.now = "2026-03-03T07:10:00+01:00"
+        #expect(try box.run("rotate").status == 0)
+        #expect(try box.library().recentPicks(limit: 10).map { $0.pickedAt.rfc3339UTC } == ["2026-03-03T06:00:00Z", "2026-03-02T06:00:00Z"])
+    }
+
     /// Every new setting refuses a bad value on the command line and in the file, naming the
     /// file, the key and the value, exit 64, and changes nothing.
     @Test func badValuesChangeNothing() throws {

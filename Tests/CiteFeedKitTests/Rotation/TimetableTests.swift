@@ -12,7 +12,7 @@ import Testing
     }
 
     func at(_ t: Timetable, _ time: String) -> (String, String, Bool) {
-        let (slot, active) = t.slot(at: Timestamp(rfc3339: time)!)
+        let (slot, _, active) = t.slot(at: Timestamp(rfc3339: time)!)
         return (slot.start.rfc3339UTC, slot.end.rfc3339UTC, active)
     }
 
@@ -41,6 +41,18 @@ import Testing
         #expect(at(hourly, "2026-03-02T08:40:00Z") == ("2026-03-02T08:30:00Z", "2026-03-02T09:00:00Z", true))
         #expect(at(hourly, "2026-03-02T09:40:00Z") == ("2026-03-02T09:00:00Z", "2026-03-02T10:00:00Z", true))
         #expect(at(hourly, "2026-03-02T10:00:00Z") == ("2026-03-02T10:00:00Z", "2026-03-02T11:00:00Z", false))
+    }
+
+    /// A clock slot gets one pick: an active piece of a slot that already had one is not the
+    /// next place to pick.
+    @Test func anActivePieceOfAnAlreadyPickedSlotIsNotANewOne() throws {
+        let t = try table("1d", shift: "7h", hours: "06:00-23:00")
+        let (piece, clock, active) = t.slot(at: Timestamp(rfc3339: "2026-03-03T06:30:00Z")!)
+        #expect(active && piece.start.rfc3339UTC == "2026-03-03T06:00:00Z" && piece.end.rfc3339UTC == "2026-03-03T07:00:00Z")
+        #expect(clock.start.rfc3339UTC == "2026-03-02T07:00:00Z")
+        let today = t.slot(at: Timestamp(rfc3339: "2026-03-02T12:00:00Z")!).slot
+        #expect(today.start.rfc3339UTC == "2026-03-02T07:00:00Z" && today.end.rfc3339UTC == "2026-03-02T23:00:00Z")
+        #expect(t.nextActive(after: today).start.rfc3339UTC == "2026-03-03T07:00:00Z")
     }
 
     /// A window across midnight belongs to the day it starts on.
