@@ -196,6 +196,16 @@ enum Schema {
             entries BLOB NOT NULL
         ) WITHOUT ROWID;
         """,
+        // 6: a rotation may filter and weigh by author, source and text (issue 13), so a change
+        // to any of them is a new generation (the cached eligible citations of the old one may
+        // be wrong); a tag's rename already was.
+        """
+        DROP TRIGGER generation_citation_update;
+        CREATE TRIGGER generation_citation_update
+        AFTER UPDATE OF uuid, favourite, archived_at, text_length, text, back, author, source ON citations BEGIN
+            UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';
+        END;
+        """,
     ]
 
     static var latestVersion: Int32 { Int32(migrations.count) }

@@ -262,3 +262,28 @@ extension RotationFilterTests {
         #expect(try box.state() == before)
     }
 }
+
+extension RotationFilterTests {
+    /// The cached eligible citations follow edits of what the filters read: author, source,
+    /// text and a tag's name (schema 6 counts them as a new generation).
+    @Test func editsReachTheCachedEligibleCitations() throws {
+        let box = try library()
+        #expect(try box.run("rotation", "add", "r").status == 0)
+        #expect(try box.run("defaults", "write", "authors", "Seneca", "--rotation", "r").status == 0)
+        #expect(try box.run("defaults", "write", "weights", "tag:courage=2", "--rotation", "r").status == 0)
+        #expect(try box.run("rotate", "--rotation", "r").status == 0)
+        func upcoming() throws -> Set<Int64> {
+            Set((try JSONParser.parse(try box.run("upcoming", "20", "--json", "--rotation", "r").stdout).arrayValue ?? []).compactMap { $0["citation"]?["id"]?.intValue })
+        }
+        #expect(try upcoming() == [3, 4])
+        #expect(try box.run("edit", "4", "--author", "Someone else").status == 0)
+        #expect(try box.run("edit", "5", "--author", "seneca").status == 0)
+        #expect(try upcoming() == [3, 5])
+        // A tag renamed: the weight of tag:courage no longer applies.
+        let before = try JSONParser.parse(try box.run("upcoming", "20", "--json", "--rotation", "r").stdout).arrayValue ?? []
+        #expect(before.contains { $0["citation"]?["id"]?.intValue == 5 && $0["weight"]?.intValue == 2 })
+        #expect(try box.run("tag", "edit", "courage", "--name", "bravery").status == 0)
+        let after = try JSONParser.parse(try box.run("upcoming", "20", "--json", "--rotation", "r").stdout).arrayValue ?? []
+        #expect(after.allSatisfy { $0["weight"]?.intValue == 1 }, "\(after)")
+    }
+}
