@@ -9,7 +9,7 @@ public enum CLI {
     /// Every command, in the order `citefeed help` lists them.
     static let commands: [any Command.Type] = [
         AddCommand.self, EditCommand.self, ShowCommand.self, ListCommand.self,
-        FavCommand.self, UnfavCommand.self, ArchiveCommand.self, RestoreCommand.self, DeleteCommand.self,
+        FavCommand.self, UnfavCommand.self, ArchiveCommand.self, RestoreCommand.self, DeleteCommand.self, CardCommand.self, UncardCommand.self,
         CopyCommand.self, OpenCommand.self,
         RotateCommand.self, NextCommand.self, StatusCommand.self, UpcomingCommand.self, HistoryCommand.self,
         ImportCommand.self, ExportCommand.self, StudyCommand.self,

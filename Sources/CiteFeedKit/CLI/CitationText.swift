@@ -53,7 +53,7 @@ enum CitationText {
     }
 
     /// The `show` card: every field, one per line; multi-line values indented.
-    static func card(_ c: Citation, now: Timestamp, terminal: Terminal) -> TerminalText {
+    static func card(_ c: Citation, now: Timestamp, terminal: Terminal, study: CardRecord? = nil) -> TerminalText {
         func date(_ t: Timestamp) -> TerminalText { "\(t.localShort) (\(t.relative(to: now)))" }
         var rows: [(String, TerminalText)] = [("id", "\(c.id)"), ("text", TerminalText(c.text))]
         if let back = c.back { rows.append(("back", TerminalText(back))) }
@@ -65,6 +65,13 @@ enum CitationText {
         rows.append(("created", date(c.createdAt)))
         rows.append(("updated", date(c.updatedAt)))
         if let archived = c.archivedAt { rows.append(("archived", date(archived))) }
+        if let study {
+            // The card's state and when it is next due (issue 14).
+            let state = c.isArchived ? "\(study.card.state.rawValue), suspended (archived)" : study.card.state.rawValue
+            let due: TerminalText = study.card.state == .new ? "new: when you study" : date(study.card.due)
+            rows.append(("card", TerminalText(state + (study.reps > 0 ? ", \(study.reps) review\(study.reps == 1 ? "" : "s")" : ""))))
+            rows.append(("due", due))
+        }
         rows.append(("uuid", TerminalText(c.uuid)))
         var out: TerminalText = ""
         for (label, value) in rows {

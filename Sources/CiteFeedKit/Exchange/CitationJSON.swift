@@ -1,6 +1,17 @@
 /// The JSON form of citations and tags, with the spec's field names, shared by `--json`
 /// listings and the export.
 enum CitationJSON {
+    /// A card's scheduling, for `show --json` (issue 14).
+    static func card(_ r: CardRecord) -> JSONValue {
+        let c = r.card
+        return .object([
+            ("state", .string(c.state.rawValue)), ("due", c.state == .new ? .null : .string(c.due.rfc3339UTC)),
+            ("stability", c.stability.map(JSONValue.double) ?? .null), ("difficulty", c.difficulty.map(JSONValue.double) ?? .null),
+            ("reviews", .int(Int64(r.reps))), ("lapses", .int(Int64(r.lapses))),
+            ("lastReview", c.lastReview.map { .string($0.rfc3339UTC) } ?? .null),
+        ])
+    }
+
     static func citation(_ c: Citation) -> JSONValue {
         .object([
             ("id", .int(c.id)), ("uuid", .string(c.uuid)), ("text", .string(c.text)), ("back", .optional(c.back)),

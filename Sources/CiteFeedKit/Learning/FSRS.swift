@@ -34,38 +34,9 @@ public struct FSRS: Sendable, Equatable {
 
     public init() {}
 
-    /// An answer, as Anki names them; the raw value is FSRS's rating.
-    public enum Grade: Int, CaseIterable, Sendable {
-        case again = 1, hard, good, easy
-
-        public var name: String { String(describing: self) }
-    }
-
-    public enum State: String, CaseIterable, Sendable {
-        case new, learning, review, relearning
-    }
-
-    /// What the scheduler knows of a card.
-    public struct Card: Equatable, Sendable {
-        public var state: State = .new
-        /// The learning or relearning step; `nil` in review.
-        public var step: Int? = 0
-        public var stability: Double?
-        public var difficulty: Double?
-        public var due: Timestamp
-        public var lastReview: Timestamp?
-
-        public init(due: Timestamp) { self.due = due }
-
-        public init(state: State, step: Int?, stability: Double?, difficulty: Double?, due: Timestamp, lastReview: Timestamp?) {
-            self.state = state
-            self.step = step
-            self.stability = stability
-            self.difficulty = difficulty
-            self.due = due
-            self.lastReview = lastReview
-        }
-    }
+    public typealias Grade = CiteFeedKit.Grade
+    public typealias State = CardPhase
+    public typealias Card = CardState
 
     private var decay: Double { -weights[20] }
     private var factor: Double { pow(0.9, 1 / decay) - 1 }

@@ -63,7 +63,7 @@ public struct ActiveHours: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `HH:MM` (or `H:MM`) as minutes, 00:00 to 24:00.
-    private static func minutes(_ s: Substring) -> Int? {
+    static func minutes(_ s: Substring) -> Int? {
         let p = s.split(separator: ":", omittingEmptySubsequences: false)
         guard p.count == 2, (1...2).contains(p[0].count), p[1].count == 2, p.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
             let h = Int(p[0]), let m = Int(p[1]), m < 60, h < 24 || h == 24 && m == 0
@@ -76,10 +76,10 @@ public struct ActiveHours: Hashable, Sendable, CustomStringConvertible {
         start < end ? (start..<end).contains(minute) : minute >= start || minute < end
     }
 
-    public var description: String {
-        func hhmm(_ m: Int) -> String { (m / 60 < 10 ? "0" : "") + "\(m / 60):" + (m % 60 < 10 ? "0" : "") + "\(m % 60)" }
-        return hhmm(start) + "-" + hhmm(end)
-    }
+    public var description: String { ActiveHours.hhmm(start) + "-" + ActiveHours.hhmm(end) }
+
+    /// `HH:MM` of minutes after midnight.
+    static func hhmm(_ m: Int) -> String { (m / 60 < 10 ? "0" : "") + "\(m / 60):" + (m % 60 < 10 ? "0" : "") + "\(m % 60)" }
 }
 
 /// The days of the week on which a rotation picks: `mon-fri`, `sat,sun`, `mon-wed,fri`,

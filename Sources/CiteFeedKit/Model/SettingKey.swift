@@ -5,6 +5,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case favouriteWeight, weights, seed, notify, outputDirectory
     case feedTitle, feedDescription, feedAuthor, feedLanguage, feedURL, feedItems, feedHub, publishCommand
     case statusWidth, statusTemplate
+    case desiredRetention, newPerDay, learningSteps, relearningSteps, maximumInterval, dayStartsAt
 
     /// One line for `defaults --help` and error messages.
     public var summary: String {
@@ -37,6 +38,12 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .publishCommand: return "command run in the output directory after its outputs change, such as rsync -a . host:feeds/"
         case .statusWidth: return "status text width in terminal columns (10-500)"
         case .statusTemplate: return "status text with {text} {author} {source} {tags} {back}; [...] drops when empty"
+        case .desiredRetention: return "study: the probability of recall a card is scheduled for (0.70-0.97)"
+        case .newPerDay: return "study: new cards a day at most (0-9999)"
+        case .learningSteps: return "study: the steps of a new card before its first interval in days, such as 1m 10m"
+        case .relearningSteps: return "study: the steps of a forgotten card, such as 10m (none: straight back to review)"
+        case .maximumInterval: return "study: the longest interval in days (1-36500)"
+        case .dayStartsAt: return "study: the time of day at which a new study day begins, such as 04:00"
         }
     }
 
@@ -45,7 +52,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
     /// none.
     public var defaultValue: JSONValue? { Settings.defaults.value(of: self) }
 
-    var isList: Bool { [.tags, .excludeTags, .authors, .excludeAuthors, .sources, .weights, .publishCommand].contains(self) }
+    var isList: Bool {
+        [.tags, .excludeTags, .authors, .excludeAuthors, .sources, .weights, .publishCommand, .learningSteps, .relearningSteps].contains(self)
+    }
 
     /// Turns the words of `defaults write KEY VALUE...` into the stored value, or says why not.
     public func parse(words: [String], home: String?) throws(SettingValueError) -> JSONValue {
@@ -70,7 +79,10 @@ public enum SettingKey: String, CaseIterable, Sendable {
             case "no", "false", "0", "off": return .bool(false)
             default: throw SettingValueError(reason: "use yes, no, true or false")
             }
-        case .favouriteWeight, .minLength, .maxLength, .seed, .feedItems, .statusWidth:
+        case .desiredRetention:
+            guard let d = Double(word), word.first?.isNumber == true else { throw SettingValueError(reason: "use a number such as 0.9") }
+            return try validate(.double(d))
+        case .favouriteWeight, .minLength, .maxLength, .seed, .feedItems, .statusWidth, .newPerDay, .maximumInterval:
             guard let n = Int64(word) else { throw SettingValueError(reason: "use a whole number") }
             return try validate(.int(n))
         case .outputDirectory:
@@ -120,6 +132,33 @@ public enum SettingKey: String, CaseIterable, Sendable {
                 rules.append(rule)
             }
             return .object(rules.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.weight))) })
+        case .desiredRetention:
+            let d: Double
+            switch value {
+            case .double(let x): d = x
+            case .int(let n): d = Double(n)
+            default: throw wrongType(value, "a number such as 0.9")
+            }
+            guard d >= 0.7 && d <= 0.97 else { throw SettingValueError(reason: "use a number from 0.70 to 0.97") }
+            return .double(d)
+        case .newPerDay: return try integer(value, 0...9999)
+        case .maximumInterval: return try integer(value, 1...36500)
+        case .learningSteps, .relearningSteps:
+            let words = try texts(value, "steps such as 1m or 10m", distinct: false)
+            guard words.count <= 20 else { throw SettingValueError(reason: "use at most 20 steps") }
+            var steps: [String] = []
+            for word in words {
+                let minutes = try Schedule.parseOffset(word)
+                guard minutes > 0 && minutes <= Interval.day else { throw SettingValueError(reason: "a step is from 1m to 1d") }
+                steps.append(Schedule.describeOffset(minutes))
+            }
+            return .array(steps.map(JSONValue.string))
+        case .dayStartsAt:
+            guard case .string(let s) = value else { throw wrongType(value, "a time of day such as \"04:00\"") }
+            guard let minutes = ActiveHours.minutes(Substring(s.trimmingWhitespace())), minutes < Interval.day else {
+                throw SettingValueError(reason: "use a time of day from 00:00 to 23:59, such as 04:00")
+            }
+            return .string(ActiveHours.hhmm(minutes))
         case .feedHub:
             guard case .string(let s) = value else { throw wrongType(value, "an http(s) URL") }
             guard s.isEmpty || s.isHTTPURL else { throw SettingValueError(reason: "use an absolute http(s) URL, or an empty string") }

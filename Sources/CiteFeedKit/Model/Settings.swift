@@ -35,6 +35,15 @@ public struct Settings: Sendable {
     public var publishCommand: [String] = []
     public var statusWidth = 60
     public var statusTemplate = "“{text}”[ — {author}]"
+    /// Study (issue 14): FSRS's settings and the study day.
+    public var desiredRetention = 0.9
+    public var newPerDay = 20
+    /// In minutes.
+    public var learningSteps = [1, 10]
+    public var relearningSteps = [10]
+    public var maximumInterval = 36500
+    /// Minutes after midnight.
+    public var dayStartsAt = 240
 
     /// The rotation these settings are of: "" for the unnamed default one (not a setting: it is
     /// where in `settings.json` they were read from).
@@ -69,6 +78,16 @@ public struct Settings: Sendable {
         return nil
     }
 
+    /// The scheduler these settings make.
+    public var fsrs: FSRS {
+        var f = FSRS()
+        f.desiredRetention = desiredRetention
+        f.learningSteps = learningSteps.map { Int64($0) * 60 }
+        f.relearningSteps = relearningSteps.map { Int64($0) * 60 }
+        f.maximumInterval = maximumInterval
+        return f
+    }
+
     public func isSet(_ key: SettingKey) -> Bool { stored.contains { $0.0 == key.rawValue } }
 
     private mutating func apply(_ key: SettingKey, _ value: JSONValue) {
@@ -99,6 +118,13 @@ public struct Settings: Sendable {
         case .notify: notify = value == .bool(true)
         case .feedHub: feedHub = string
         case .publishCommand: publishCommand = strings
+        case .desiredRetention:
+            if case .double(let d) = value { desiredRetention = d } else if case .int(let n) = value { desiredRetention = Double(n) }
+        case .newPerDay: newPerDay = int()
+        case .learningSteps: learningSteps = strings.compactMap { try? Schedule.parseOffset($0) }
+        case .relearningSteps: relearningSteps = strings.compactMap { try? Schedule.parseOffset($0) }
+        case .maximumInterval: maximumInterval = int()
+        case .dayStartsAt: dayStartsAt = ActiveHours.minutes(Substring(string)) ?? 240
         case .seed: if case .int(let n) = value { seed = n }
         case .outputDirectory: outputDirectory = string
         case .feedTitle: feedTitle = string
@@ -134,6 +160,12 @@ public struct Settings: Sendable {
         case .notify: return .bool(notify)
         case .feedHub: return .string(feedHub)
         case .publishCommand: return .array(publishCommand.map(JSONValue.string))
+        case .desiredRetention: return .double(desiredRetention)
+        case .newPerDay: return .int(Int64(newPerDay))
+        case .learningSteps: return .array(learningSteps.map { .string(Schedule.describeOffset($0)) })
+        case .relearningSteps: return .array(relearningSteps.map { .string(Schedule.describeOffset($0)) })
+        case .maximumInterval: return .int(Int64(maximumInterval))
+        case .dayStartsAt: return .string(ActiveHours.hhmm(dayStartsAt))
         case .seed: return seed.map(JSONValue.int)
         case .outputDirectory: return outputDirectory.map(JSONValue.string)
         case .feedTitle: return .string(feedTitle)

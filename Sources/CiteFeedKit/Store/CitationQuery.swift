@@ -17,6 +17,10 @@ public struct CitationQuery: Sendable {
     public var sort: Sort?
     public var reverse = false
     public var limit: Int?
+    /// Only cards (issue 14).
+    public var cardsOnly = false
+    /// Only cards due before this time (not new ones).
+    public var dueBefore: Timestamp?
     /// Only what a rotation with these settings may pick (`list --rotation`).
     public var eligibleUnder: Settings?
 

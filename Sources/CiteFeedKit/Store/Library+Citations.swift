@@ -121,6 +121,11 @@ extension Library {
                 bindings.append(.text(fts))
             }
             if query.favouritesOnly { conditions.append("c.favourite = 1") }
+            if query.cardsOnly || query.dueBefore != nil { conditions.append(Library.isCard) }
+            if let due = query.dueBefore {
+                conditions.append("c.id IN (SELECT k.citation_id FROM cards k WHERE k.state != 'new' AND k.due < ?)")
+                bindings.append(.int(due.seconds))
+            }
             if let settings = query.eligibleUnder {
                 let (condition, more) = eligibility(settings)
                 conditions.append(condition)

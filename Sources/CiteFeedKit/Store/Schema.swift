@@ -206,6 +206,36 @@ enum Schema {
             UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';
         END;
         """,
+        // 7: cards (issue 14). Every citation with a back is a card unless `uncard` said no
+        // (marked 0); `card` makes any citation one (marked 1). A card's row holds its FSRS
+        // state from its first review (or its mark); `reviews` logs every answer, with the
+        // card as it was before (for undo and for export).
+        """
+        CREATE TABLE cards (
+            citation_id INTEGER PRIMARY KEY REFERENCES citations (id) ON DELETE CASCADE,
+            marked INTEGER CHECK (marked IN (0, 1)),
+            state TEXT NOT NULL DEFAULT 'new' CHECK (state IN ('new', 'learning', 'review', 'relearning')),
+            step INTEGER,
+            stability REAL,
+            difficulty REAL,
+            due INTEGER,
+            last_review INTEGER,
+            reps INTEGER NOT NULL DEFAULT 0,
+            lapses INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE INDEX cards_by_due ON cards (due) WHERE due IS NOT NULL;
+        CREATE TABLE reviews (
+            id INTEGER PRIMARY KEY,
+            citation_id INTEGER NOT NULL REFERENCES citations (id) ON DELETE CASCADE,
+            reviewed_at INTEGER NOT NULL,
+            grade INTEGER NOT NULL CHECK (grade BETWEEN 1 AND 4),
+            elapsed_days INTEGER NOT NULL,
+            state_before TEXT NOT NULL,
+            card_before TEXT NOT NULL
+        );
+        CREATE INDEX reviews_by_citation ON reviews (citation_id, id);
+        CREATE INDEX reviews_by_time ON reviews (reviewed_at);
+        """,
     ]
 
     static var latestVersion: Int32 { Int32(migrations.count) }

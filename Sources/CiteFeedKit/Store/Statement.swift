@@ -33,6 +33,7 @@ public final class Statement {
             let rc: Int32
             switch value {
             case .int(let n): rc = sqlite3_bind_int64(stmt, index, n)
+            case .double(let d): rc = sqlite3_bind_double(stmt, index, d)
             case .text(var s): rc = s.withUTF8 { sqlite3_bind_text(stmt, index, $0.baseAddress, Int32($0.count), Statement.transient) }
             case .blob(let b):
                 rc = b.withUnsafeBytes { sqlite3_bind_blob(stmt, index, $0.baseAddress, Int32($0.count), Statement.transient) }
@@ -81,6 +82,7 @@ public final class Statement {
     }
 
     public func int(_ column: Int32) -> Int64 { sqlite3_column_int64(stmt, column) }
+    public func double(_ column: Int32) -> Double { sqlite3_column_double(stmt, column) }
     public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(stmt, column) == SQLITE_NULL }
 
     public func text(_ column: Int32) -> String {
@@ -108,6 +110,7 @@ public final class Statement {
 /// A value bound to a statement parameter.
 public enum SQLValue {
     case int(Int64)
+    case double(Double)
     case text(String)
     case blob([UInt8])
     case null

@@ -114,6 +114,8 @@ import Testing
                 favourite no
                 created   2026-03-01 09:30 (3 days ago)
                 updated   2026-03-01 09:30 (3 days ago)
+                card      new
+                due       new: when you study
                 uuid      \(uuid)
 
                 """)

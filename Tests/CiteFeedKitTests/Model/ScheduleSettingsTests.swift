@@ -71,6 +71,14 @@ import Testing
         #expect(try SettingKey.minLength.parse(words: ["20"], home: nil) == .int(20))
         #expect(try SettingKey.search.parse(words: [" courage "], home: nil) == .string("courage"))
         #expect(try SettingKey.feedHub.parse(words: ["https://hub.example/"], home: nil) == .string("https://hub.example/"))
+        #expect(try SettingKey.desiredRetention.parse(words: ["0.85"], home: nil) == .double(0.85))
+        #expect(try SettingKey.learningSteps.parse(words: ["1m", "60m", "1d"], home: nil) == .array([.string("1m"), .string("1h"), .string("1d")]))
+        #expect(try SettingKey.relearningSteps.parse(words: [], home: nil) == .array([]))
+        #expect(try SettingKey.dayStartsAt.parse(words: ["4:00"], home: nil) == .string("04:00"))
+        var s = Settings()
+        s.learningSteps = [5, 60]
+        s.desiredRetention = 0.8
+        #expect(s.fsrs.learningSteps == [300, 3600] && s.fsrs.desiredRetention == 0.8 && s.fsrs.relearningSteps == [600])
     }
 
     /// Every new key refuses a bad value, with a reason.
@@ -79,6 +87,9 @@ import Testing
         (.excludeAuthors, ["a\u{1}"]), (.sources, [String(repeating: "s", count: 501)]), (.search, ["*"]), (.minLength, ["-1"]),
         (.weights, ["tag:x=11"]), (.weights, ["x=1"]), (.notify, ["perhaps"]), (.feedHub, ["ftp://hub/"]), (.publishCommand, ["", "x"]),
         (.authors, Array(repeating: "a", count: 101).enumerated().map { "a\($0.offset)" }),
+        (.desiredRetention, ["0.98"]), (.desiredRetention, ["0.5"]), (.desiredRetention, ["high"]), (.newPerDay, ["-1"]),
+        (.learningSteps, ["0m"]), (.learningSteps, ["2d"]), (.relearningSteps, ["ten"]), (.maximumInterval, ["0"]),
+        (.maximumInterval, ["36501"]), (.dayStartsAt, ["24:00"]), (.dayStartsAt, ["4"]),
     ])
     func refusesBadValues(key: SettingKey, words: [String]) {
         #expect(throws: SettingValueError.self) { try key.parse(words: words, home: nil) }

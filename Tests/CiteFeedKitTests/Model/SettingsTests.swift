@@ -47,6 +47,9 @@ import Testing
             .offset: .string("0"), .activeHours: .string("00:00-24:00"), .days: .string("mon-sun"), .excludeTags: .array([]),
             .authors: .array([]), .excludeAuthors: .array([]), .sources: .array([]), .search: .string(""), .minLength: .int(0),
             .weights: .object([]), .notify: .bool(false), .feedHub: .string(""), .publishCommand: .array([]),
+            // Issue 14's (the reference FSRS's defaults, and Anki's day start).
+            .desiredRetention: .double(0.9), .newPerDay: .int(20), .learningSteps: .array([.string("1m"), .string("10m")]),
+            .relearningSteps: .array([.string("10m")]), .maximumInterval: .int(36500), .dayStartsAt: .string("04:00"),
         ]
         for key in SettingKey.allCases {
             #expect(key.defaultValue == expected[key], "\(key)")
@@ -64,6 +67,8 @@ import Testing
             .authors: .array([.string("Seneca")]), .excludeAuthors: .array([.string("Anon")]), .sources: .array([.string("Letters")]),
             .search: .string("courage wisdom"), .minLength: .int(10), .weights: .object([("author:Seneca", .int(0)), ("tag:stoic", .int(3))]),
             .notify: .bool(true), .feedHub: .string("https://hub.example/"), .publishCommand: .array([.string("rsync"), .string("-a")]),
+            .desiredRetention: .double(0.85), .newPerDay: .int(5), .learningSteps: .array([.string("5m"), .string("1h"), .string("1d")]),
+            .relearningSteps: .array([]), .maximumInterval: .int(365), .dayStartsAt: .string("00:30"),
         ]
         for key in SettingKey.allCases {
             if let value = key.defaultValue { #expect(try key.validate(value) == value, "\(key)") }

@@ -4,7 +4,11 @@ struct ShowCommand: Command {
 
     static let spec = CommandSpec(
         name: "show", usage: "ID [--json]", summary: "Show one citation in full.",
-        details: "Archived citations are shown too.",
+        details: """
+            Archived citations are shown too. A card (a citation with a back side, or made one with
+            'citefeed card') shows its state (new, learning, review, relearning) and when it is
+            due; --json adds "card" (only for a card) with its stability, difficulty and reviews.
+            """,
         options: [json],
         positionals: (1, 1), positionalName: "the ID of a citation")
 
@@ -17,11 +21,18 @@ struct ShowCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let citation = try context.library().citation(id: id)
+        let library = try context.library()
+        let citation = try library.citation(id: id)
+        let study = try library.card(of: id, now: try context.now())
         if json {
-            context.out.write(data: JSONWriter.pretty(CitationJSON.citation(citation)))
+            var object = CitationJSON.citation(citation)
+            if let study, case .object(var members) = object {
+                members.append(("card", CitationJSON.card(study)))
+                object = .object(members)
+            }
+            context.out.write(data: JSONWriter.pretty(object))
         } else {
-            context.out.write(CitationText.card(citation, now: try context.now(), terminal: context.terminal))
+            context.out.write(CitationText.card(citation, now: try context.now(), terminal: context.terminal, study: study))
         }
     }
 }

@@ -1,0 +1,92 @@
+/// Spaced repetition over the library's cards (issue 14): grading a card with FSRS, taking an
+/// answer back, and what is due. It reads and writes through the `Library` and lets the pure
+/// `FSRS` decide; every change runs in a write transaction.
+public struct StudyService {
+    public let library: Library
+    public let settings: Settings
+    public let now: Timestamp
+
+    public init(library: Library, settings: Settings, now: Timestamp) {
+        self.library = library
+        self.settings = settings
+        self.now = now
+    }
+
+    /// The study day holding `now`: from `dayStartsAt` (local time, 04:00 by default, as Anki)
+    /// to the next.
+    public var day: Slot { SlotClock(interval: Interval(minutes: Interval.day), shift: settings.dayStartsAt).slot(at: now) }
+
+    /// Grades the card of citation `id`; returns the card before and after, and the answer's id
+    /// in the review log (for undo).
+    @discardableResult
+    public func grade(_ id: Int64, _ grade: Grade) throws -> (before: CardRecord, after: CardRecord, reviewID: Int64) {
+        try library.write {
+            let citation = try library.citation(id: id)
+            guard let before = try library.card(of: id, now: now) else { throw StudyError.notACard(id) }
+            if citation.isArchived { throw StudyError.suspended(id) }
+            var after = before
+            after.card = settings.fsrs.review(before.card, grade, at: now)
+            after.reps += 1
+            if before.card.state == .review && grade == .again { after.lapses += 1 }
+            let reviewID = try library.recordReview(before, after: after, grade: grade, at: now)
+            return (before, after, reviewID)
+        }
+    }
+
+    /// Takes back the answer `reviewID`; returns its citation's id.
+    @discardableResult
+    public func undo(_ reviewID: Int64) throws -> Int64 {
+        try library.write {
+            guard let id = try library.undoReview(reviewID) else { throw StudyError.nothingToUndo }
+            return id
+        }
+    }
+
+    /// What each grade would do to the card of `id` now: the interval until it is due again.
+    public func intervals(_ id: Int64) throws -> [(grade: Grade, seconds: Int64)] {
+        guard let record = try library.card(of: id, now: now) else { throw StudyError.notACard(id) }
+        return Grade.allCases.map { ($0, settings.fsrs.review(record.card, $0, at: now).due.seconds - now.seconds) }
+    }
+
+    /// An interval as Anki shows it: `<10m`, `10m`, `1h`, `3d`, `2.1mo`, `1.5y`.
+    public static func describe(_ seconds: Int64) -> String {
+        let minutes = Double(seconds) / 60
+        if seconds < 60 { return "<1m" }
+        if minutes < 60 { return "\(Int(minutes.rounded()))m" }
+        let hours = minutes / 60
+        if hours < 24 { return "\(Int(hours.rounded()))h" }
+        let days = hours / 24
+        if days < 30 { return "\(Int(days.rounded()))d" }
+        if days < 365 {
+            let months = (days / 30 * 10).rounded() / 10
+            return (months == months.rounded() ? "\(Int(months))" : "\(months)") + "mo"
+        }
+        let years = (days / 365 * 10).rounded() / 10
+        return (years == years.rounded() ? "\(Int(years))" : "\(years)") + "y"
+    }
+}
+
+/// Why a card cannot be studied or graded.
+public enum StudyError: CiteFeedError, Equatable {
+    case notACard(Int64)
+    case suspended(Int64)
+    case nothingToUndo
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .notACard, .suspended: return .usage
+        case .nothingToUndo: return .notFound
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .notACard(let id):
+            return "Citation \(id) is not a card: it has no back side; 'citefeed card \(id)' makes it one."
+        case .suspended(let id):
+            return "Citation \(id) is archived, which suspends its card; 'citefeed restore \(id)' brings it back."
+        case .nothingToUndo:
+            return "There is no answer to take back."
+        }
+    }
+}

@@ -1,0 +1,139 @@
+/// Cards (issue 14): which citations are cards, their FSRS state, and the review log.
+extension Library {
+    /// The SQL condition (on `citations c`) of a card: a back and no `uncard`, or a `card`.
+    static let isCard = """
+        ((c.back IS NOT NULL AND c.back != '' AND NOT EXISTS (SELECT 1 FROM cards k WHERE k.citation_id = c.id AND k.marked = 0)) \
+        OR EXISTS (SELECT 1 FROM cards k WHERE k.citation_id = c.id AND k.marked = 1))
+        """
+
+    /// Marks citations as cards (`true`) or not (`false`); returns the ids whose being a card
+    /// changed. Unknown ids change nothing (all or nothing).
+    public func setCard(_ ids: [Int64], _ card: Bool) throws -> [Int64] {
+        try mappingSQLite {
+            try write {
+                var changed: [Int64] = []
+                for id in ids {
+                    _ = try citation(id: id)
+                    let was = try isCard(id)
+                    try db.run(
+                        "INSERT INTO cards (citation_id, marked) VALUES (?, ?) ON CONFLICT (citation_id) DO UPDATE SET marked = excluded.marked",
+                        .int(id), .int(card ? 1 : 0))
+                    if was != card { changed.append(id) }
+                }
+                return changed
+            }
+        }
+    }
+
+    /// Whether citation `id` is a card (archived or not).
+    public func isCard(_ id: Int64) throws(StoreError) -> Bool {
+        try mapped { try db.scalar("SELECT 1 FROM citations c WHERE c.id = ? AND \(Library.isCard)", .int(id)) != nil }
+    }
+
+    /// The card of citation `id`, or `nil` when it is not a card. A card never reviewed is new,
+    /// due from `now`.
+    public func card(of id: Int64, now: Timestamp) throws(StoreError) -> CardRecord? {
+        try mapped {
+            guard try isCard(id) else { return nil }
+            let rows = try db.query(
+                "SELECT state, step, stability, difficulty, due, last_review, reps, lapses FROM cards WHERE citation_id = ?", [.int(id)]
+            ) { s -> CardRecord in
+                let card = CardState(
+                    state: CardPhase(rawValue: s.text(0)) ?? .new, step: s.isNull(1) ? nil : Int(s.int(1)),
+                    stability: s.isNull(2) ? nil : s.double(2), difficulty: s.isNull(3) ? nil : s.double(3),
+                    due: s.isNull(4) ? now : Timestamp(seconds: s.int(4)), lastReview: s.isNull(5) ? nil : Timestamp(seconds: s.int(5)))
+                return CardRecord(citationID: id, card: card, reps: Int(s.int(6)), lapses: Int(s.int(7)))
+            }
+            return rows.first ?? CardRecord(citationID: id, card: CardState(due: now))
+        }
+    }
+
+    /// Saves a card's state after an answer and logs the answer; returns the log entry's id.
+    @discardableResult
+    func recordReview(_ before: CardRecord, after: CardRecord, grade: Grade, at time: Timestamp) throws(StoreError) -> Int64 {
+        try mapped {
+            let c = after.card
+            try db.run(
+                """
+                INSERT INTO cards (citation_id, state, step, stability, difficulty, due, last_review, reps, lapses)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (citation_id) DO UPDATE SET state = excluded.state, step = excluded.step, stability = excluded.stability,
+                    difficulty = excluded.difficulty, due = excluded.due, last_review = excluded.last_review, reps = excluded.reps,
+                    lapses = excluded.lapses
+                """, .int(after.citationID), .text(c.state.rawValue), c.step.map { .int(Int64($0)) } ?? .null,
+                c.stability.map(SQLValue.double) ?? .null, c.difficulty.map(SQLValue.double) ?? .null, .int(c.due.seconds),
+                .int(time.seconds), .int(Int64(after.reps)), .int(Int64(after.lapses)))
+            let elapsed = before.card.lastReview.map { max(0, FSRS.elapsedDays(from: $0, to: time)) } ?? 0
+            try db.run(
+                "INSERT INTO reviews (citation_id, reviewed_at, grade, elapsed_days, state_before, card_before) VALUES (?, ?, ?, ?, ?, ?)",
+                .int(after.citationID), .int(time.seconds), .int(Int64(grade.rawValue)), .int(elapsed), .text(before.card.state.rawValue),
+                .text(JSONWriter.compact(CardCodec.json(before))))
+            return db.lastInsertRowID
+        }
+    }
+
+    /// Takes back the answer `reviewID` (the newest of its card): the card is as it was before.
+    /// Returns the citation's id, or `nil` when there is no such answer.
+    func undoReview(_ reviewID: Int64) throws(StoreError) -> Int64? {
+        try mapped {
+            let rows = try db.query("SELECT citation_id, card_before FROM reviews WHERE id = ?", [.int(reviewID)]) { ($0.int(0), $0.text(1)) }
+            guard let (id, json) = rows.first, let before = CardCodec.record(json, citationID: id) else { return nil }
+            let c = before.card
+            if before.reps == 0 && c.state == .new {
+                try db.run("UPDATE cards SET state = 'new', step = NULL, stability = NULL, difficulty = NULL, due = NULL, last_review = NULL, reps = 0, lapses = 0 WHERE citation_id = ?", .int(id))
+            } else {
+                try db.run(
+                    "UPDATE cards SET state = ?, step = ?, stability = ?, difficulty = ?, due = ?, last_review = ?, reps = ?, lapses = ? WHERE citation_id = ?",
+                    .text(c.state.rawValue), c.step.map { .int(Int64($0)) } ?? .null, c.stability.map(SQLValue.double) ?? .null,
+                    c.difficulty.map(SQLValue.double) ?? .null, .int(c.due.seconds), c.lastReview.map { .int($0.seconds) } ?? .null,
+                    .int(Int64(before.reps)), .int(Int64(before.lapses)), .int(id))
+            }
+            try db.run("DELETE FROM reviews WHERE id = ?", .int(reviewID))
+            return id
+        }
+    }
+
+    /// The review log of citation `id`, oldest first.
+    public func reviews(of id: Int64) throws(StoreError) -> [ReviewEntry] {
+        try mapped {
+            try db.query(
+                "SELECT id, citation_id, reviewed_at, grade, elapsed_days, state_before FROM reviews WHERE citation_id = ? ORDER BY id", [.int(id)]
+            ) { s in
+                ReviewEntry(
+                    id: s.int(0), citationID: s.int(1), reviewedAt: Timestamp(seconds: s.int(2)), grade: Grade(rawValue: Int(s.int(3))) ?? .good,
+                    elapsedDays: s.int(4), stateBefore: CardPhase(rawValue: s.text(5)) ?? .new)
+            }
+        }
+    }
+}
+
+/// A card as JSON, for the review log's `card_before` (and the export).
+enum CardCodec {
+    static func json(_ r: CardRecord) -> JSONValue {
+        let c = r.card
+        return .object([
+            ("state", .string(c.state.rawValue)), ("step", c.step.map { .int(Int64($0)) } ?? .null),
+            ("stability", c.stability.map(JSONValue.double) ?? .null), ("difficulty", c.difficulty.map(JSONValue.double) ?? .null),
+            ("due", .int(c.due.seconds)), ("lastReview", c.lastReview.map { .int($0.seconds) } ?? .null), ("reps", .int(Int64(r.reps))),
+            ("lapses", .int(Int64(r.lapses))),
+        ])
+    }
+
+    static func record(_ text: String, citationID: Int64) -> CardRecord? {
+        guard let value = try? JSONParser.parse(text), let state = value["state"]?.stringValue.flatMap(CardPhase.init(rawValue:)),
+            case .int(let due)? = value["due"]
+        else { return nil }
+        func number(_ key: String) -> Double? {
+            switch value[key] {
+            case .double(let d)?: return d
+            case .int(let n)?: return Double(n)
+            default: return nil
+            }
+        }
+        func int(_ key: String) -> Int64? { if case .int(let n)? = value[key] { n } else { nil } }
+        let card = CardState(
+            state: state, step: int("step").map { Int($0) }, stability: number("stability"), difficulty: number("difficulty"),
+            due: Timestamp(seconds: due), lastReview: int("lastReview").map { Timestamp(seconds: $0) })
+        return CardRecord(citationID: citationID, card: card, reps: Int(int("reps") ?? 0), lapses: Int(int("lapses") ?? 0))
+    }
+}
