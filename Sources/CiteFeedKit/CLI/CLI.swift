@@ -12,7 +12,7 @@ public enum CLI {
         FavCommand.self, UnfavCommand.self, ArchiveCommand.self, RestoreCommand.self, DeleteCommand.self, CardCommand.self, UncardCommand.self,
         CopyCommand.self, OpenCommand.self,
         RotateCommand.self, NextCommand.self, StatusCommand.self, UpcomingCommand.self, HistoryCommand.self,
-        ImportCommand.self, ExportCommand.self, StudyCommand.self,
+        ImportCommand.self, ExportCommand.self, StudyCommand.self, StatsCommand.self,
         TagListCommand.self, TagAddCommand.self, TagEditCommand.self, TagDeleteCommand.self, ColorsCommand.self,
         DefaultsReadCommand.self, DefaultsWriteCommand.self, DefaultsDeleteCommand.self,
         RotationListCommand.self, RotationAddCommand.self, RotationRemoveCommand.self, RotationRenameCommand.self,

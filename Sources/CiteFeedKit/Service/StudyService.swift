@@ -48,6 +48,37 @@ public struct StudyService {
         return Grade.allCases.map { ($0, settings.fsrs.review(record.card, $0, at: now).due.seconds - now.seconds) }
     }
 
+    /// Cards by state, what is due, answers and retention over today, 7 and 30 days, and the
+    /// streak of study days with answers.
+    public func stats() throws -> StudyStats {
+        let clock = SlotClock(interval: Interval(minutes: Interval.day), shift: settings.dayStartsAt)
+        let today = clock.slot(at: now)
+        // The start of the study day `n` days before today.
+        func dayStart(_ n: Int) -> Slot {
+            var slot = today
+            for _ in 0..<n { slot = clock.slot(at: Timestamp(seconds: slot.start.seconds - 1)) }
+            return slot
+        }
+        var weekEnd = today
+        for _ in 0..<6 { weekEnd = clock.next(after: weekEnd) }
+        let counts = try library.cardCounts()
+        var periods: [StudyStats.Period] = []
+        for days in [1, 7, 30] {
+            let c = try library.reviewCounts(since: dayStart(days - 1).start)
+            periods.append(StudyStats.Period(days: days, answers: c.answers, reviewAnswers: c.reviewAnswers, recalled: c.recalled))
+        }
+        var streak = 0
+        var day = today
+        if try !library.hasReviews(from: day.start, to: day.end) { day = clock.slot(at: Timestamp(seconds: day.start.seconds - 1)) }
+        while try library.hasReviews(from: day.start, to: day.end) {
+            streak += 1
+            day = clock.slot(at: Timestamp(seconds: day.start.seconds - 1))
+        }
+        return StudyStats(
+            byState: counts.byState, suspended: counts.suspended, dueToday: try library.dueCount(before: today.end),
+            dueWeek: try library.dueCount(before: weekEnd.end), periods: periods, streak: streak)
+    }
+
     /// An interval as Anki shows it: `<10m`, `10m`, `1h`, `3d`, `2.1mo`, `1.5y`.
     public static func describe(_ seconds: Int64) -> String {
         let minutes = Double(seconds) / 60

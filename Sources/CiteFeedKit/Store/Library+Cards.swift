@@ -137,3 +137,54 @@ enum CardCodec {
         return CardRecord(citationID: citationID, card: card, reps: Int(int("reps") ?? 0), lapses: Int(int("lapses") ?? 0))
     }
 }
+
+extension Library {
+    /// Cards not archived, by state (a card never reviewed is new); archived cards apart.
+    public func cardCounts() throws(StoreError) -> (byState: [CardPhase: Int], suspended: Int) {
+        try mapped {
+            var byState: [CardPhase: Int] = [:]
+            var suspended = 0
+            for (state, archived, n) in try db.query(
+                """
+                SELECT coalesce(k.state, 'new'), c.archived_at IS NOT NULL, count(*) FROM citations c
+                LEFT JOIN cards k ON k.citation_id = c.id WHERE \(Library.isCard) GROUP BY 1, 2
+                """, [], { ($0.text(0), $0.int(1) != 0, Int($0.int(2))) })
+            {
+                if archived { suspended += n } else { byState[CardPhase(rawValue: state) ?? .new, default: 0] += n }
+            }
+            return (byState, suspended)
+        }
+    }
+
+    /// Cards not archived and not new that are due before `time`.
+    public func dueCount(before time: Timestamp) throws(StoreError) -> Int {
+        try mapped {
+            Int(
+                try db.scalar(
+                    """
+                    SELECT count(*) FROM cards k JOIN citations c ON c.id = k.citation_id
+                    WHERE k.state != 'new' AND k.due < ? AND c.archived_at IS NULL AND \(Library.isCard)
+                    """, .int(time.seconds)) ?? 0)
+        }
+    }
+
+    /// Answers given from `start` on, and how many of those to review-state cards were not Again.
+    public func reviewCounts(since start: Timestamp) throws(StoreError) -> (answers: Int, reviewAnswers: Int, recalled: Int) {
+        try mapped {
+            let row = try db.query(
+                """
+                SELECT count(*), coalesce(sum(state_before = 'review'), 0), coalesce(sum(state_before = 'review' AND grade > 1), 0)
+                FROM reviews WHERE reviewed_at >= ?
+                """, [.int(start.seconds)]
+            ) { (Int($0.int(0)), Int($0.int(1)), Int($0.int(2))) }.first
+            return row ?? (0, 0, 0)
+        }
+    }
+
+    /// Whether any answer was given in [start, end).
+    public func hasReviews(from start: Timestamp, to end: Timestamp) throws(StoreError) -> Bool {
+        try mapped {
+            try db.scalar("SELECT 1 FROM reviews WHERE reviewed_at >= ? AND reviewed_at < ? LIMIT 1", .int(start.seconds), .int(end.seconds)) != nil
+        }
+    }
+}
