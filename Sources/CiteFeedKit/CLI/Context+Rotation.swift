@@ -25,6 +25,36 @@ extension Context {
         return (directory, written)
     }
 
+    /// For a rotation in review mode (issue 14): works out what its bar shows now (the next
+    /// card, its back still revealed if it is the same card) and writes the outputs and saved
+    /// state. Runs in the caller's transaction.
+    @discardableResult
+    func publishReview(_ library: Library, settings: Settings, revealed: Bool? = nil) throws -> CurrentFile {
+        try publishReviewReporting(library, settings: settings, revealed: revealed).current
+    }
+
+    /// `publishReview`, with where the outputs went and which were written.
+    func publishReviewReporting(_ library: Library, settings: Settings, revealed: Bool? = nil) throws -> (
+        current: CurrentFile, directory: String, written: [String]
+    ) {
+        let now = try self.now()
+        let file = paths.current(rotation: settings.rotation)
+        let saved = OutputDirectory.readCurrent(file)
+        var current = try StudyService(library: library, settings: settings, now: now).barState()
+        if current.pick != nil, var review = current.review {
+            review.revealed = revealed ?? (saved?.review?.revealed == true && saved?.pick?.id == current.pick?.id)
+            current.review = review
+        }
+        let rotation = RotationService(library: library, settings: settings, now: now, name: settings.rotation)
+        let directory = paths.outputDirectory(settings)
+        let written = try rotation.publishReview(current, directory: directory, currentFile: file, version: CLI.version)
+        var announcement = announcements[settings.rotation] ?? Announcement(settings: settings, directory: directory)
+        announcement.settings = settings
+        announcement.written.formUnion(written)
+        announcements[settings.rotation] = announcement
+        return (current, directory, written)
+    }
+
     /// Tells the world of what the command changed, once it is committed: a notification for
     /// each new pick of a rotation with `notify`, its `publishCommand` when its outputs changed
     /// (or it failed before: `rotate` runs it again), the hub of each changed feed. Failures
@@ -74,6 +104,10 @@ extension Context {
             let selected = try settings ?? self.settings()
             let others = try SettingsFile(path: paths.settings).loadAll().filter { $0.rotation != selected.rotation }
             for settings in [selected] + others {
+                if settings.mode == .review {
+                    try publishReview(library, settings: settings)
+                    continue
+                }
                 if !canChangeShown, try library.emptySince(rotation: settings.rotation) == nil { continue }
                 if let state = try rotation(library, settings: settings).refresh() {
                     try publish(state, library, settings: settings)

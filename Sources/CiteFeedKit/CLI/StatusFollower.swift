@@ -54,13 +54,13 @@ struct StatusFollower {
             if outputGone { return }
             let settings: Settings
             do {
-                settings = try SettingsFile(path: context.paths.settings).load().settings
+                settings = try SettingsFile(path: context.paths.settings).load(rotation: context.rotationName).settings
             } catch {
                 continue  // a settings file half-edited by hand: keep showing the last line
             }
             let fresh = try StatusCommand.current(context, settings: settings, now: clock())
             let line = StatusRenderer(settings: settings, width: command.width).render(
-                command.format, fresh.pick, slot: fresh.slot, following: true)
+                command.format, fresh.pick, slot: fresh.slot, following: true, review: fresh.review)
             last = fresh
             if line != lastLine {
                 context.out.write(data: line)
@@ -72,7 +72,7 @@ struct StatusFollower {
 
     private func render(_ current: CurrentFile) throws -> String {
         StatusRenderer(settings: try context.settings(), width: command.width).render(
-            command.format, current.pick, slot: current.slot, following: true)
+            command.format, current.pick, slot: current.slot, following: true, review: current.review)
     }
 
     /// The clock: the system clock, read anew; with `CITEFEED_NOW` (for tests) that fixed time,

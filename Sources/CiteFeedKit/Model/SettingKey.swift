@@ -1,6 +1,6 @@
 /// Every setting of SPEC.md "Settings": its name, default, and how a value is checked.
 public enum SettingKey: String, CaseIterable, Sendable {
-    case interval, offset, activeHours, days
+    case mode, interval, offset, activeHours, days
     case tags, excludeTags, authors, excludeAuthors, sources, search, favouritesOnly, minLength, maxLength
     case favouriteWeight, weights, seed, notify, outputDirectory
     case feedTitle, feedDescription, feedAuthor, feedLanguage, feedURL, feedItems, feedHub, publishCommand
@@ -11,6 +11,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     public var summary: String {
         switch self {
         case .interval: return "slot length, 1m..30d, dividing a day or whole days (15m, 1h, 1d, 7d)"
+        case .mode: return "rotate (a citation per slot) or review (the most overdue card, graded from the bar)"
         case .offset: return "slots start this long after midnight (1d with 7h turns at 07:00); shorter than interval"
         case .activeHours: return "new picks only in these hours, such as 08:00-22:00 (may cross midnight)"
         case .days: return "new picks only on these days, such as mon-fri or sat,sun"
@@ -99,6 +100,11 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .interval:
             guard case .string(let s) = value else { throw wrongType(value, "a string such as \"1h\"") }
             do { return .string(try Interval(parsing: s).description) } catch { throw SettingValueError(reason: error.reason) }
+        case .mode:
+            guard case .string(let s) = value, let mode = RotationMode(rawValue: s.lowercased()) else {
+                throw SettingValueError(reason: "use rotate or review")
+            }
+            return .string(mode.rawValue)
         case .offset:
             guard case .string(let s) = value else { throw wrongType(value, "a string such as \"7h\"") }
             return .string(Schedule.describeOffset(try Schedule.parseOffset(s)))

@@ -2,6 +2,8 @@
 /// before they get here (`SettingsFile.load`). The defaults are the initial values below, and
 /// only there: `SettingKey.defaultValue` reads them back through `value(of:)`.
 public struct Settings: Sendable {
+    /// What the rotation shows (issue 14).
+    public var mode = RotationMode.rotate
     public var interval = Interval(minutes: 60)
     /// Minutes from midnight (Monday midnight for multi-day intervals) to the first boundary.
     public var offset = 0
@@ -95,6 +97,7 @@ public struct Settings: Sendable {
         let string = value.stringValue ?? ""
         let strings = value.arrayValue?.compactMap(\.stringValue) ?? []
         switch key {
+        case .mode: mode = RotationMode(rawValue: string) ?? .rotate
         case .interval: interval = (try? Interval(parsing: string)) ?? interval
         case .offset: offset = (try? Schedule.parseOffset(string)) ?? 0
         case .activeHours: activeHours = (try? ActiveHours(parsing: string)) ?? .always
@@ -142,6 +145,7 @@ public struct Settings: Sendable {
     /// `seed` and `outputDirectory` when they are not set.
     public func value(of key: SettingKey) -> JSONValue? {
         switch key {
+        case .mode: return .string(mode.rawValue)
         case .interval: return .string(interval.description)
         case .offset: return .string(Schedule.describeOffset(offset))
         case .activeHours: return .string(activeHours.description)
@@ -178,4 +182,9 @@ public struct Settings: Sendable {
         case .statusTemplate: return .string(statusTemplate)
         }
     }
+}
+
+/// What a rotation shows: a citation per slot, or the cards to review (issue 14).
+public enum RotationMode: String, CaseIterable, Sendable {
+    case rotate, review
 }

@@ -11,6 +11,8 @@ public struct OutputInput: Sendable {
     public var libraryCreated: Timestamp
     /// The version of citefeed named as the feeds' generator.
     public var version: String
+    /// For a rotation in review mode: what its bar shows besides the card (issue 14).
+    public var review: ReviewDisplay?
 
     public init(
         state: RotationState, picks: [Pick], settings: Settings, outputDirectory: String, libraryUUID: String,

@@ -16,8 +16,8 @@ public enum OutputSet {
             OutputFile("feed.atom", AtomRenderer.render(feed)),
             OutputFile("feed.json", JSONFeedRenderer.render(feed)),
             OutputFile("index.html", HTMLRenderer.render(feed)),
-            OutputFile("status.txt", status.render(.plain, shown, slot: input.state.slot)),
-            OutputFile("status.json", status.render(.waybar, shown, slot: input.state.slot)),
+            OutputFile("status.txt", status.render(.plain, shown, slot: input.state.slot, review: input.review)),
+            OutputFile("status.json", status.render(.waybar, shown, slot: input.state.slot, review: input.review)),
         ]
     }
 }

@@ -48,6 +48,29 @@ public struct StudyService {
         return Grade.allCases.map { ($0, settings.fsrs.review(record.card, $0, at: now).due.seconds - now.seconds) }
     }
 
+    /// The card to show next, as `study` and the bar take them: the most overdue due card (the
+    /// learning ones are due minutes after an answer, so they come back first when due), then
+    /// new cards while fewer than `newPerDay` were started today.
+    public func nextCard() throws -> Int64? {
+        if let due = try library.mostOverdueCard(at: now) { return due }
+        guard try library.newCardsStarted(since: day.start) < settings.newPerDay else { return nil }
+        return try library.firstNewCard()
+    }
+
+    /// What the bar of a rotation in review mode shows now: the next card (not revealed), or
+    /// nothing and when the next card is due; valid until the study day ends or that time.
+    public func barState(revealed: Bool = false) throws -> CurrentFile {
+        let day = self.day
+        if let id = try nextCard() {
+            return CurrentFile(
+                slot: Slot(start: now, end: day.end), pick: PickSnapshot(try library.citation(id: id)),
+                review: ReviewDisplay(revealed: revealed, nextDue: nil))
+        }
+        let next = try library.nextDue(after: now)
+        let until = min(next ?? day.end, day.end)
+        return CurrentFile(slot: Slot(start: now, end: until), pick: nil, review: ReviewDisplay(revealed: false, nextDue: next))
+    }
+
     /// Cards by state, what is due, answers and retention over today, 7 and 30 days, and the
     /// streak of study days with answers.
     public func stats() throws -> StudyStats {

@@ -188,3 +188,59 @@ extension Library {
         }
     }
 }
+
+extension Library {
+    /// The card most overdue at `time` (learning, review or relearning, not archived): its
+    /// citation's id.
+    public func mostOverdueCard(at time: Timestamp) throws(StoreError) -> Int64? {
+        try mapped {
+            try db.scalar(
+                """
+                SELECT k.citation_id FROM cards k JOIN citations c ON c.id = k.citation_id
+                WHERE k.state != 'new' AND k.due <= ? AND c.archived_at IS NULL AND \(Library.isCard)
+                ORDER BY k.due, k.citation_id LIMIT 1
+                """, .int(time.seconds))
+        }
+    }
+
+    /// The first new card (never answered, not archived), oldest first.
+    public func firstNewCard() throws(StoreError) -> Int64? {
+        try mapped {
+            try db.scalar(
+                """
+                SELECT c.id FROM citations c WHERE c.archived_at IS NULL AND \(Library.isCard)
+                AND NOT EXISTS (SELECT 1 FROM cards k WHERE k.citation_id = c.id AND k.state != 'new') ORDER BY c.id LIMIT 1
+                """)
+        }
+    }
+
+    /// New cards answered for the first time from `start` on.
+    public func newCardsStarted(since start: Timestamp) throws(StoreError) -> Int {
+        try mapped { Int(try db.scalar("SELECT count(*) FROM reviews WHERE reviewed_at >= ? AND state_before = 'new'", .int(start.seconds)) ?? 0) }
+    }
+
+    /// The earliest due time after `time` of a card in learning, review or relearning.
+    public func nextDue(after time: Timestamp) throws(StoreError) -> Timestamp? {
+        try mapped {
+            try db.scalar(
+                """
+                SELECT min(k.due) FROM cards k JOIN citations c ON c.id = k.citation_id
+                WHERE k.state != 'new' AND k.due > ? AND c.archived_at IS NULL AND \(Library.isCard)
+                """, .int(time.seconds)
+            ).map { Timestamp(seconds: $0) }
+        }
+    }
+
+    /// The newest answers (at most `limit`) with the citation as it is now, for the feeds of a
+    /// rotation in review mode: each as a pick dated at the answer.
+    public func recentReviewPicks(limit: Int) throws(StoreError) -> [Pick] {
+        let rows = try mapped {
+            try db.query("SELECT r.id, r.citation_id, r.reviewed_at FROM reviews r ORDER BY r.id DESC LIMIT ?", [.int(Int64(limit))]) {
+                ($0.int(0), $0.int(1), Timestamp(seconds: $0.int(2)))
+            }
+        }
+        return try rows.map { id, citationID, time throws(StoreError) in
+            Pick(id: id, slot: Slot(start: time, end: time), pickedAt: time, cycle: 0, reason: .rotate, snapshot: PickSnapshot(try citation(id: citationID)))
+        }
+    }
+}

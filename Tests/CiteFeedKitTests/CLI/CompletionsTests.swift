@@ -35,7 +35,8 @@ import Testing
     @Test func bashOffersCommandsOptionsChoicesAndFiles() throws {
         let url = try script("bash")
         defer { try? FileManager.default.removeItem(at: url) }
-        #expect(try bash(url, ["citefeed", "sta"]) == ["status"])
+        #expect(try bash(url, ["citefeed", "stat"]) == ["stats", "status"])
+        #expect(try bash(url, ["citefeed", "grade", "g"]) == ["good"])
         #expect(try bash(url, ["citefeed", "--home", "/tmp", "im"]) == ["import"])
         #expect(try bash(url, ["citefeed", "--"]) == ["--help", "--home", "--version"])
         #expect(try bash(url, ["citefeed", "tag", ""]) == ["add", "delete", "edit", "list"])
@@ -133,7 +134,7 @@ import Testing
             #expect(result.status == 0 && result.stderr.isEmpty, "\(line): \(result)")
             return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }.sorted()
         }
-        #expect(try offered("citefeed sta") == ["status"])
+        #expect(try offered("citefeed statu") == ["status"])
         #expect(try offered("citefeed --home /tmp ta") == ["tag"])
         #expect(try offered("citefeed tag ") == ["add", "delete", "edit", "list"])
         #expect(try offered("citefeed tag add --") == ["--color", "--help", "--home"])

@@ -50,6 +50,7 @@ import Testing
             // Issue 14's (the reference FSRS's defaults, and Anki's day start).
             .desiredRetention: .double(0.9), .newPerDay: .int(20), .learningSteps: .array([.string("1m"), .string("10m")]),
             .relearningSteps: .array([.string("10m")]), .maximumInterval: .int(36500), .dayStartsAt: .string("04:00"),
+            .mode: .string("rotate"),
         ]
         for key in SettingKey.allCases {
             #expect(key.defaultValue == expected[key], "\(key)")
@@ -68,7 +69,7 @@ import Testing
             .search: .string("courage wisdom"), .minLength: .int(10), .weights: .object([("author:Seneca", .int(0)), ("tag:stoic", .int(3))]),
             .notify: .bool(true), .feedHub: .string("https://hub.example/"), .publishCommand: .array([.string("rsync"), .string("-a")]),
             .desiredRetention: .double(0.85), .newPerDay: .int(5), .learningSteps: .array([.string("5m"), .string("1h"), .string("1d")]),
-            .relearningSteps: .array([]), .maximumInterval: .int(365), .dayStartsAt: .string("00:30"),
+            .relearningSteps: .array([]), .maximumInterval: .int(365), .dayStartsAt: .string("00:30"), .mode: .string("review"),
         ]
         for key in SettingKey.allCases {
             if let value = key.defaultValue { #expect(try key.validate(value) == value, "\(key)") }

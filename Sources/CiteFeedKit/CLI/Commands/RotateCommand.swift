@@ -31,6 +31,8 @@ struct RotateCommand: Command {
         guard every else {
             let directory = out.map { Posix.absolutePath($0, home: context.paths.userHome) }
             return try library.write {
+                let settings = try context.settings()
+                if settings.mode == .review { return try reportReview(library, settings, context) }
                 let (state, picked) = try context.rotation(library).ensureCurrent()
                 try report(context.publish(state, library, directory: directory, newPick: picked), state, context)
             }
@@ -40,12 +42,27 @@ struct RotateCommand: Command {
         let all = try SettingsFile(path: context.paths.settings).loadAll()
         try library.write {
             for settings in all {
+                if settings.mode == .review {
+                    if !settings.rotation.isEmpty { context.out.line("rotation \(settings.rotation):") }
+                    try reportReview(library, settings, context)
+                    continue
+                }
                 let (state, picked) = try context.rotation(library, settings: settings).ensureCurrent()
                 if !settings.rotation.isEmpty { context.out.line("rotation \(settings.rotation):") }
                 try report(context.publish(state, library, settings: settings, newPick: picked), state, context, settings: settings)
             }
         }
     }
+}
+
+/// `rotate` of a rotation in review mode (issue 14): the bar's card is worked out anew and the
+/// outputs written; what it prints is as for a rotation.
+func reportReview(_ library: Library, _ settings: Settings, _ context: Context) throws {
+    let (current, directory, written) = try context.publishReviewReporting(library, settings: settings)
+    let names = OutputSet.names.joined(separator: " ")
+    context.out.line(written.isEmpty ? "Outputs in \(directory) are up to date (\(names))." : "Wrote \(written.joined(separator: " ")) to \(directory).")
+    let status = StatusRenderer(settings: settings)
+    context.out.line("\(status.plain(current.pick, width: status.width, review: current.review))")
 }
 
 /// What `rotate` and `next` print: where the outputs are, and the status line.

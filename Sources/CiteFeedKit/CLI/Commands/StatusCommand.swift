@@ -36,7 +36,7 @@ struct StatusCommand: Command {
     func run(_ context: Context) throws {
         let settings = try context.settings()
         let current = try StatusCommand.current(context, settings: settings, now: try context.now())
-        context.out.write(data: StatusRenderer(settings: settings, width: width).render(format, current.pick, slot: current.slot, following: follow))
+        context.out.write(data: StatusRenderer(settings: settings, width: width).render(format, current.pick, slot: current.slot, following: follow, review: current.review))
         if follow {
             var follower = StatusFollower(command: self, context: context, last: current)
             try follower.run()
@@ -45,6 +45,18 @@ struct StatusCommand: Command {
 
     /// The saved pick of the current slot; when the slot has none, a rotation first.
     static func current(_ context: Context, settings: Settings, now: Timestamp) throws -> CurrentFile {
+        if settings.mode == .review {
+            // Review mode (issue 14): the saved card while it is valid, else the next one.
+            if let saved = OutputDirectory.readCurrent(context.paths.current(rotation: settings.rotation)), saved.review != nil,
+                saved.slot.start <= now, now < saved.slot.end
+            {
+                return saved
+            }
+            let library = try context.libraryWithStarterSet()
+            let current = try library.write { try context.publishReview(library, settings: settings) }
+            context.announce()
+            return current
+        }
         let slot = Timetable(settings).slot(at: now).slot
         if let saved = OutputDirectory.readCurrent(context.paths.current(rotation: settings.rotation)), saved.slot == slot { return saved }
         let library = try context.libraryWithStarterSet()
