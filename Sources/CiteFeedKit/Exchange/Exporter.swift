@@ -7,6 +7,11 @@ public struct ExportWriter {
     ]
     static let blockSize = 256 * 1024
 
+    /// The version of citefeed's JSON document this writes; the reader takes it and every
+    /// older one.
+    public static let jsonVersion = 2
+    /// For JSON: each card's scheduling and answers by citation id (`Library.cardExports`).
+    public var cards: [Int64: JSONValue] = [:]
     public let format: ExportFormat
     /// Citations added so far.
     public private(set) var count = 0
@@ -24,9 +29,10 @@ public struct ExportWriter {
     public mutating func begin(tags: [Tag], exportedAt: Timestamp) throws {
         switch format {
         case .json:
-            // {"format":"citefeed","version":1,"exportedAt":…,"tags":[…],"citations":[…]}, pretty,
-            // exactly as JSONWriter.pretty writes the whole document.
-            append("{\n  \"format\": \"citefeed\",\n  \"version\": 1,\n  \"exportedAt\": ")
+            // {"format":"citefeed","version":2,"exportedAt":…,"tags":[…],"citations":[…]}, pretty,
+            // exactly as JSONWriter.pretty writes the whole document. Version 2 (issue 14): a
+            // citation that is a card or was one carries "card" (its scheduling and answers).
+            append("{\n  \"format\": \"citefeed\",\n  \"version\": \(ExportWriter.jsonVersion),\n  \"exportedAt\": ")
             JSONWriter.writeString(exportedAt.rfc3339UTC, into: &buffer)
             append(",\n  \"tags\": ")
             JSONWriter.write(
@@ -45,7 +51,12 @@ public struct ExportWriter {
         switch format {
         case .json:
             append(count == 0 ? "\n    " : ",\n    ")
-            JSONWriter.write(CitationJSON.citation(c), into: &buffer, indent: 4)
+            var object = CitationJSON.citation(c)
+            if let card = cards[c.id], case .object(var members) = object {
+                members.append(("card", card))
+                object = .object(members)
+            }
+            JSONWriter.write(object, into: &buffer, indent: 4)
         case .csv:
             let guarded = [c.text, c.back ?? "", c.author ?? "", c.source ?? "", c.tags.map(\.name).joined(separator: ";")].map(
                 CSV.formulaGuarded)

@@ -15,6 +15,8 @@ public struct ImportRecord: Sendable, Equatable {
     public var archivedAt: Timestamp?
     /// Archived, with no date in the file (then the import's time).
     public var archived = false
+    /// citefeed's export: the card's scheduling and log, checked with the record.
+    public var card: JSONValue?
     /// Why the reader could not take the record as a citation (a field of the wrong type), if so.
     public var problem: String?
 

@@ -34,6 +34,12 @@ extension Importers {
                 }
                 throw ImportError.malformed(name, error.message)
             }
+            // A document of a newer citefeed may hold what this one would lose: refused whole.
+            if document["format"]?.stringValue == "citefeed", case .int(let version)? = document["version"], version > Int64(ExportWriter.jsonVersion) {
+                throw ImportError.malformed(
+                    name,
+                    "it is citefeed's export format version \(version), from a newer citefeed; this one reads versions 1 to \(ExportWriter.jsonVersion), so update citefeed to import it")
+            }
             if document.arrayValue == nil && document["citations"]?.arrayValue == nil && document["quotes"]?.arrayValue == nil {
                 // One list under another name: {"data": […]}, {"results": […]}.
                 guard case .object(let members) = document, case let lists = members.filter({ $0.1.arrayValue != nil }), lists.count == 1,
@@ -122,6 +128,7 @@ extension Importers {
             r.createdAt = item["createdAt"]?.stringValue.flatMap(Timestamp.init(rfc3339:))
             r.updatedAt = item["updatedAt"]?.stringValue.flatMap(Timestamp.init(rfc3339:))
             r.archivedAt = item["archivedAt"]?.stringValue.flatMap(Timestamp.init(rfc3339:))
+            if let card = item["card"], card != .null { r.card = card }
             return r
         }
         let found = ImportFields.indexes(of: members.map(\.0))

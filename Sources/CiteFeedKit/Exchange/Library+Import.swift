@@ -100,6 +100,7 @@ extension Library {
                     let c = new.citation
                     let tags = try new.tags.map { k throws -> Int64 in try tagID(number: Int(chunk.tagNumbers[k])) }
                     try load.insert(id: citationID, uuid: new.uuid, c, length: new.length, now: now, tagIDs: tags)
+                    if let card = c.card { try insertImportedCard(card, citationID: citationID) }
                     result.imported += 1
                     if result.first.count < 5 { result.first.append(.init(text: c.text, author: c.author, source: c.source)) }
                     if c.back != nil { result.withBack += 1 }
@@ -213,11 +214,8 @@ extension Library {
         new.createdAt = record.createdAt
         new.updatedAt = record.updatedAt ?? record.createdAt
         new.archivedAt = record.archivedAt ?? (record.archived ? now : nil)
+        if let card = record.card { new.card = try CardExchange(json: card) }
         return new
     }
 }
 
-struct ImportRecordProblem: Error {
-    var reason: String
-    init(_ reason: String) { self.reason = reason }
-}

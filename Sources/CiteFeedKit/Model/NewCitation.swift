@@ -10,6 +10,8 @@ public struct NewCitation: Sendable {
     public var createdAt: Timestamp?
     public var updatedAt: Timestamp?
     public var archivedAt: Timestamp?
+    /// Scheduling and review log from citefeed's export (issue 14).
+    public var card: CardExchange?
 
     public init(
         text: String, back: String? = nil, author: String? = nil, source: String? = nil, tags: [String] = [],

