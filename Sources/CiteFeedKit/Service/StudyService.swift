@@ -48,13 +48,28 @@ public struct StudyService {
         return Grade.allCases.map { ($0, settings.fsrs.review(record.card, $0, at: now).due.seconds - now.seconds) }
     }
 
-    /// The card to show next, as `study` and the bar take them: the most overdue due card (the
-    /// learning ones are due minutes after an answer, so they come back first when due), then
-    /// new cards while fewer than `newPerDay` were started today.
+    /// The card to show next, as `study` and the bar take them (as Anki does): cards in
+    /// learning or relearning that are due now, most overdue first; then review cards due
+    /// today (before the study day ends); then new cards while fewer than `newPerDay` were
+    /// started today.
     public func nextCard() throws -> Int64? {
-        if let due = try library.mostOverdueCard(at: now) { return due }
+        if let learning = try library.mostOverdueCard(in: [.learning, .relearning], before: Timestamp(seconds: now.seconds + 1)) {
+            return learning
+        }
+        if let review = try library.mostOverdueCard(in: [.review], before: day.end) { return review }
         guard try library.newCardsStarted(since: day.start) < settings.newPerDay else { return nil }
         return try library.firstNewCard()
+    }
+
+    /// What is left today, as the study screen counts it: new cards (up to what `newPerDay`
+    /// still allows), learning cards due now, review cards due today.
+    public func counts() throws -> (new: Int, learning: Int, due: Int) {
+        let newLeft = max(0, settings.newPerDay - (try library.newCardsStarted(since: day.start)))
+        let newCards = try library.cardCounts().byState[.new] ?? 0
+        return (
+            min(newLeft, newCards), try library.dueCount(in: [.learning, .relearning], before: Timestamp(seconds: now.seconds + 1)),
+            try library.dueCount(in: [.review], before: day.end)
+        )
     }
 
     /// What the bar of a rotation in review mode shows now: the next card (not revealed), or

@@ -190,16 +190,29 @@ extension Library {
 }
 
 extension Library {
-    /// The card most overdue at `time` (learning, review or relearning, not archived): its
-    /// citation's id.
-    public func mostOverdueCard(at time: Timestamp) throws(StoreError) -> Int64? {
+    /// The most overdue card in `states` due before `time` (not archived): its citation's id.
+    public func mostOverdueCard(in states: [CardPhase], before time: Timestamp) throws(StoreError) -> Int64? {
         try mapped {
-            try db.scalar(
+            let names = states.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+            return try db.scalar(
                 """
                 SELECT k.citation_id FROM cards k JOIN citations c ON c.id = k.citation_id
-                WHERE k.state != 'new' AND k.due <= ? AND c.archived_at IS NULL AND \(Library.isCard)
+                WHERE k.state IN (\(names)) AND k.due < ? AND c.archived_at IS NULL AND \(Library.isCard)
                 ORDER BY k.due, k.citation_id LIMIT 1
                 """, .int(time.seconds))
+        }
+    }
+
+    /// Cards in `states` due before `time` (not archived).
+    public func dueCount(in states: [CardPhase], before time: Timestamp) throws(StoreError) -> Int {
+        try mapped {
+            let names = states.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+            return Int(
+                try db.scalar(
+                    """
+                    SELECT count(*) FROM cards k JOIN citations c ON c.id = k.citation_id
+                    WHERE k.state IN (\(names)) AND k.due < ? AND c.archived_at IS NULL AND \(Library.isCard)
+                    """, .int(time.seconds)) ?? 0)
         }
     }
 

@@ -176,7 +176,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: record.path))
     }
 
-    /// `study` without `--order` shows every active card once per round, in some order, and
+    /// `study --cram` without `--order` shows every active card once per round, in some order, and
     /// never an archived one.
     @Test func studyShufflesByDefaultAndLeavesArchivedCardsOut() throws {
         let box = try Sandbox()
@@ -185,7 +185,7 @@ import Testing
         let archived = try box.add("Archived card")
         #expect(try box.run("archive", String(archived)).status == 0)
         let result = try Sandbox.execute(
-            "/usr/bin/script", ["-qec", "\(Sandbox.binary.path) study", "/dev/null"], stdin: Data("nnnnq".utf8), environment: box.environment)
+            "/usr/bin/script", ["-qec", "\(Sandbox.binary.path) study --cram", "/dev/null"], stdin: Data("nnnnq".utf8), environment: box.environment)
         #expect(result.status == 0, "\(result)")
         let screens = result.stdout.replacing("\r\n", with: "\n").split(separator: "\u{1B}[H\u{1B}[2J").map(String.init)
         let shown = screens.compactMap { screen in texts.first { screen.contains($0) } }

@@ -57,7 +57,7 @@ import Testing
         try box.add("First card front", "--back", "First back", "--author", "Ann", "--tag", "calm")
         try box.add("Second card")
         try box.add("Third card", "--favourite")
-        let result = try onTerminal(box, "study --order sequential", input: " nfcq", environment: ["PATH": "/nonexistent"])
+        let result = try onTerminal(box, "study --cram --order sequential", input: " nfcq", environment: ["PATH": "/nonexistent"])
         #expect(result.status == 0, "\(result)")
         let screens = result.stdout.replacing("\r\n", with: "\n").split(separator: "\u{1B}[H\u{1B}[2J").map(String.init)
         #expect(screens.count == 6, "\(screens)")
@@ -76,7 +76,7 @@ import Testing
     @Test func studyGoesRound() throws {
         let box = try Sandbox()
         for text in ["One", "Two", "Three"] { try box.add(text) }
-        let result = try onTerminal(box, "study --order sequential", input: "pq")
+        let result = try onTerminal(box, "study --cram --order sequential", input: "pq")
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout.contains("Card 3 of 3") && result.stdout.contains("Three"))
         #expect(result.stdout.contains("Studied 2 of 3 cards."))
@@ -121,13 +121,17 @@ import Testing
 
     @Test func studyWithNothingToShow() throws {
         let box = try Sandbox()
-        let empty = try onTerminal(box, "study", input: "q")
+        let empty = try onTerminal(box, "study --cram", input: "q")
         #expect(empty.status == 0 && empty.stdout.contains("No citations to study yet"), "\(empty)")
         #expect(try box.library().citations(CitationQuery()).isEmpty)  // no starter set
         try box.add("Plain")
-        let none = try onTerminal(box, "study --favourites", input: "q")
+        let noCards = try onTerminal(box, "study", input: "q")
+        #expect(noCards.status == 0 && noCards.stdout.contains("No cards to study yet"), "\(noCards)")
+        let none = try onTerminal(box, "study --cram --favourites", input: "q")
         #expect(none.status == 0 && none.stdout.contains("No citations match."), "\(none)")
-        let unknown = try onTerminal(box, "study --tag nope", input: "q")
+        let withoutCram = try onTerminal(box, "study --favourites", input: "q")
+        #expect(withoutCram.status == 64 && withoutCram.stdout.contains("--favourites chooses citations for --cram"), "\(withoutCram)")
+        let unknown = try onTerminal(box, "study --cram --tag nope", input: "q")
         #expect(unknown.status != 0 && unknown.stdout.contains("nope"), "\(unknown)")
     }
 

@@ -6,22 +6,31 @@ struct StudyCommand: Command {
 
     static let tag = Option("tag", "T", "only citations with this tag (repeat: any of them)", repeatable: true)
     static let favourites = Flag("favourites", "only favourites")
-    static let order = Option("order", "O", "shuffle (default) or sequential (by id)", choices: Order.self)
+    static let order = Option("order", "O", "shuffle (default) or sequential (by id); with --cram", choices: Order.self)
+    static let cram = Flag("cram", "go through citations without scheduling anything (as before spaced repetition)")
 
     static let spec = CommandSpec(
-        name: "study", usage: "[--tag T]... [--favourites] [--order shuffle|sequential]",
-        summary: "Review citations as flashcards on the terminal.",
+        name: "study", usage: "[--cram [--tag T]... [--favourites] [--order shuffle|sequential]]",
+        summary: "Review your cards with spaced repetition on the terminal (or --cram through citations).",
         details: """
-            Shows one card at a time, front first (its text, author and source).
-            Keys: space or enter shows the back (then goes on to the next card),
-            n next, p previous, f favourite on or off, c copy, q (or Ctrl-C) quit.
-            Archived citations are left out. It needs a terminal: keys are read one at a time.
+            Reviews the cards that are due, as Anki does: learning cards due now first, then review
+            cards due today, then new cards up to newPerDay; then it stops and says when the next
+            card is due. The top line counts new, learning and due cards. A card shows its front;
+            space or enter shows its back and what each grade would do (1 again <1m  2 hard 6m
+            3 good 10m  4 easy 8d); 1-4 or a h g e grade it with FSRS; u takes the last answer
+            back; q (or Ctrl-C) quits. Cards are citations with a back side and those made cards
+            with 'citefeed card'; archived ones are suspended.
+            --cram goes through citations without scheduling: space or enter shows the back (then
+            the next card), n next, p previous, f favourite on or off, c copy, q quit; --tag,
+            --favourites and --order choose them.
+            It needs a terminal: keys are read one at a time.
             """,
-        options: [tag, favourites, order],
+        options: [cram, tag, favourites, order],
         positionals: (0, 0), positionalName: "")
 
     let query: CitationQuery
     let order: Order
+    let cramming: Bool
 
     init(_ arguments: ParsedArguments) throws {
         var query = CitationQuery()
@@ -30,6 +39,13 @@ struct StudyCommand: Command {
         self.query = query
         order =
             try arguments.choice(Self.order, Order.self) ?? .shuffle
+        cramming = arguments(Self.cram)
+        if !cramming {
+            for (given, name) in [(arguments.has(Self.tag), "--tag"), (arguments.has(Self.favourites), "--favourites"), (arguments.has(Self.order), "--order")]
+            where given {
+                throw UsageError.other("\(name) chooses citations for --cram; spaced repetition reviews every card that is due.")
+            }
+        }
     }
 
     func run(_ context: Context) throws {
@@ -38,6 +54,14 @@ struct StudyCommand: Command {
                 "study reads one key at a time, so it needs a terminal; 'citefeed list' and 'citefeed show ID' print citations anywhere.")
         }
         let library = try context.library()
+        if !cramming {
+            var session = ReviewSession(context: context, library: library, settings: try context.settings())
+            let raw = RawInput()
+            defer { raw.restore() }
+            let end = try session.run(raw)
+            context.out.line("\(end)")
+            return
+        }
         var cards = try library.citations(query)
         if cards.isEmpty {
             context.err.line(

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+@testable import CiteFeedKit
+
+/// Issue 14, item 3: `study` with spaced repetition on a real terminal (script(1)): the
+/// counts, the front, the back with each grade's interval, grading, undo, and the end.
+@Suite struct StudyTerminalTests {
+    func onTerminal(_ box: Sandbox, _ command: String, input: String) throws -> RunResult {
+        try Sandbox.execute(
+            "/usr/bin/script", ["-qec", "\(Sandbox.binary.path) \(command)", "/dev/null"], stdin: Data(input.utf8), environment: box.environment)
+    }
+
+    /// The screens, colour codes left out.
+    func screens(_ result: RunResult) -> [String] {
+        result.stdout.replacing("\r\n", with: "\n").split(separator: "\u{1B}[H\u{1B}[2J").map {
+            String($0).replacing(/\u{1B}\[[0-9;]*m/, with: "")
+        }
+    }
+
+    @Test func gradesSchedulesAndStopsWhenNothingIsDue() throws {
+        let box = try Sandbox()
+        try box.add("Capital of Australia?", "--back", "Canberra")
+        try box.add("Largest planet?", "--back", "Jupiter")
+        try box.add("Not a card")
+        box.now = "2026-03-02T10:00:00+01:00"
+        let result = try onTerminal(box, "study", input: " 3 e")
+        #expect(result.status == 0, "\(result)")
+        let s = screens(result)
+        #expect(s.count == 5, "\(s)")
+        #expect(s[1].contains("2 new · 0 learning · 0 due") && s[1].contains("Capital of Australia?") && !s[1].contains("Canberra"))
+        #expect(s[2].contains("Canberra") && s[2].contains("1 again 1m   2 hard 6m   3 good 10m   4 easy 8d"), "\(s[2])")
+        #expect(s[3].contains("1 new · 0 learning · 0 due") && s[3].contains("Largest planet?"))
+        #expect(s[4].contains("Jupiter"))
+        #expect(result.stdout.contains("No more cards for now (2 answers); the next is due 2026-03-02 10:10."), "\(result.stdout)")
+        let library = try box.library()
+        let now = Timestamp(rfc3339: "2026-03-02T10:00:00+01:00")!
+        #expect(try library.card(of: 1, now: now)?.card.state == .learning && library.card(of: 2, now: now)?.card.state == .review)
+        // Ten minutes later the learning card is due again, before anything new.
+        box.now = "2026-03-02T10:10:00+01:00"
+        let later = try onTerminal(box, "study", input: "q")
+        #expect(screens(later)[1].contains("0 new · 1 learning · 0 due") && screens(later)[1].contains("Capital of Australia?"), "\(later.stdout)")
+        #expect(later.stdout.contains("Stopped after 0 answers."))
+    }
+
+    @Test func undoTakesTheAnswerBackAndShowsTheCardAgain() throws {
+        let box = try Sandbox()
+        try box.add("Q1", "--back", "A1")
+        try box.add("Q2", "--back", "A2")
+        box.now = "2026-03-02T10:00:00+01:00"
+        let result = try onTerminal(box, "study", input: " 4u 1q")
+        #expect(result.status == 0, "\(result)")
+        let s = screens(result)
+        #expect(s.last?.contains("Q1") == true || s.dropLast().last?.contains("Q1") == true)
+        #expect(result.stdout.contains("Took back the last answer."))
+        let library = try box.library()
+        let card = try #require(try library.card(of: 1, now: Timestamp(rfc3339: "2026-03-02T10:00:00+01:00")!))
+        #expect(card.card.state == .learning && card.reps == 1)
+        #expect(try library.reviews(of: 1).map(\.grade) == [.again])
+        // A grade before the back is shown is not taken.
+        let early = try onTerminal(box, "study", input: "3q")
+        #expect(early.stdout.contains("Look at the back first: space."))
+        #expect(try box.library().reviews(of: 1).count + box.library().reviews(of: 2).count == 1)
+    }
+}
