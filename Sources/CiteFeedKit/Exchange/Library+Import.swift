@@ -100,7 +100,9 @@ extension Library {
                     let c = new.citation
                     let tags = try new.tags.map { k throws -> Int64 in try tagID(number: Int(chunk.tagNumbers[k])) }
                     try load.insert(id: citationID, uuid: new.uuid, c, length: new.length, now: now, tagIDs: tags)
-                    if let card = c.card { try insertImportedCard(card, citationID: citationID) }
+                    if let card = c.card {
+                        try insertImportedCard(card, citationID: citationID, hasBack: !(c.back ?? "").isEmpty, archived: c.archivedAt != nil)
+                    }
                     result.imported += 1
                     if result.first.count < 5 { result.first.append(.init(text: c.text, author: c.author, source: c.source)) }
                     if c.back != nil { result.withBack += 1 }

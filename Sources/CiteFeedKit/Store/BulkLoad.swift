@@ -23,7 +23,7 @@ final class BulkLoad {
     private var pendingTaggings: [(citation: Int64, tag: Int64)] = []
 
     /// Triggers whose work `finish` does in bulk.
-    static let deferredTriggers = ["citations_fts_insert", "generation_citation_insert", "generation_tagging_insert"]
+    static let deferredTriggers = ["citations_fts_insert", "generation_citation_insert", "generation_tagging_insert", "cards_citation_insert"]
 
     fileprivate init(_ library: Library) throws(StoreError) {
         self.library = library
@@ -107,6 +107,12 @@ final class BulkLoad {
                 SELECT id, text, back, author, source FROM citations WHERE id > ?
                 """, .int(firstNewID))
             try db.execute("INSERT INTO citations_fts (citations_fts, rank) VALUES ('automerge', 4)")
+            // The new citations with a back are cards (those the file gave card data have rows).
+            try db.run(
+                """
+                INSERT INTO cards (citation_id, is_card, archived) SELECT id, 1, archived_at IS NOT NULL FROM citations
+                WHERE id > ? AND back IS NOT NULL AND back != '' ON CONFLICT (citation_id) DO NOTHING
+                """, .int(firstNewID))
             try db.execute("UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation'")
             for sql in restoreIndexes + restoreTriggers { try db.execute(sql) }
         }

@@ -1,10 +1,11 @@
 /// Cards (issue 14): which citations are cards, their FSRS state, and the review log.
 extension Library {
-    /// The SQL condition (on `citations c`) of a card: a back and no `uncard`, or a `card`.
-    static let isCard = """
-        ((c.back IS NOT NULL AND c.back != '' AND NOT EXISTS (SELECT 1 FROM cards k WHERE k.citation_id = c.id AND k.marked = 0)) \
-        OR EXISTS (SELECT 1 FROM cards k WHERE k.citation_id = c.id AND k.marked = 1))
-        """
+    /// The SQL condition (on `citations c`) of a card: a back and no `uncard`, or a `card`
+    /// (`cards.is_card`, kept by triggers).
+    static let isCard = "c.id IN (SELECT k.citation_id FROM cards k WHERE k.is_card = 1)"
+
+    /// The SQL condition (on `cards k`) of a card that may be studied: a card, not archived.
+    static let activeCard = "k.is_card = 1 AND k.archived = 0"
 
     /// Marks citations as cards (`true`) or not (`false`); returns the ids whose being a card
     /// changed. Unknown ids change nothing (all or nothing).
@@ -16,8 +17,11 @@ extension Library {
                     _ = try citation(id: id)
                     let was = try isCard(id)
                     try db.run(
-                        "INSERT INTO cards (citation_id, marked) VALUES (?, ?) ON CONFLICT (citation_id) DO UPDATE SET marked = excluded.marked",
-                        .int(id), .int(card ? 1 : 0))
+                        """
+                        INSERT INTO cards (citation_id, marked, is_card, archived)
+                        VALUES (?1, ?2, ?2, (SELECT archived_at IS NOT NULL FROM citations WHERE id = ?1))
+                        ON CONFLICT (citation_id) DO UPDATE SET marked = excluded.marked, is_card = excluded.is_card
+                        """, .int(id), .int(card ? 1 : 0))
                     if was != card { changed.append(id) }
                 }
                 return changed
@@ -27,7 +31,7 @@ extension Library {
 
     /// Whether citation `id` is a card (archived or not).
     public func isCard(_ id: Int64) throws(StoreError) -> Bool {
-        try mapped { try db.scalar("SELECT 1 FROM citations c WHERE c.id = ? AND \(Library.isCard)", .int(id)) != nil }
+        try mapped { try db.scalar("SELECT 1 FROM cards WHERE citation_id = ? AND is_card = 1", .int(id)) != nil }
     }
 
     /// The card of citation `id`, or `nil` when it is not a card. A card never reviewed is new,
@@ -55,8 +59,8 @@ extension Library {
             let c = after.card
             try db.run(
                 """
-                INSERT INTO cards (citation_id, state, step, stability, difficulty, due, last_review, reps, lapses)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO cards (citation_id, state, step, stability, difficulty, due, last_review, reps, lapses, is_card)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
                 ON CONFLICT (citation_id) DO UPDATE SET state = excluded.state, step = excluded.step, stability = excluded.stability,
                     difficulty = excluded.difficulty, due = excluded.due, last_review = excluded.last_review, reps = excluded.reps,
                     lapses = excluded.lapses
@@ -145,10 +149,8 @@ extension Library {
             var byState: [CardPhase: Int] = [:]
             var suspended = 0
             for (state, archived, n) in try db.query(
-                """
-                SELECT coalesce(k.state, 'new'), c.archived_at IS NOT NULL, count(*) FROM citations c
-                LEFT JOIN cards k ON k.citation_id = c.id WHERE \(Library.isCard) GROUP BY 1, 2
-                """, [], { ($0.text(0), $0.int(1) != 0, Int($0.int(2))) })
+                "SELECT state, archived, count(*) FROM cards WHERE is_card = 1 GROUP BY archived, state", [],
+                { ($0.text(0), $0.int(1) != 0, Int($0.int(2))) })
             {
                 if archived { suspended += n } else { byState[CardPhase(rawValue: state) ?? .new, default: 0] += n }
             }
@@ -158,14 +160,7 @@ extension Library {
 
     /// Cards not archived and not new that are due before `time`.
     public func dueCount(before time: Timestamp) throws(StoreError) -> Int {
-        try mapped {
-            Int(
-                try db.scalar(
-                    """
-                    SELECT count(*) FROM cards k JOIN citations c ON c.id = k.citation_id
-                    WHERE k.state != 'new' AND k.due < ? AND c.archived_at IS NULL AND \(Library.isCard)
-                    """, .int(time.seconds)) ?? 0)
-        }
+        try dueCount(in: [.learning, .review, .relearning], before: time)
     }
 
     /// Answers given from `start` on, and how many of those to review-state cards were not Again.
@@ -195,11 +190,8 @@ extension Library {
         try mapped {
             let names = states.map { "'\($0.rawValue)'" }.joined(separator: ", ")
             return try db.scalar(
-                """
-                SELECT k.citation_id FROM cards k JOIN citations c ON c.id = k.citation_id
-                WHERE k.state IN (\(names)) AND k.due < ? AND c.archived_at IS NULL AND \(Library.isCard)
-                ORDER BY k.due, k.citation_id LIMIT 1
-                """, .int(time.seconds))
+                "SELECT k.citation_id FROM cards k WHERE \(Library.activeCard) AND k.state IN (\(names)) AND k.due < ? ORDER BY k.due, k.citation_id LIMIT 1",
+                .int(time.seconds))
         }
     }
 
@@ -208,22 +200,15 @@ extension Library {
         try mapped {
             let names = states.map { "'\($0.rawValue)'" }.joined(separator: ", ")
             return Int(
-                try db.scalar(
-                    """
-                    SELECT count(*) FROM cards k JOIN citations c ON c.id = k.citation_id
-                    WHERE k.state IN (\(names)) AND k.due < ? AND c.archived_at IS NULL AND \(Library.isCard)
-                    """, .int(time.seconds)) ?? 0)
+                try db.scalar("SELECT count(*) FROM cards k WHERE \(Library.activeCard) AND k.state IN (\(names)) AND k.due < ?", .int(time.seconds))
+                    ?? 0)
         }
     }
 
     /// The first new card (never answered, not archived), oldest first.
     public func firstNewCard() throws(StoreError) -> Int64? {
         try mapped {
-            try db.scalar(
-                """
-                SELECT c.id FROM citations c WHERE c.archived_at IS NULL AND \(Library.isCard)
-                AND NOT EXISTS (SELECT 1 FROM cards k WHERE k.citation_id = c.id AND k.state != 'new') ORDER BY c.id LIMIT 1
-                """)
+            try db.scalar("SELECT k.citation_id FROM cards k WHERE \(Library.activeCard) AND k.state = 'new' ORDER BY k.citation_id LIMIT 1")
         }
     }
 
@@ -235,12 +220,11 @@ extension Library {
     /// The earliest due time after `time` of a card in learning, review or relearning.
     public func nextDue(after time: Timestamp) throws(StoreError) -> Timestamp? {
         try mapped {
-            try db.scalar(
-                """
-                SELECT min(k.due) FROM cards k JOIN citations c ON c.id = k.citation_id
-                WHERE k.state != 'new' AND k.due > ? AND c.archived_at IS NULL AND \(Library.isCard)
-                """, .int(time.seconds)
-            ).map { Timestamp(seconds: $0) }
+            // One range of the index per state, the smallest of their minimums.
+            try [CardPhase.learning, .review, .relearning].compactMap { state throws(SQLiteError) in
+                try db.scalar(
+                    "SELECT min(k.due) FROM cards k WHERE \(Library.activeCard) AND k.state = ? AND k.due > ?", .text(state.rawValue), .int(time.seconds))
+            }.min().map { Timestamp(seconds: $0) }
         }
     }
 
@@ -265,7 +249,8 @@ extension Library {
         try mapped {
             var members: [Int64: [(String, JSONValue)]] = [:]
             for (id, row) in try db.query(
-                "SELECT citation_id, marked, state, step, stability, difficulty, due, last_review, reps, lapses FROM cards", []
+                // A card with a back never studied nor marked has nothing to carry.
+                "SELECT citation_id, marked, state, step, stability, difficulty, due, last_review, reps, lapses FROM cards WHERE marked IS NOT NULL OR state != 'new'", []
             ) { s -> (Int64, [(String, JSONValue)]) in
                 let state = s.text(2)
                 var m: [(String, JSONValue)] = [("marked", s.isNull(1) ? .null : .bool(s.int(1) != 0)), ("state", .string(state))]
@@ -305,14 +290,15 @@ extension Library {
     }
 
     /// Writes the card data of an imported citation (inside the import's transaction).
-    func insertImportedCard(_ card: CardExchange, citationID: Int64) throws(StoreError) {
+    func insertImportedCard(_ card: CardExchange, citationID: Int64, hasBack: Bool, archived: Bool) throws(StoreError) {
         try mapped {
             let c = card.state?.card
             try db.run(
                 """
-                INSERT OR REPLACE INTO cards (citation_id, marked, state, step, stability, difficulty, due, last_review, reps, lapses)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, .int(citationID), card.marked.map { .int($0 ? 1 : 0) } ?? .null, .text(c?.state.rawValue ?? "new"),
+                INSERT OR REPLACE INTO cards (citation_id, is_card, archived, marked, state, step, stability, difficulty, due, last_review, reps, lapses)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, .int(citationID), .bool(card.marked ?? hasBack), .bool(archived), card.marked.map { .int($0 ? 1 : 0) } ?? .null,
+                .text(c?.state.rawValue ?? "new"),
                 c?.step.map { .int(Int64($0)) } ?? .null, c?.stability.map(SQLValue.double) ?? .null, c?.difficulty.map(SQLValue.double) ?? .null,
                 c.flatMap { $0.state == .new ? nil : SQLValue.int($0.due.seconds) } ?? .null, c?.lastReview.map { .int($0.seconds) } ?? .null,
                 .int(Int64(card.state?.reps ?? 0)), .int(Int64(card.state?.lapses ?? 0)))

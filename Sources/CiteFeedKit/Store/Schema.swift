@@ -236,6 +236,32 @@ enum Schema {
         CREATE INDEX reviews_by_citation ON reviews (citation_id, id);
         CREATE INDEX reviews_by_time ON reviews (reviewed_at);
         """,
+        // 8: every card has a row in `cards`, which says whether it is one (`is_card`: marked,
+        // or a back and no mark) and whether its citation is archived, kept by triggers; so the
+        // study queue, `stats` and the bar read `cards` and its indexes alone instead of every
+        // citation (100k citations: `stats` took 275 ms).
+        """
+        ALTER TABLE cards ADD COLUMN is_card INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE cards ADD COLUMN archived INTEGER NOT NULL DEFAULT 0;
+        INSERT INTO cards (citation_id) SELECT id FROM citations WHERE back IS NOT NULL AND back != '' AND id NOT IN (SELECT citation_id FROM cards);
+        UPDATE cards SET
+            is_card = coalesce(marked, (SELECT c.back IS NOT NULL AND c.back != '' FROM citations c WHERE c.id = citation_id)),
+            archived = (SELECT c.archived_at IS NOT NULL FROM citations c WHERE c.id = citation_id);
+        DROP INDEX cards_by_due;
+        CREATE INDEX cards_active ON cards (is_card, archived, state, due);
+        DROP INDEX reviews_by_time;
+        CREATE INDEX reviews_by_time ON reviews (reviewed_at, state_before, grade);
+        CREATE TRIGGER cards_citation_insert AFTER INSERT ON citations WHEN new.back IS NOT NULL AND new.back != '' BEGIN
+            INSERT INTO cards (citation_id, is_card, archived) VALUES (new.id, 1, new.archived_at IS NOT NULL)
+            ON CONFLICT (citation_id) DO UPDATE SET is_card = coalesce(marked, 1), archived = excluded.archived;
+        END;
+        CREATE TRIGGER cards_citation_update AFTER UPDATE OF back, archived_at ON citations BEGIN
+            INSERT INTO cards (citation_id, is_card, archived) SELECT new.id, 1, new.archived_at IS NOT NULL
+            WHERE new.back IS NOT NULL AND new.back != '' ON CONFLICT (citation_id) DO NOTHING;
+            UPDATE cards SET is_card = coalesce(marked, new.back IS NOT NULL AND new.back != ''), archived = new.archived_at IS NOT NULL
+            WHERE citation_id = new.id;
+        END;
+        """,
     ]
 
     static var latestVersion: Int32 { Int32(migrations.count) }

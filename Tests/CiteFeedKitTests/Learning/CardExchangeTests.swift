@@ -97,3 +97,23 @@ import Testing
         #expect(anki.stdout.contains("Capital of Australia?\tCanberra\tgeo"), "\(anki.stdout)")
     }
 }
+
+extension CardExchangeTests {
+    /// Imported citations with a back are cards (the import makes their rows in bulk), and the
+    /// queue and stats see them; an edit that removes a back, an archive and a restore follow.
+    @Test func importedBacksAreCardsAndEditsFollow() throws {
+        let box = try Sandbox()
+        let file = box.home.appendingPathComponent("cards.csv")
+        try "text,back\nQ1,A1\nQ2,A2\nPlain,\n".write(to: file, atomically: true, encoding: .utf8)
+        #expect(try box.run("import", file.path).status == 0)
+        func cards() throws -> Int { (try JSONParser.parse(try box.run("list", "--cards", "--json").stdout).arrayValue ?? []).count }
+        #expect(try cards() == 2)
+        #expect(try JSONParser.parse(try box.run("stats", "--json").stdout)["cards"]?["new"]?.intValue == 2)
+        #expect(try box.run("edit", "1", "--back", "").status == 0)
+        #expect(try cards() == 1)
+        #expect(try box.run("archive", "2").status == 0)
+        #expect(try JSONParser.parse(try box.run("stats", "--json").stdout)["cards"]?["suspended"]?.intValue == 1)
+        #expect(try box.run("restore", "2").status == 0)
+        #expect(try JSONParser.parse(try box.run("stats", "--json").stdout)["cards"]?["new"]?.intValue == 1)
+    }
+}
