@@ -149,7 +149,7 @@ extension Library {
             var byState: [CardPhase: Int] = [:]
             var suspended = 0
             for (state, archived, n) in try db.query(
-                "SELECT state, archived, count(*) FROM cards WHERE is_card = 1 GROUP BY archived, state", [],
+                "SELECT state, archived, n FROM card_counts WHERE is_card = 1 AND n > 0", [],
                 { ($0.text(0), $0.int(1) != 0, Int($0.int(2))) })
             {
                 if archived { suspended += n } else { byState[CardPhase(rawValue: state) ?? .new, default: 0] += n }
@@ -163,16 +163,22 @@ extension Library {
         try dueCount(in: [.learning, .review, .relearning], before: time)
     }
 
-    /// Answers given from `start` on, and how many of those to review-state cards were not Again.
+    /// Answers given from `start` on, and how many of those to review-state cards were not Again:
+    /// the whole hours from the counts kept by hour, the part of an hour before from the log.
     public func reviewCounts(since start: Timestamp) throws(StoreError) -> (answers: Int, reviewAnswers: Int, recalled: Int) {
         try mapped {
-            let row = try db.query(
+            let firstWholeHour = (start.seconds + 3599) / 3600
+            let hours = try db.query(
+                "SELECT coalesce(sum(answers), 0), coalesce(sum(review_answers), 0), coalesce(sum(recalled), 0) FROM review_hours WHERE hour >= ?",
+                [.int(firstWholeHour)]
+            ) { (Int($0.int(0)), Int($0.int(1)), Int($0.int(2))) }.first ?? (0, 0, 0)
+            let part = try db.query(
                 """
                 SELECT count(*), coalesce(sum(state_before = 'review'), 0), coalesce(sum(state_before = 'review' AND grade > 1), 0)
-                FROM reviews WHERE reviewed_at >= ?
-                """, [.int(start.seconds)]
-            ) { (Int($0.int(0)), Int($0.int(1)), Int($0.int(2))) }.first
-            return row ?? (0, 0, 0)
+                FROM reviews WHERE reviewed_at >= ? AND reviewed_at < ?
+                """, [.int(start.seconds), .int(firstWholeHour * 3600)]
+            ) { (Int($0.int(0)), Int($0.int(1)), Int($0.int(2))) }.first ?? (0, 0, 0)
+            return (hours.0 + part.0, hours.1 + part.1, hours.2 + part.2)
         }
     }
 

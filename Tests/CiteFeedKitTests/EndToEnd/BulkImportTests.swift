@@ -235,7 +235,7 @@ import Testing
         #expect(fts.first?.contains("columnsize = 0") == true)
         #expect(try library.db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'citations_fts_docsize'") == 0)
         #expect(try library.db.query("INSERT INTO citations_fts(citations_fts) VALUES ('integrity-check')") { _ in 0 }.isEmpty)
-        #expect(try library.db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == 12)
+        #expect(try library.db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == 17)
         // The index follows edits after the migration, through the same triggers.
         #expect(try box.run("edit", "2", "--text", "The slow green turtle").status == 0)
         #expect(try JSONParser.parse(try box.run("list", "--search", "fox", "--json").stdout).arrayValue?.isEmpty == true)
@@ -275,7 +275,7 @@ extension MigrationTests {
         let table = try library.db.query("SELECT sql FROM sqlite_master WHERE name = 'citations'") { $0.text(0) }
         #expect(table.count == 1 && table.first?.contains("UNIQUE") == false)
         #expect(try library.db.scalar("SELECT \"unique\" FROM pragma_index_list('citations') WHERE name = 'citations_uuid'") == 1)
-        #expect(try library.db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == 12)
+        #expect(try library.db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == 17)
         #expect(try library.db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND tbl_name = 'citations'") == 5)
         #expect(try library.db.scalar("SELECT count(*) FROM citation_tags") == 2)
         #expect(try library.db.scalar("SELECT citation_id FROM picks") == 2)

@@ -147,7 +147,7 @@ import Testing
         #expect(found.count == 1 && found[0]["author"] == .string("Napoleon Hill"))
         #expect(try JSONParser.parse(try box.run("list", "--search", "getting", "--json").stdout).arrayValue?.count == 1)
         #expect(try box.library().db.query("INSERT INTO citations_fts(citations_fts) VALUES ('integrity-check')") { _ in 0 }.isEmpty)
-        #expect(try box.library().db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == 12)
+        #expect(try box.library().db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'trigger'") == 17)
     }
 
     /// Tags are looked up by the names the file spells (any case, any spelling, the same tag),

@@ -115,5 +115,19 @@ extension CardExchangeTests {
         #expect(try JSONParser.parse(try box.run("stats", "--json").stdout)["cards"]?["suspended"]?.intValue == 1)
         #expect(try box.run("restore", "2").status == 0)
         #expect(try JSONParser.parse(try box.run("stats", "--json").stdout)["cards"]?["new"]?.intValue == 1)
+        // The counts kept by triggers are the counts of the cards, through all of that and more.
+        #expect(try box.run("card", "3").status == 0)
+        try StudyService(library: try box.library(), settings: Settings(), now: Timestamp(rfc3339: "2026-03-02T10:00:00+01:00")!).grade(2, .good)
+        #expect(try box.run("uncard", "3").status == 0)
+        #expect(try box.run("delete", "2", "--force").status == 0)
+        let db = try box.library().db
+        let counted = try db.query("SELECT is_card, archived, state, count(*) FROM cards GROUP BY 1, 2, 3 ORDER BY 1, 2, 3", []) {
+            "\($0.int(0)) \($0.int(1)) \($0.text(2)) \($0.int(3))"
+        }
+        let kept = try db.query("SELECT is_card, archived, state, n FROM card_counts WHERE n > 0 ORDER BY 1, 2, 3", []) {
+            "\($0.int(0)) \($0.int(1)) \($0.text(2)) \($0.int(3))"
+        }
+        #expect(counted == kept)
+        #expect(try db.scalar("SELECT coalesce(sum(answers), 0) FROM review_hours") == db.scalar("SELECT count(*) FROM reviews"))
     }
 }
