@@ -83,6 +83,34 @@ import Testing
         #expect(try box.state() == before)
     }
 
+    /// The study settings refuse bad values on the command line and in the file (exit 64, the
+    /// file, key and value named), and change nothing.
+    @Test func badStudySettingsChangeNothing() throws {
+        let box = try library()
+        box.now = "2026-03-02T10:00:00+01:00"
+        #expect(try box.run("status").status == 0)
+        let before = try box.state()
+        for (words, message) in [
+            (["mode", "quiz"], "use rotate or review"), (["desiredRetention", "0.99"], "use a number from 0.70 to 0.97"),
+            (["newPerDay", "-3"], "use a number from 0 to 9999"), (["learningSteps", "2d"], "a step is from 1m to 1d"),
+            (["maximumInterval", "0"], "use a number from 1 to 36500"), (["dayStartsAt", "25:00"], "use a time of day"),
+        ] {
+            expectFailure(try box.run(["defaults", "write"] + words), status: .usage, containing: message)
+            #expect(try box.state() == before, "\(words)")
+        }
+        let path = box.home.appendingPathComponent("settings.json").path
+        for (text, message) in [
+            (#"{"mode": "quiz"}"#, "\(path): setting \"mode\" has the invalid value \"quiz\""),
+            (#"{"desiredRetention": "high"}"#, "setting \"desiredRetention\" has the invalid value \"high\""),
+            (#"{"relearningSteps": ["0m"]}"#, "setting \"relearningSteps\" has the invalid value [\"0m\"]"),
+        ] {
+            try box.writeSettings(text)
+            let state = try box.state()
+            expectFailure(try box.run("grade", "good"), status: .usage, containing: message)
+            #expect(try box.state() == state)
+        }
+    }
+
     @Test func followShowsEachAnswer() throws {
         let box = try library()
         box.now = "2026-03-02T10:00:00+01:00"
