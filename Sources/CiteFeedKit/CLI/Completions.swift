@@ -74,9 +74,10 @@ enum Completions {
         kind == .tags ? "citefeed tag list --names 2>/dev/null" : "citefeed rotation list 2>/dev/null"
     }
 
-    /// bash: the names, one per line (a tag name may hold spaces), as the completions.
+    /// bash: the names, one per line (a tag name may hold spaces), as the completions. Not
+    /// through `compgen -W`, which expands `$(…)` in its words: a tag may be named anything.
     private static func bashNames(_ kind: PositionalCompletion) -> String {
-        "local IFS=$'\\n'; COMPREPLY=($(compgen -W \"$(\(namesCommand(kind)))\" -- \"$cur\"))"
+        "local name; COMPREPLY=(); while IFS= read -r name; do if [[ \"$name\" == \"$cur\"* ]]; then COMPREPLY+=(\"$name\"); fi; done < <(\(namesCommand(kind)))"
     }
 
     private static func bashFunction() -> String {

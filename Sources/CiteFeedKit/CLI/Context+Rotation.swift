@@ -34,7 +34,7 @@ extension Context {
     }
 
     /// `publishReview`, with where the outputs went and which were written.
-    func publishReviewReporting(_ library: Library, settings: Settings, revealed: Bool? = nil) throws -> (
+    func publishReviewReporting(_ library: Library, settings: Settings, revealed: Bool? = nil, directory override: String? = nil) throws -> (
         current: CurrentFile, directory: String, written: [String]
     ) {
         let now = try self.now()
@@ -46,11 +46,13 @@ extension Context {
             current.review = review
         }
         let rotation = RotationService(library: library, settings: settings, now: now, name: settings.rotation)
-        let directory = paths.outputDirectory(settings)
+        let configured = paths.outputDirectory(settings)
+        let directory = override ?? configured
         let written = try rotation.publishReview(current, directory: directory, currentFile: file, version: CLI.version)
-        var announcement = announcements[settings.rotation] ?? Announcement(settings: settings, directory: directory)
+        var announcement = announcements[settings.rotation] ?? Announcement(settings: settings, directory: configured)
         announcement.settings = settings
-        announcement.written.formUnion(written)
+        // A one-off directory (`rotate --out`) is not published nor announced to the hub.
+        if directory == configured { announcement.written.formUnion(written) }
         announcements[settings.rotation] = announcement
         return (current, directory, written)
     }

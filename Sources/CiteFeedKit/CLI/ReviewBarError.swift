@@ -7,6 +7,8 @@ public enum ReviewBarError: CiteFeedError, Equatable {
     /// No card is shown: nothing is due.
     case noCardShown
     case unknownGrade(String)
+    /// The card shown was answered since it was shown.
+    case answeredMeanwhile(Int64)
 
     static func name(_ rotation: String) -> String { rotation.isEmpty ? "the default rotation" : "rotation \(quoted(rotation))" }
     static func option(_ rotation: String) -> String { rotation.isEmpty ? "" : " --rotation \(rotation)" }
@@ -26,6 +28,8 @@ public enum ReviewBarError: CiteFeedError, Equatable {
             return "\(ReviewBarError.name(r).prefix(1).uppercased() + ReviewBarError.name(r).dropFirst()) rotates citations; 'citefeed defaults write mode review\(ReviewBarError.option(r))' makes it show cards to review."
         case .noCardShown:
             return "No card is shown: none is due; 'citefeed status' says when the next one is."
+        case .answeredMeanwhile(let id):
+            return "Citation \(id) was answered since the bar showed it; the bar shows the next card now, grade that one."
         case .unknownGrade(let word):
             return "Unknown grade \(quoted(word)); use again, hard, good or easy (or 1-4, a h g e)."
         }

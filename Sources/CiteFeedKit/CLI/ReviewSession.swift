@@ -38,7 +38,13 @@ struct ReviewSession {
                     message = "Nothing to undo."
                     continue
                 }
-                try service().undo(last.reviewID)
+                do {
+                    try service().undo(last.reviewID)
+                } catch let error as any CiteFeedError {
+                    message = "Cannot take it back: \(error.message)"
+                    continue
+                }
+                try refreshBars()
                 current = last.citationID
                 revealed = false
                 message = "Took back the last answer."
@@ -55,11 +61,22 @@ struct ReviewSession {
                 }
                 let result = try service().grade(id, grade)
                 answered.append((result.reviewID, id))
+                try refreshBars()
                 revealed = false
                 current = try service().nextCard()
             }
         }
         return summary(quit: false)
+    }
+
+    /// Rotations in review mode show the next card: after each answer here, theirs is worked
+    /// out anew (else a bar would go on showing a card just answered).
+    func refreshBars() throws {
+        let reviewing = try SettingsFile(path: context.paths.settings).loadAll().filter { $0.mode == .review }
+        guard !reviewing.isEmpty else { return }
+        try library.write {
+            for settings in reviewing { try context.publishReview(library, settings: settings) }
+        }
     }
 
     /// The closing line: how many answers, and when the next card is due.

@@ -119,6 +119,10 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .publishCommand:
             let words = try texts(value, "words of a command", distinct: false)
             guard words.first.map({ !$0.isEmpty }) ?? true else { throw SettingValueError(reason: "the command's first word is empty") }
+            // It runs in the output directory: a relative path would mean a program there.
+            if let first = words.first, first.contains("/"), !first.hasPrefix("/") {
+                throw SettingValueError(reason: "give the program as a name on PATH or an absolute path, not \(quoted(first))")
+            }
             return .array(words.map(JSONValue.string))
         case .search:
             guard case .string(let s) = value else { throw wrongType(value, "search words") }

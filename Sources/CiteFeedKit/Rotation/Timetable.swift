@@ -51,6 +51,39 @@ public struct Timetable: Sendable {
         return next.slot
     }
 
+    /// The next active piece after the piece `slot`, in the same clock slot or a later one.
+    public func nextActivePiece(after slot: Slot) -> Slot {
+        var next = self.slot(at: slot.end)
+        var guardCount = 0
+        while !next.active && guardCount < 100_000 {
+            next = self.slot(at: next.slot.end)
+            guardCount += 1
+        }
+        return next.slot
+    }
+
+    /// The first active moment of the clock slot `clockSlot` (the start of its first active
+    /// piece); `nil` when it has none. A pick made before it (a repick in the night) is not the
+    /// slot's pick: the slot still gets one when its active time comes.
+    public func firstActive(in clockSlot: Slot) -> Timestamp? {
+        guard !isAlways else { return clockSlot.start }
+        var t = clockSlot.start
+        var guardCount = 0
+        while t < clockSlot.end && guardCount < 10_000 {
+            let piece = slot(at: t)
+            if piece.active { return piece.slot.start }
+            t = piece.slot.end
+            guardCount += 1
+        }
+        return nil
+    }
+
+    /// The part of `clockSlot` from its first active moment: a pick belongs to the slot when it
+    /// was made in it.
+    public func counted(_ clockSlot: Slot) -> Slot {
+        Slot(start: firstActive(in: clockSlot) ?? clockSlot.start, end: clockSlot.end)
+    }
+
     /// The active windows (in instants) of the days around `t`, joined where they touch.
     private func windows(around t: Int64) -> [(start: Int64, end: Int64)] {
         let day = Timetable.floorDiv(clock.wall(t), 86400)

@@ -35,7 +35,8 @@ public struct RotationService {
     /// Returns the state and whether a pick was made.
     public func ensureCurrent() throws -> (state: RotationState, picked: Bool) {
         try library.write {
-            let (slot, clockSlot, active) = timetable.slot(at: now)
+            let (slot, whole, active) = timetable.slot(at: now)
+            let clockSlot = timetable.counted(whole)
             let latest = try library.latestPick(rotation: name)
             // Outside the active hours and days the last pick stays, whatever slot it was of.
             if !active { return (RotationState(slot: slot, pick: latest), false) }
@@ -63,7 +64,8 @@ public struct RotationService {
     /// now has), picks anew at once. Returns `nil` when nothing was ever picked (rotation unused).
     public func refresh() throws -> RotationState? {
         try library.write { () throws -> RotationState? in
-            let (slot, clockSlot, active) = timetable.slot(at: now)
+            let (slot, whole, active) = timetable.slot(at: now)
+            let clockSlot = timetable.counted(whole)
             let latest = try library.latestPick(rotation: name)
             guard let latest, latest.isShown(in: clockSlot) || !active else {
                 // No pick in this slot. If a rotation found nothing to show here, the change may
@@ -103,8 +105,11 @@ public struct RotationService {
     /// per cycle (its weight, times `favouriteWeight` for a favourite): what `rotate` will do
     /// if nothing changes. The current slot comes first when it has no pick yet.
     public func upcoming(_ count: Int) throws -> [(slot: Slot, citation: Citation, weight: Int)] {
-        var (slot, clockSlot, active) = timetable.slot(at: now)
-        if try !active || shown(in: clockSlot) != nil { slot = timetable.nextActive(after: slot) }
+        var (slot, whole, active) = timetable.slot(at: now)
+        let picked = try shown(in: timetable.counted(whole)) != nil
+        // Before the active time of a slot without a pick, the pick comes when it begins.
+        if !active { slot = picked ? timetable.nextActive(after: slot) : timetable.nextActivePiece(after: slot) }
+        else if picked { slot = timetable.nextActive(after: slot) }
         let rotator = try rotator()
         let entries = try library.eligibleEntries(settings, store: false, rotation: name)
         let weights = Dictionary(entries.map { ($0.id, rotator.quota($0)) }, uniquingKeysWith: { a, _ in a })

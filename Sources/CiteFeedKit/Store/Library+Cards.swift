@@ -82,6 +82,10 @@ extension Library {
         try mapped {
             let rows = try db.query("SELECT citation_id, card_before FROM reviews WHERE id = ?", [.int(reviewID)]) { ($0.int(0), $0.text(1)) }
             guard let (id, json) = rows.first, let before = CardCodec.record(json, citationID: id) else { return nil }
+            // Only the newest answer of its card: an answer given since (from the bar) would be lost.
+            if try db.scalar("SELECT 1 FROM reviews WHERE citation_id = ? AND id > ?", .int(id), .int(reviewID)) != nil {
+                throw StoreError.other("the card was answered again since (from the bar, or another study), so that answer stays")
+            }
             let c = before.card
             if before.reps == 0 && c.state == .new {
                 try db.run("UPDATE cards SET state = 'new', step = NULL, stability = NULL, difficulty = NULL, due = NULL, last_review = NULL, reps = 0, lapses = 0 WHERE citation_id = ?", .int(id))

@@ -76,6 +76,13 @@ import Testing
         #expect(try bash(bashScript, ["citefeed", "rotation", "remove", "mor"], environment: env) == ["morning"])
         #expect(try bash(bashScript, ["citefeed", "list", "--tag", "t"], environment: env) == ["two words"])
         #expect(try bash(bashScript, ["citefeed", "tag", "delete", ""], environment: env) == ["stoic", "two words"])
+        // A tag name is offered as it is, never run: bash's compgen -W would expand it.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("completion-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try box.run("tag", "add", "$(touch pwned)").status == 0)
+        #expect(try bash(bashScript, ["citefeed", "list", "--tag", "$"], in: folder.path, environment: env) == ["$(touch pwned)"])
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("pwned").path))
         let fish = try #require(CompletionsTests.shell("fish"), "fish is not installed (Debian's fish)")
         let fishScript = try script("fish")
         defer { try? FileManager.default.removeItem(at: fishScript) }

@@ -201,6 +201,7 @@ import Testing
             (["notify", "maybe"], "use yes, no, true or false"),
             (["publishCommand", "", "x"], "the command's first word is empty"),
             (["authors", ""], "a name is empty"),
+            (["publishCommand", "./deploy.sh"], "a name on PATH or an absolute path"),
             (["excludeAuthors", "a\u{7}"], "control character"),
             (["excludeTags", "a,b"], "a tag name cannot contain a comma"),
             (["sources", String(repeating: "s", count: 501)], "use at most 500 characters"),
@@ -285,5 +286,30 @@ extension RotationFilterTests {
         #expect(try box.run("tag", "edit", "courage", "--name", "bravery").status == 0)
         let after = try JSONParser.parse(try box.run("upcoming", "20", "--json", "--rotation", "r").stdout).arrayValue ?? []
         #expect(after.allSatisfy { $0["weight"]?.intValue == 1 }, "\(after)")
+    }
+}
+
+extension RotationFilterTests {
+    /// Before the active hours, upcoming's first pick is today's at their start; a citation
+    /// replaced in the night (archived) does not use up the day's pick.
+    @Test func beforeTheActiveHours() throws {
+        let box = try library()
+        for setting in [["interval", "1d"], ["activeHours", "08:00-22:00"]] {
+            #expect(try box.run(["defaults", "write"] + setting).status == 0)
+        }
+        box.now = "2026-03-02T12:00:00+01:00"
+        #expect(try box.run("rotate").status == 0)
+        box.now = "2026-03-03T07:00:00+01:00"
+        let next = try JSONParser.parse(try box.run("upcoming", "2", "--json").stdout).arrayValue ?? []
+        #expect(next.map { $0["slotStart"]?.stringValue ?? "" } == ["2026-03-03T07:00:00Z", "2026-03-04T07:00:00Z"])
+        // 02:00: the shown citation is archived; it is replaced at once, but 08:00 still picks.
+        box.now = "2026-03-03T02:00:00+01:00"
+        let shown = try box.library().latestPick()!.snapshot.id
+        #expect(try box.run("archive", String(shown)).status == 0)
+        #expect(try box.library().recentPicks(limit: 5).count == 2)
+        box.now = "2026-03-03T08:30:00+01:00"
+        #expect(try box.run("rotate").status == 0)
+        let picks = try box.library().recentPicks(limit: 5)
+        #expect(picks.count == 3 && picks[0].pickedAt.rfc3339UTC == "2026-03-03T07:00:00Z", "\(picks.map(\.pickedAt))")
     }
 }

@@ -164,3 +164,31 @@ import Testing
         #expect(try JSONParser.parse(String(first.stdout.split(separator: "\n").first ?? ""))["class"] != nil)
     }
 }
+
+extension ReviewBarTests {
+    /// A card answered elsewhere (in study) is not graded again from a stale bar; study
+    /// moves the bar on; rotate --out writes there; undo refuses once the card was answered again.
+    @Test func answersElsewhereKeepTheBarRight() throws {
+        let box = try library()
+        box.now = "2026-03-02T10:00:00+01:00"
+        #expect(try box.run("status").stdout == "“Capital of Australia?”\n")
+        let first = try StudyService(library: try box.library(), settings: try SettingsFile(path: box.settingsPath).load().settings, now: Timestamp(rfc3339: box.now)!).grade(1, .good)
+        let before = try box.library().reviews(of: 1).count
+        expectFailure(try box.run("grade", "easy"), status: .usage, containing: "Citation 1 was answered since the bar showed it")
+        #expect(try box.library().reviews(of: 1).count == before)
+        #expect(try box.run("status").stdout == "“2 + 2?”\n")
+        // study on a terminal moves the bar on after each answer.
+        let studied = try Sandbox.execute(
+            "/usr/bin/script", ["-qec", "\(Sandbox.binary.path) study", "/dev/null"], stdin: Data(" 4q".utf8), environment: box.environment)
+        #expect(studied.status == 0, "\(studied)")
+        #expect(try box.run("status").stdout == "“Largest planet?”\n")
+        // rotate --out writes the review bar's files there.
+        let out = box.home.appendingPathComponent("elsewhere")
+        #expect(try box.run("rotate", "--out", out.path).status == 0)
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("status.txt").path))
+        // Undo of an answer that is no longer its card's newest is refused.
+        let service = StudyService(library: try box.library(), settings: Settings(), now: Timestamp(rfc3339: "2026-03-02T10:20:00+01:00")!)
+        try service.grade(1, .good)
+        #expect(throws: StoreError.self) { try service.undo(first.reviewID) }
+    }
+}

@@ -24,8 +24,13 @@ struct GradeCommand: Command {
         let now = try context.now()
         let library = try context.libraryWithStarterSet()
         try library.write {
-            let shown = try StatusCommand.current(context, settings: settings, now: now)
+            let shown = try StatusCommand.current(context, settings: settings, now: now, announce: false)
             guard let card = shown.pick else { throw ReviewBarError.noCardShown }
+            // Answered since the bar showed it (in `study`, say): the click was for an old card.
+            if let last = try library.reviews(of: card.id).last, last.reviewedAt >= shown.slot.start {
+                try context.publishReview(library, settings: settings)
+                throw ReviewBarError.answeredMeanwhile(card.id)
+            }
             let result = try StudyService(library: library, settings: settings, now: now).grade(card.id, grade)
             let next = try context.publishReview(library, settings: settings, revealed: false)
             let due = result.after.card.due

@@ -32,7 +32,7 @@ struct RotateCommand: Command {
             let directory = out.map { Posix.absolutePath($0, home: context.paths.userHome) }
             return try library.write {
                 let settings = try context.settings()
-                if settings.mode == .review { return try reportReview(library, settings, context) }
+                if settings.mode == .review { return try reportReview(library, settings, context, directory: directory) }
                 let (state, picked) = try context.rotation(library).ensureCurrent()
                 try report(context.publish(state, library, directory: directory, newPick: picked), state, context)
             }
@@ -57,8 +57,8 @@ struct RotateCommand: Command {
 
 /// `rotate` of a rotation in review mode (issue 14): the bar's card is worked out anew and the
 /// outputs written; what it prints is as for a rotation.
-func reportReview(_ library: Library, _ settings: Settings, _ context: Context) throws {
-    let (current, directory, written) = try context.publishReviewReporting(library, settings: settings)
+func reportReview(_ library: Library, _ settings: Settings, _ context: Context, directory out: String? = nil) throws {
+    let (current, directory, written) = try context.publishReviewReporting(library, settings: settings, directory: out)
     let names = OutputSet.names.joined(separator: " ")
     context.out.line(written.isEmpty ? "Outputs in \(directory) are up to date (\(names))." : "Wrote \(written.joined(separator: " ")) to \(directory).")
     let status = StatusRenderer(settings: settings)

@@ -44,7 +44,9 @@ struct StatusCommand: Command {
     }
 
     /// The saved pick of the current slot; when the slot has none, a rotation first.
-    static func current(_ context: Context, settings: Settings, now: Timestamp) throws -> CurrentFile {
+    /// `announce: false` inside a caller's transaction: the announcements wait for the command's
+    /// end (a publish command must not run while the library is locked, nor before a commit).
+    static func current(_ context: Context, settings: Settings, now: Timestamp, announce: Bool = true) throws -> CurrentFile {
         if settings.mode == .review {
             // Review mode (issue 14): the saved card while it is valid, else the next one.
             if let saved = OutputDirectory.readCurrent(context.paths.current(rotation: settings.rotation)), saved.review != nil,
@@ -54,7 +56,7 @@ struct StatusCommand: Command {
             }
             let library = try context.libraryWithStarterSet()
             let current = try library.write { try context.publishReview(library, settings: settings) }
-            context.announce()
+            if announce { context.announce() }
             return current
         }
         let slot = Timetable(settings).slot(at: now).slot
@@ -67,7 +69,7 @@ struct StatusCommand: Command {
             return CurrentFile(slot: state.slot, pick: state.pick?.snapshot)
         }
         // Here as well as at the command's end: --follow keeps running.
-        context.announce()
+        if announce { context.announce() }
         return current
     }
 }
