@@ -56,17 +56,7 @@ extension Library {
     @discardableResult
     func recordReview(_ before: CardRecord, after: CardRecord, grade: Grade, at time: Timestamp) throws(StoreError) -> Int64 {
         try mapped {
-            let c = after.card
-            try db.run(
-                """
-                INSERT INTO cards (citation_id, state, step, stability, difficulty, due, last_review, reps, lapses, is_card)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
-                ON CONFLICT (citation_id) DO UPDATE SET state = excluded.state, step = excluded.step, stability = excluded.stability,
-                    difficulty = excluded.difficulty, due = excluded.due, last_review = excluded.last_review, reps = excluded.reps,
-                    lapses = excluded.lapses
-                """, .int(after.citationID), .text(c.state.rawValue), c.step.map { .int(Int64($0)) } ?? .null,
-                c.stability.map(SQLValue.double) ?? .null, c.difficulty.map(SQLValue.double) ?? .null, .int(c.due.seconds),
-                .int(time.seconds), .int(Int64(after.reps)), .int(Int64(after.lapses)))
+            try saveCard(after)
             let elapsed = before.card.lastReview.map { max(0, FSRS.elapsedDays(from: $0, to: time)) } ?? 0
             try db.run(
                 "INSERT INTO reviews (citation_id, reviewed_at, grade, elapsed_days, state_before, card_before) VALUES (?, ?, ?, ?, ?, ?)",
@@ -74,6 +64,24 @@ extension Library {
                 .text(JSONWriter.compact(CardCodec.json(before))))
             return db.lastInsertRowID
         }
+    }
+
+    /// Writes a card's scheduling (a grade, or an undo). A new card keeps no step, memory or
+    /// times: it is due when studied.
+    private func saveCard(_ r: CardRecord) throws(SQLiteError) {
+        let c = r.card
+        let new = c.state == .new
+        try db.run(
+            """
+            INSERT INTO cards (citation_id, state, step, stability, difficulty, due, last_review, reps, lapses, is_card)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1)
+            ON CONFLICT (citation_id) DO UPDATE SET state = excluded.state, step = excluded.step, stability = excluded.stability,
+                difficulty = excluded.difficulty, due = excluded.due, last_review = excluded.last_review, reps = excluded.reps,
+                lapses = excluded.lapses
+            """, .int(r.citationID), .text(c.state.rawValue), new ? .null : c.step.map { .int(Int64($0)) } ?? .null,
+            new ? .null : c.stability.map(SQLValue.double) ?? .null, new ? .null : c.difficulty.map(SQLValue.double) ?? .null,
+            new ? .null : .int(c.due.seconds), new ? .null : c.lastReview.map { .int($0.seconds) } ?? .null, .int(Int64(r.reps)),
+            .int(Int64(r.lapses)))
     }
 
     /// Takes back the answer `reviewID` (the newest of its card): the card is as it was before.
@@ -86,16 +94,7 @@ extension Library {
             if try db.scalar("SELECT 1 FROM reviews WHERE citation_id = ? AND id > ?", .int(id), .int(reviewID)) != nil {
                 throw StoreError.other("the card was answered again since (from the bar, or another study), so that answer stays")
             }
-            let c = before.card
-            if before.reps == 0 && c.state == .new {
-                try db.run("UPDATE cards SET state = 'new', step = NULL, stability = NULL, difficulty = NULL, due = NULL, last_review = NULL, reps = 0, lapses = 0 WHERE citation_id = ?", .int(id))
-            } else {
-                try db.run(
-                    "UPDATE cards SET state = ?, step = ?, stability = ?, difficulty = ?, due = ?, last_review = ?, reps = ?, lapses = ? WHERE citation_id = ?",
-                    .text(c.state.rawValue), c.step.map { .int(Int64($0)) } ?? .null, c.stability.map(SQLValue.double) ?? .null,
-                    c.difficulty.map(SQLValue.double) ?? .null, .int(c.due.seconds), c.lastReview.map { .int($0.seconds) } ?? .null,
-                    .int(Int64(before.reps)), .int(Int64(before.lapses)), .int(id))
-            }
+            try saveCard(before)
             try db.run("DELETE FROM reviews WHERE id = ?", .int(reviewID))
             return id
         }
