@@ -16,13 +16,20 @@ extension Context {
         let configured = paths.outputDirectory(rotation.settings)
         let directory = directory ?? configured
         let written = try rotation.publish(state, directory: directory, currentFile: paths.current(rotation: rotation.name), version: CLI.version)
-        var announcement = announcements[rotation.name] ?? Announcement(settings: rotation.settings, directory: configured)
-        announcement.settings = rotation.settings
-        // A one-off directory (`rotate --out`) is not published nor announced to the hub.
-        if directory == configured { announcement.written.formUnion(written) }
-        if newPick, let pick = state.pick, rotation.timetable.slot(at: rotation.now).active { announcement.pick = pick.snapshot }
-        announcements[rotation.name] = announcement
+        note(rotation.settings, wrote: written, in: directory, configured: configured)
+        if newPick, let pick = state.pick, rotation.timetable.slot(at: rotation.now).active {
+            announcements[rotation.name]?.pick = pick.snapshot
+        }
         return (directory, written)
+    }
+
+    /// Notes for `announce()` the outputs written for the rotation of `settings`. A one-off
+    /// directory (`rotate --out`) is neither published nor announced to the hub.
+    private func note(_ settings: Settings, wrote written: [String], in directory: String, configured: String) {
+        var announcement = announcements[settings.rotation] ?? Announcement(settings: settings, directory: configured)
+        announcement.settings = settings
+        if directory == configured { announcement.written.formUnion(written) }
+        announcements[settings.rotation] = announcement
     }
 
     /// For a rotation in review mode (issue 14): works out what its bar shows now (the next
@@ -37,24 +44,28 @@ extension Context {
     func publishReviewReporting(_ library: Library, settings: Settings, revealed: Bool? = nil, directory override: String? = nil) throws -> (
         current: CurrentFile, directory: String, written: [String]
     ) {
-        let now = try self.now()
-        let file = paths.current(rotation: settings.rotation)
-        let saved = OutputDirectory.readCurrent(file)
-        var current = try StudyService(library: library, settings: settings, now: now).barState()
+        let saved = OutputDirectory.readCurrent(paths.current(rotation: settings.rotation))
+        var current = try StudyService(library: library, settings: settings, now: try now()).barState()
         if current.pick != nil, var review = current.review {
             review.revealed = revealed ?? (saved?.review?.revealed == true && saved?.pick?.id == current.pick?.id)
             current.review = review
         }
-        let rotation = RotationService(library: library, settings: settings, now: now, name: settings.rotation)
+        let (directory, written) = try writeReview(current, library, settings: settings, directory: override)
+        return (current, directory, written)
+    }
+
+    /// Writes the outputs and saved state of a rotation in review mode showing `current`.
+    @discardableResult
+    func writeReview(_ current: CurrentFile, _ library: Library, settings: Settings, directory override: String? = nil) throws -> (
+        directory: String, written: [String]
+    ) {
+        let rotation = try self.rotation(library, settings: settings)
         let configured = paths.outputDirectory(settings)
         let directory = override ?? configured
-        let written = try rotation.publishReview(current, directory: directory, currentFile: file, version: CLI.version)
-        var announcement = announcements[settings.rotation] ?? Announcement(settings: settings, directory: configured)
-        announcement.settings = settings
-        // A one-off directory (`rotate --out`) is not published nor announced to the hub.
-        if directory == configured { announcement.written.formUnion(written) }
-        announcements[settings.rotation] = announcement
-        return (current, directory, written)
+        let written = try rotation.publishReview(
+            current, directory: directory, currentFile: paths.current(rotation: settings.rotation), version: CLI.version)
+        note(settings, wrote: written, in: directory, configured: configured)
+        return (directory, written)
     }
 
     /// Tells the world of what the command changed, once it is committed: a notification for

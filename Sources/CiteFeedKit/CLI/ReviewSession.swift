@@ -97,16 +97,10 @@ struct ReviewSession {
         var lines: [TerminalText] = ["\u{1B}[H\u{1B}[2J"]
         var header = t.paint("\(counts.new) new", "34") + " · " + t.paint("\(counts.learning) learning", "31") + " · "
             + t.paint("\(counts.due) due", "32")
-        if !c.tags.isEmpty { header += "  " + TerminalText.joined(c.tags.map { t.tint($0.name, $0.color) }, separator: " · ") }
+        header += StudySession.tags(c, t)
         lines.append(header)
-        lines.append("")
-        lines.append(t.bold(c.text))
-        let attribution = [c.author, c.source].compactMap { $0 }.joined(separator: ", ")
-        if !attribution.isEmpty { lines.append(t.dim("— " + attribution)) }
-        lines.append("")
+        lines += StudySession.face(c, revealed: revealed, terminal: t)
         if revealed {
-            lines.append(c.back.map { TerminalText($0) } ?? t.dim("(this card has no back side)"))
-            lines.append("")
             let intervals = try service.intervals(id).map { grade, seconds in "\(grade.rawValue) \(grade.name) \(StudyService.describe(seconds))" }
             lines.append(TerminalText(intervals.joined(separator: "   ")))
             lines.append(t.dim("1-4 or a h g e: grade · u undo · q quit"))

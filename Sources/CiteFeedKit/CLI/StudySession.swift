@@ -16,16 +16,15 @@ struct StudySession {
         seen.insert(index)
     }
 
-    /// The whole screen: cleared, then the card, its back when revealed, and the keys.
-    func screen() -> TerminalText {
-        let c = card
-        var lines: [TerminalText] = ["\u{1B}[H\u{1B}[2J"]
-        var header = terminal.dim("Card \(index + 1) of \(cards.count)")
-        if c.favourite { header += "  " + terminal.paint("★", "33") }
-        if !c.tags.isEmpty { header += "  " + TerminalText.joined(c.tags.map { terminal.tint($0.name, $0.color) }, separator: " · ") }
-        lines.append(header)
-        lines.append("")
-        lines.append(terminal.bold(c.text))
+    /// The card's tags in their colours, for the end of a header line (empty without tags).
+    static func tags(_ c: Citation, _ terminal: Terminal) -> TerminalText {
+        c.tags.isEmpty ? "" : "  " + TerminalText.joined(c.tags.map { terminal.tint($0.name, $0.color) }, separator: " · ")
+    }
+
+    /// A card below its header: a blank line, its text and attribution, a blank line, and, when
+    /// revealed, its back and a blank line (`study` and `study --cram` alike).
+    static func face(_ c: Citation, revealed: Bool, terminal: Terminal) -> [TerminalText] {
+        var lines: [TerminalText] = ["", terminal.bold(c.text)]
         let attribution = [c.author, c.source].compactMap { $0 }.joined(separator: ", ")
         if !attribution.isEmpty { lines.append(terminal.dim("— " + attribution)) }
         lines.append("")
@@ -33,6 +32,18 @@ struct StudySession {
             lines.append(c.back.map { TerminalText($0) } ?? terminal.dim("(this card has no back side)"))
             lines.append("")
         }
+        return lines
+    }
+
+    /// The whole screen: cleared, then the card, its back when revealed, and the keys.
+    func screen() -> TerminalText {
+        let c = card
+        var lines: [TerminalText] = ["\u{1B}[H\u{1B}[2J"]
+        var header = terminal.dim("Card \(index + 1) of \(cards.count)")
+        if c.favourite { header += "  " + terminal.paint("★", "33") }
+        header += StudySession.tags(c, terminal)
+        lines.append(header)
+        lines += StudySession.face(c, revealed: revealed, terminal: terminal)
         lines.append(
             terminal.dim(
                 "\(revealed ? "space: next" : "space: show the back") · n next · p previous · f favourite · c copy · q quit" as TerminalText))

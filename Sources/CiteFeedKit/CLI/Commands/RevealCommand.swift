@@ -21,9 +21,7 @@ struct RevealCommand: Command {
             guard shown.pick != nil, var review = shown.review else { throw ReviewBarError.noCardShown }
             review.revealed = true
             shown.review = review
-            try RotationService(library: library, settings: settings, now: now, name: settings.rotation).publishReview(
-                shown, directory: context.paths.outputDirectory(settings), currentFile: context.paths.current(rotation: settings.rotation),
-                version: CLI.version)
+            try context.writeReview(shown, library, settings: settings)
             let status = StatusRenderer(settings: settings)
             context.out.line("\(status.plain(shown.pick, width: status.width, review: shown.review))")
         }

@@ -59,8 +59,7 @@ struct RotateCommand: Command {
 /// outputs written; what it prints is as for a rotation.
 func reportReview(_ library: Library, _ settings: Settings, _ context: Context, directory out: String? = nil) throws {
     let (current, directory, written) = try context.publishReviewReporting(library, settings: settings, directory: out)
-    let names = OutputSet.names.joined(separator: " ")
-    context.out.line(written.isEmpty ? "Outputs in \(directory) are up to date (\(names))." : "Wrote \(written.joined(separator: " ")) to \(directory).")
+    reportWritten((directory, written), context)
     let status = StatusRenderer(settings: settings)
     context.out.line("\(status.plain(current.pick, width: status.width, review: current.review))")
 }
@@ -70,16 +69,20 @@ func report(_ published: (directory: String, written: [String]), _ state: Rotati
     throws
 {
     let settings = try settings ?? context.settings()
-    let names = OutputSet.names.joined(separator: " ")
-    if published.written.isEmpty {
-        context.out.line("Outputs in \(published.directory) are up to date (\(names)).")
-    } else {
-        context.out.line("Wrote \(published.written.joined(separator: " ")) to \(published.directory).")
-    }
+    reportWritten(published, context)
     let status = StatusRenderer(settings: settings)
     context.out.line("\(status.plain(state.pick?.snapshot, width: status.width))")
     if state.pick == nil {
         context.warn("nothing to show: no citation is eligible under the settings (\(try eligibilitySummary(context, settings: settings))).")
+    }
+}
+
+/// The line saying which outputs were written where (or that they are up to date).
+private func reportWritten(_ published: (directory: String, written: [String]), _ context: Context) {
+    if published.written.isEmpty {
+        context.out.line("Outputs in \(published.directory) are up to date (\(OutputSet.names.joined(separator: " "))).")
+    } else {
+        context.out.line("Wrote \(published.written.joined(separator: " ")) to \(published.directory).")
     }
 }
 
