@@ -215,49 +215,25 @@ import Testing
 
     /// A hub on 127.0.0.1 that records each request's method, path, type and body.
     final class Hub {
-        let process = Process()
-        let port: Int
+        let server: LocalHTTPServer
         let log: URL
+        var port: Int { server.port }
 
         init(status: Int = 204) throws {
             log = FileManager.default.temporaryDirectory.appendingPathComponent("hub-\(UUID().uuidString).log")
-            let script = """
-                import http.server, signal, sys, time
-                signal.pthread_sigmask(signal.SIG_SETMASK, [])
-                class H(http.server.BaseHTTPRequestHandler):
-                    def log_message(self, *a): pass
-                    def do_POST(self):
-                        body = self.rfile.read(int(self.headers.get("Content-Length", 0))).decode()
-                        with open(sys.argv[1], "a") as f:
-                            f.write("%s %s %s %s\\n" % (self.command, self.path, self.headers.get("Content-Type"), body))
-                        self.send_response(\(status)); self.end_headers()
-                s = http.server.HTTPServer(("127.0.0.1", 0), H)
-                print(s.server_address[1], flush=True)
-                s.timeout = 1
-                deadline = time.time() + 60
-                while time.time() < deadline: s.handle_request()
-                """
-            let out = Pipe()
-            process.executableURL = URL(fileURLWithPath: findProgram("python3") ?? "/usr/bin/python3")
-            process.arguments = ["-c", script, log.path]
-            process.standardOutput = out
-            try process.run()
-            var line = Data()
-            while !line.contains(0x0A) {
-                let chunk = out.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                line.append(chunk)
-            }
-            port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+            server = try LocalHTTPServer(
+                handler: """
+                        def do_POST(self):
+                            body = self.rfile.read(int(self.headers.get("Content-Length", 0))).decode()
+                            with open(sys.argv[1], "a") as f:
+                                f.write("%s %s %s %s\\n" % (self.command, self.path, self.headers.get("Content-Type"), body))
+                            self.send_response(\(status)); self.end_headers()
+                    """, arguments: [log.path])
         }
 
         var requests: [String] { ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
 
-        deinit {
-            process.terminate()
-            process.waitUntilExit()
-            try? FileManager.default.removeItem(at: log)
-        }
+        deinit { try? FileManager.default.removeItem(at: log) }
     }
 
     @Test(.requires(findProgram("curl") != nil && findProgram("python3") != nil, "needs curl and python3"))

@@ -269,16 +269,9 @@ import Testing
 /// URL import against a small HTTP server on 127.0.0.1, started by the test.
 @Suite struct ImportURLTests {
     /// Serves `/quotes.json`, `/big` (2000 bytes), `/hang` (never answers) and 404 otherwise.
-    final class Server {
-        let process = Process()
-        let port: Int
-
-        init() throws {
-            let script = """
-                import http.server, signal, socketserver, sys, time
-                signal.pthread_sigmask(signal.SIG_SETMASK, [])  # Foundation may start us with signals blocked
-                class H(http.server.BaseHTTPRequestHandler):
-                    def log_message(self, *a): pass
+    static func server() throws -> LocalHTTPServer {
+        try LocalHTTPServer(
+            handler: """
                     def do_GET(self):
                         if self.path == "/hang":
                             time.sleep(30); return
@@ -286,38 +279,13 @@ import Testing
                         if body is None:
                             self.send_response(404); self.end_headers(); return
                         self.send_response(200); self.send_header("Content-Length", str(len(body))); self.end_headers(); self.wfile.write(body)
-                class S(socketserver.ThreadingMixIn, http.server.HTTPServer): daemon_threads = True
-                s = S(("127.0.0.1", 0), H)
-                print(s.server_address[1], flush=True)
-                s.timeout = 1
-                deadline = time.time() + 60
-                while time.time() < deadline: s.handle_request()
-                """
-            let out = Pipe()
-            // python3 itself, not under timeout(1): it unblocks SIGTERM and stops after 60 s anyway.
-            process.executableURL = URL(fileURLWithPath: findProgram("python3") ?? "/usr/bin/python3")
-            process.arguments = ["-c", script]
-            process.standardOutput = out
-            try process.run()
-            var line = Data()
-            while !line.contains(0x0A) {
-                let chunk = out.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                line.append(chunk)
-            }
-            port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-        }
-
-        deinit {
-            process.terminate()
-            process.waitUntilExit()
-        }
+                """)
     }
 
     @Test(.requires(findProgram("curl") != nil && findProgram("python3") != nil, "needs curl and python3"))
     func fetchesOverHTTPAndReportsEveryFailure() throws {
         try #require(findProgram("curl") != nil && findProgram("python3") != nil, "curl or python3 is not installed")
-        let server = try Server()
+        let server = try ImportURLTests.server()
         #expect(server.port > 0)
         let box = try Sandbox()
         let base = "http://127.0.0.1:\(server.port)"

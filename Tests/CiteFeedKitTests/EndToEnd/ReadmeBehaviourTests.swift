@@ -203,28 +203,8 @@ import Testing
         box.now = "2026-03-01T09:59:58+01:00"
         try box.rotate(at: box.now)
         let before = try box.library().latestPick()!
-        let output = box.home.appendingPathComponent("follow.out")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["60", Sandbox.binary.path, "status", "--follow"]
-        var environment = box.environment
-        environment["CITEFEED_NOW_RUNS"] = "1"
-        process.environment = environment
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        try process.run()
-        defer {
-            // SIGKILL to timeout(1): the test's threads block SIGTERM, and their children
-            // inherit the mask, so timeout would never see a SIGTERM and would wait out its
-            // time. The follower then sees its parent gone and ends.
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        var lines: [String] = []
-        for _ in 0..<1500 where lines.count < 2 {  // at most 30 s: only a bound against hanging
-            lines = ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-            Thread.sleep(forTimeInterval: 0.02)
-        }
+        let follower = try Follower(box, environment: ["CITEFEED_NOW_RUNS": "1"], timeout: 60)
+        let lines = follower.lines(atLeast: 2)
         #expect(lines.count == 2 && lines[0] != lines[1], "\(lines)")
         let after = try #require(try box.library().latestPick())
         #expect(after.id != before.id && after.slot.start == Timestamp(rfc3339: "2026-03-01T10:00:00+01:00"))

@@ -108,42 +108,17 @@ import Testing
         try box.add("first")
         try box.add("second")
         try box.rotate(at: box.now)
-        let output = box.home.appendingPathComponent("follow.out")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let process = Process()
-        // Under timeout(1), so that a failing test cannot leave it running.
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["30", Sandbox.binary.path, "status", "--follow"]
-        process.environment = box.environment
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        try process.run()
-        defer {
-            // SIGKILL to timeout(1): the test's threads block SIGTERM, and their children
-            // inherit the mask, so timeout would never see a SIGTERM and would wait out its
-            // time. The follower then sees its parent gone and ends.
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        func lines(atLeast count: Int, within seconds: Double) -> [String] {
-            let deadline = Date().addingTimeInterval(seconds)
-            var lines: [String] = []
-            while Date() < deadline {
-                lines = ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-                if lines.count >= count { break }
-                Thread.sleep(forTimeInterval: 0.02)
-            }
-            return lines
-        }
-        let first = lines(atLeast: 1, within: 10)
+        let follower = try Follower(box)
+        let first = follower.lines(atLeast: 1, within: 10)
         #expect(first.count == 1)
         try box.run("next")
         // The line comes when the follower sees the change (inotify), not at a poll: no
         // threshold is judged here (a debug build on a loaded machine is slow); the wait is
         // only a bound against hanging.
-        let second = lines(atLeast: 2, within: 30)
+        let second = follower.lines(atLeast: 2, within: 30)
         #expect(second.count == 2 && second[0] != second[1])
         #expect(second.last == (try box.status().stdout.trimmingCharacters(in: .newlines)))
         try box.run("edit", String(try box.library().latestPick()!.snapshot.id), "--text", "edited")
-        #expect(lines(atLeast: 3, within: 30).last == "“edited”")
+        #expect(follower.lines(atLeast: 3, within: 30).last == "“edited”")
     }
 }

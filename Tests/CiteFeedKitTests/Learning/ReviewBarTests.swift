@@ -115,33 +115,12 @@ import Testing
         let box = try library()
         box.now = "2026-03-02T10:00:00+01:00"
         #expect(try box.run("status").status == 0)
-        let output = box.home.appendingPathComponent("follow.out")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["30", Sandbox.binary.path, "status", "--follow"]
-        process.environment = box.environment
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        try process.run()
-        defer {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        func lines(atLeast count: Int) -> [String] {
-            let deadline = Date().addingTimeInterval(30)
-            var lines: [String] = []
-            while Date() < deadline {
-                lines = ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-                if lines.count >= count { break }
-                Thread.sleep(forTimeInterval: 0.02)
-            }
-            return lines
-        }
-        #expect(lines(atLeast: 1) == ["“Capital of Australia?”"])
+        let follower = try Follower(box)
+        #expect(follower.lines(atLeast: 1) == ["“Capital of Australia?”"])
         #expect(try box.run("reveal").status == 0)
-        #expect(lines(atLeast: 2).last == "→ Canberra")
+        #expect(follower.lines(atLeast: 2).last == "→ Canberra")
         #expect(try box.run("grade", "good").status == 0)
-        #expect(lines(atLeast: 3).last == "“2 + 2?”")
+        #expect(follower.lines(atLeast: 3).last == "“2 + 2?”")
     }
 
     /// contrib/waybar/review.jsonc: each command line runs.
