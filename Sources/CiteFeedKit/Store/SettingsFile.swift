@@ -57,10 +57,10 @@ public struct SettingsFile: Sendable {
     /// of the file (warnings are `load`'s to give).
     public func loadAll() throws(SettingsError) -> [Settings] {
         let (members, _) = try readMembers()
-        var all = [try settings(from: members)]
-        for name in try SettingsFile.rotations(in: members, path: path).map(\.name).sorted() {
-            all.append(try settings(from: members, rotation: name))
-        }
+        let v = try validate(members)
+        var all = [try build(v, rotation: "")]
+        for name in v.own.map(\.name).sorted() { all.append(try build(v, rotation: name)) }
+        try conflictCheck(v, first: all[0])
         return all
     }
 
@@ -142,10 +142,15 @@ public struct SettingsFile: Sendable {
         setRotations(&members, rotations)
     }
 
-    /// Validates every known key of the file's members (and of every named rotation's, so a
-    /// bad value is found whichever rotation runs); for a named rotation, its keys replace the
-    /// default rotation's.
-    private func settings(from members: [(String, JSONValue)], rotation: String = "", checkConflicts: Bool = true) throws(SettingsError) -> Settings {
+    /// Every known key of the file's members, validated once: the top level's and each named
+    /// rotation's (so a bad value is found whichever rotation runs).
+    private struct Validated {
+        var top: [(SettingKey, JSONValue)]
+        /// Each named rotation's own keys, in the file's order.
+        var own: [(name: String, keys: [(SettingKey, JSONValue)])]
+    }
+
+    private func validate(_ members: [(String, JSONValue)]) throws(SettingsError) -> Validated {
         func validated(_ members: [(String, JSONValue)], prefix: String) throws(SettingsError) -> [(SettingKey, JSONValue)] {
             var stored: [(SettingKey, JSONValue)] = []
             for (name, value) in members {
@@ -158,15 +163,20 @@ public struct SettingsFile: Sendable {
             }
             return stored
         }
-        var stored = try validated(members, prefix: "")
-        let rotations = try SettingsFile.rotations(in: members, path: path)
-        var own: [(SettingKey, JSONValue)] = []
-        for entry in rotations {
-            let keys = try validated(entry.keys, prefix: "\(SettingsFile.rotationsKey).\(entry.name).")
-            if entry.name == rotation { own = keys }
+        let top = try validated(members, prefix: "")
+        var own: [(name: String, keys: [(SettingKey, JSONValue)])] = []
+        for entry in try SettingsFile.rotations(in: members, path: path) {
+            own.append((entry.name, try validated(entry.keys, prefix: "\(SettingsFile.rotationsKey).\(entry.name).")))
         }
+        return Validated(top: top, own: own)
+    }
+
+    /// The settings of `rotation` from validated keys: for a named rotation, its keys replace
+    /// the default rotation's.
+    private func build(_ v: Validated, rotation: String) throws(SettingsError) -> Settings {
+        var stored = v.top
         if !rotation.isEmpty {
-            guard rotations.contains(where: { $0.name == rotation }) else { throw .noSuchRotation(rotation) }
+            guard let own = v.own.first(where: { $0.name == rotation })?.keys else { throw .noSuchRotation(rotation) }
             // Its outputs go in a directory of its own: NAME/ inside the default rotation's,
             // unless it sets outputDirectory itself (Paths does the same when neither does).
             if !own.contains(where: { $0.0 == .outputDirectory }),
@@ -188,16 +198,24 @@ public struct SettingsFile: Sendable {
         }
         var settings = Settings(stored: stored)
         settings.rotation = rotation
-        if checkConflicts {
-            // Every rotation's, so that a conflict is found whichever rotation runs.
-            try conflictCheck(settings, own: own)
-            for entry in rotations where entry.name != rotation {
-                let other = try self.settings(from: members, rotation: entry.name, checkConflicts: false)
-                let keys = entry.keys.compactMap { SettingKey(rawValue: $0.0) }.map { ($0, JSONValue.null) }
-                try conflictCheck(other, own: keys)
-            }
-        }
         return settings
+    }
+
+    /// The settings of `rotation` from the file's members. `checkConflicts`: also every other
+    /// rotation's values that cannot work together, so a conflict is found whichever runs.
+    private func settings(from members: [(String, JSONValue)], rotation: String = "", checkConflicts: Bool = true) throws(SettingsError) -> Settings {
+        let v = try validate(members)
+        let settings = try build(v, rotation: rotation)
+        if checkConflicts { try conflictCheck(v, first: settings) }
+        return settings
+    }
+
+    /// Throws the first conflict of `first`, then of every other named rotation's settings.
+    private func conflictCheck(_ v: Validated, first: Settings) throws(SettingsError) {
+        try conflictCheck(first, own: v.own.first { $0.name == first.rotation }?.keys ?? [])
+        for rotation in v.own.map(\.name) where rotation != first.rotation {
+            try conflictCheck(try build(v, rotation: rotation), own: v.own.first { $0.name == rotation }?.keys ?? [])
+        }
     }
 
     /// Throws the first conflict of `settings`, naming the key where it is written (`own`:
