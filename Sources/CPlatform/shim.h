@@ -13,6 +13,26 @@ static inline int citefeed_spawn_chdir(posix_spawn_file_actions_t *actions, cons
     return posix_spawn_file_actions_addchdir_np(actions, path);
 }
 
+/* posix_spawn_file_actions_addclosefrom_np (glibc 2.34): the child closes every descriptor from
+   `from` on, so it holds nothing of ours or of whoever started us (Foundation's Process, in the
+   tests, learns that its child ended when a socket it handed down closes). */
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
+
+static inline int citefeed_spawn_closefrom(posix_spawn_file_actions_t *actions, int from) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
+
+/* posix_spawnattr flags: the child in a process group of its own (so a timeout can stop it and
+   everything it started), or in a session of its own (detached from a bar's process group and
+   terminal). POSIX_SPAWN_SETSID is glibc 2.26's (and musl's) extension. */
+#ifndef POSIX_SPAWN_SETSID
+#define POSIX_SPAWN_SETSID 0x80
+#endif
+static inline short citefeed_spawn_flag_setpgroup(void) { return (short)POSIX_SPAWN_SETPGROUP; }
+static inline short citefeed_spawn_flag_setsid(void) { return (short)POSIX_SPAWN_SETSID; }
+static inline short citefeed_spawn_flag_setsigdef(void) { return (short)POSIX_SPAWN_SETSIGDEF; }
+static inline short citefeed_spawn_flag_setsigmask(void) { return (short)POSIX_SPAWN_SETSIGMASK; }
+
 #ifdef __linux__
 #include <sys/prctl.h>
 

@@ -11,7 +11,7 @@ public enum CLI {
         AddCommand.self, EditCommand.self, ShowCommand.self, ListCommand.self,
         FavCommand.self, UnfavCommand.self, ArchiveCommand.self, RestoreCommand.self, DeleteCommand.self, CardCommand.self, UncardCommand.self,
         CopyCommand.self, OpenCommand.self, RevealCommand.self, GradeCommand.self,
-        RotateCommand.self, NextCommand.self, StatusCommand.self, UpcomingCommand.self, HistoryCommand.self,
+        RotateCommand.self, NextCommand.self, StatusCommand.self, PublishCommand.self, UpcomingCommand.self, HistoryCommand.self,
         ImportCommand.self, ExportCommand.self, StudyCommand.self, StatsCommand.self,
         TagListCommand.self, TagAddCommand.self, TagEditCommand.self, TagDeleteCommand.self, ColorsCommand.self,
         DefaultsReadCommand.self, DefaultsWriteCommand.self, DefaultsDeleteCommand.self,
@@ -63,6 +63,7 @@ public enum CLI {
     }
 
     static func dispatch(_ arguments: [String], _ context: Context) throws {
+        if arguments == [Context.detachedAnnouncer] { return context.runDetachedAnnouncements() }
         var rest = arguments[...]
         // Global options before the command.
         while let first = rest.first, first.hasPrefix("-") {
@@ -143,6 +144,8 @@ public enum CLI {
         _ = try context.now()
         _ = try context.settings()
         try instance.run(context)
+        // What the command printed reaches its reader before anything is announced.
+        context.out.flush()
         context.announce()
     }
 

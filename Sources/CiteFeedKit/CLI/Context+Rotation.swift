@@ -68,37 +68,6 @@ extension Context {
         return (directory, written)
     }
 
-    /// Tells the world of what the command changed, once it is committed: a notification for
-    /// each new pick of a rotation with `notify`, its `publishCommand` when its outputs changed
-    /// (or it failed before: `rotate` runs it again), the hub of each changed feed. Failures
-    /// are warnings.
-    func announce() {
-        let pending = announcements.sorted { $0.key < $1.key }
-        announcements = [:]
-        for (name, a) in pending {
-            let label = name.isEmpty ? "" : "rotation \(name): "
-            if let pick = a.pick, a.settings.notify, let warning = Announcer.notify(pick, settings: a.settings, environment: environment) {
-                warn(label + warning)
-            }
-            let marker = paths.publishPending(rotation: name)
-            if !a.settings.publishCommand.isEmpty && (!a.written.isEmpty || access(marker, F_OK) == 0) {
-                if let warning = Announcer.publish(a.settings.publishCommand, directory: a.directory, environment: environment) {
-                    warn(label + warning + "; the next rotate runs it again")
-                    try? AtomicWriter.write(Array("\(a.directory)\n".utf8), to: marker, mode: 0o644)
-                } else {
-                    unlink(marker)
-                }
-            }
-            let feeds = OutputSet.feedNames.filter(a.written.contains)
-            if !a.settings.feedHub.isEmpty, !a.settings.feedURL.isEmpty, !feeds.isEmpty {
-                let base = a.settings.feedURL.hasSuffix("/") ? a.settings.feedURL : a.settings.feedURL + "/"
-                for warning in Announcer.pingHub(a.settings.feedHub, feeds: feeds.map { (base + $0).uriEncoded }, environment: environment) {
-                    warn(label + warning)
-                }
-            }
-        }
-    }
-
     /// Runs a change to the library and its consequences in one transaction: if the change made
     /// the shown citation ineligible, a new pick; if it changed what is shown, its snapshot; and
     /// in any case the outputs rewritten where they differ, so `status` never needs the library
@@ -131,12 +100,3 @@ extension Context {
     }
 }
 
-/// What a command changed in one rotation, to announce after the commit.
-struct Announcement {
-    var settings: Settings
-    var directory: String
-    /// The output files rewritten.
-    var written: Set<String> = []
-    /// The new pick to notify of, if any (only inside the active hours and days).
-    var pick: PickSnapshot?
-}

@@ -16,6 +16,14 @@ public final class Context {
     var rotation: String?
     /// What to tell the world outside once the command's changes are committed, by rotation.
     var announcements: [String: Announcement] = [:]
+    /// What a bar calls (`status`, `next`, `reveal`, `grade`) announces after its line, detached,
+    /// so the bar never waits for a publish command or a hub (issue 20).
+    var announceInBackground = false
+    /// Whether this context is the process's own, which can start a detached citefeed (an
+    /// in-process test's cannot: its executable is the test runner).
+    var canDetach = false
+    /// Detached announcers started and not yet reaped.
+    var detachedChildren: [pid_t] = []
 
     /// The rotation the command works on: `--rotation`, else `CITEFEED_ROTATION`, else the
     /// unnamed default one ("").
@@ -45,11 +53,13 @@ public final class Context {
             p += 1
         }
         let stdoutIsTerminal = Posix.isTerminal(STDOUT_FILENO), stderrIsTerminal = Posix.isTerminal(STDERR_FILENO)
-        return Context(
+        let context = Context(
             environment: environment, out: OutputStream(fd: STDOUT_FILENO, toTerminal: stdoutIsTerminal),
             err: OutputStream(fd: STDERR_FILENO, unbuffered: true, toTerminal: stderrIsTerminal),
             stdinIsTerminal: Posix.isTerminal(STDIN_FILENO), stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: stderrIsTerminal,
             readStandardInput: { try Posix.readAll(fd: STDIN_FILENO, limit: ImportCommand.sizeLimit) })
+        context.canDetach = true
+        return context
     }
 
     public lazy var paths = Paths(environment: environment, home: home)

@@ -72,6 +72,7 @@ enum ManPage {
         ("CITEFEED_ROTATION", "the rotation the rotation commands work on, when --rotation is not given."),
         ("CITEFEED_NOW", "replaces the clock, as an RFC 3339 time (2026-03-01T09:30:00+01:00)."),
         ("XDG_DATA_HOME, XDG_CONFIG_HOME, XDG_STATE_HOME", "where the library, settings and saved picks go without CITEFEED_HOME."),
+        ("CITEFEED_ANNOUNCE_LIMIT", "how long one command's notifications, publish commands and hub requests may take together, in seconds (1-3600; default 150)."),
         ("TZ", "the local time zone that slots, active hours and days follow."),
         ("NO_COLOR", "turns colour off."),
         ("PATH", "where notify-send, curl, the clipboard tools and the publishCommand are found."),
@@ -82,7 +83,9 @@ enum ManPage {
         ("settings.json", "the settings that differ from the defaults, sorted."),
         ("current.json, current-NAME.json", "the current slot's pick of the default rotation and of rotation NAME, which status answers from."),
         ("Feeds/", "the outputs: feed.xml, feed.atom, feed.json, index.html, status.txt and status.json; a named rotation's in Feeds/NAME/ unless it sets outputDirectory."),
-        ("publish-pending, publish-pending-NAME", "present while a rotation's publishCommand has failed since its outputs last changed."),
+        ("publish-pending, publish-pending-NAME", "present from before a rotation's publishCommand runs until it succeeds: the next rotate runs it again."),
+        ("published, published-NAME", "what a rotation was last published with; when its publishCommand, feedHub or feedURL differ, the next rotate publishes everything."),
+        ("announce.log", "what the announcements run after a bar's command did, and their failures (citefeed about shows the last one)."),
     ]
 
     /// One option as a tagged paragraph.

@@ -48,6 +48,7 @@ struct StatusFollower {
                 ])))
         while true {
             if getppid() != parent && !outputHasItsOwnReader { return }
+            Subprocess.reap()  // detached announcers that have ended
             let now = try clock()
             let untilSlotEnd = max(0, last.slot.end.seconds - now.seconds)
             let outputGone = watcher.wait(milliseconds: Int32(min(untilSlotEnd * 1000 + 50, 60_000)), output: context.out.descriptor)
@@ -58,7 +59,7 @@ struct StatusFollower {
             } catch {
                 continue  // a settings file half-edited by hand: keep showing the last line
             }
-            let fresh = try StatusCommand.current(context, settings: settings, now: clock())
+            let fresh = try StatusCommand.current(context, settings: settings, now: clock(), announce: false)
             let line = StatusRenderer(settings: settings, width: command.width).render(
                 command.format, fresh.pick, slot: fresh.slot, following: true, review: fresh.review)
             last = fresh
@@ -67,6 +68,7 @@ struct StatusFollower {
                 guard context.out.flush() else { return }  // the bar went away
                 lastLine = line
             }
+            context.announce()
         }
     }
 

@@ -36,7 +36,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .feedURL: return "public http(s) base URL of the output directory, or empty"
         case .feedItems: return "how many past picks the feeds keep (1-500)"
         case .feedHub: return "WebSub hub URL that is told of each change to the feeds, or empty"
-        case .publishCommand: return "command run in the output directory after its outputs change, such as rsync -a . host:feeds/"
+        case .publishCommand: return "command run in the output directory after its outputs change, such as rsync -a ./ host:feeds/"
         case .statusWidth: return "status text width in terminal columns (10-500)"
         case .statusTemplate: return "status text with {text} {author} {source} {tags} {back}; [...] drops when empty"
         case .desiredRetention: return "study: the probability of recall a card is scheduled for (0.70-0.97)"

@@ -1,72 +1,131 @@
-/// Tells the world outside the output directory about a rotation's changes (issue 13): a
-/// desktop notification for a new pick (`notify`), the `publishCommand` after the outputs
-/// changed, and the WebSub hub (`feedHub`). Each runs a program with arguments, never a
-/// shell; each failure is a warning for the caller to print, never an error.
+/// Tells the world outside the output directory about a rotation's changes (issues 13 and
+/// 20): a desktop notification for a new pick (`notify`), the `publishCommand` after the
+/// outputs changed, and the WebSub hub (`feedHub`). Each runs a program with arguments, never a
+/// shell, in a process group of its own; each failure is a warning for the caller to print,
+/// never an error. All of one command's announcements share one time limit.
 enum Announcer {
-    /// How long a notification, a publish command and a hub may take, in seconds.
+    /// How long a notification, a publish command and one hub request may take, in seconds.
     static let notifyTimeout = 10
     static let publishTimeout = 120
     static let hubTimeout = 5
+    /// How long all of a command's announcements may take together, in seconds (unless
+    /// `CITEFEED_ANNOUNCE_LIMIT` says otherwise): `rotate --all` with four slow publish commands
+    /// must still end.
+    static let defaultLimit = 150
 
-    /// A freedesktop notification through `notify-send`: the summary is the author (or, without
-    /// one, the feed title), the body the text, then the back after an empty line. The body is
-    /// escaped, as servers may read it as markup. Returns a warning, or `nil`.
-    static func notify(_ pick: PickSnapshot, settings: Settings, environment: [String: String]) -> String? {
+    /// Added to the warning of a publish command that failed: until issue 20, the output
+    /// directory was appended as its last argument, which made rsync's destination the source.
+    static let changeNote =
+        "note that citefeed no longer appends the output directory as its last argument (changed after 0.1.0): the command runs in that directory, which is {dir} in its arguments and $CITEFEED_OUTPUT_DIR in its environment"
+
+    /// Runs `jobs` in order within `limit` seconds, warning through `warn`. A publish command
+    /// that succeeds removes its job's pending marker (which its caller wrote before); one that
+    /// fails, or is not reached in time, leaves it for the next `rotate`.
+    static func run(_ jobs: [AnnouncementJob], limit: Int, environment: [String: String], warn: (String) -> Void) {
+        let deadline = Posix.monotonicMilliseconds() + Int64(limit) * 1000
+        let outOfTime = "not run: the announcements' limit of \(limit) seconds was used up"
+        for job in jobs {
+            if let notification = job.notification {
+                if Posix.monotonicMilliseconds() >= deadline {
+                    warn(job.label + "the notification was " + outOfTime)
+                } else if let warning = notify(notification, environment: environment, deadline: deadline) {
+                    warn(job.label + warning)
+                }
+            }
+            if let command = job.publishCommand {
+                if Posix.monotonicMilliseconds() >= deadline {
+                    warn(job.label + "publishCommand " + outOfTime + "; the next rotate runs it again")
+                } else if let warning = publish(command, directory: job.directory, environment: environment, deadline: deadline) {
+                    warn(job.label + warning + "; the next rotate runs it again")
+                } else {
+                    unlink(job.marker)
+                }
+            }
+            if let hub = job.hub, !job.feeds.isEmpty {
+                if Posix.monotonicMilliseconds() >= deadline {
+                    warn(job.label + "the hub \(hub) was " + outOfTime)
+                } else if let warning = pingHub(hub, feeds: job.feeds, environment: environment, deadline: deadline) {
+                    warn(job.label + warning)
+                }
+            }
+        }
+    }
+
+    /// A freedesktop notification through `notify-send`. Returns a warning, or `nil`.
+    static func notify(_ notification: AnnouncementJob.Notification, environment: [String: String], deadline: Int64) -> String? {
         guard let notifySend = Subprocess.find("notify-send", environment: environment) else {
             return "notify is on, but notify-send is not installed (Debian's libnotify-bin package)"
         }
-        let (summary, body) = notification(pick, settings: settings)
-        let status = Subprocess.run(notifySend, ["--app-name=citefeed", "--", summary, body], in: "/", environment: environment, timeout: notifyTimeout)
+        let status = Subprocess.run(
+            notifySend, ["--app-name=citefeed", "--", notification.summary, notification.body], in: "/", environment: environment,
+            deadline: min(deadline, Posix.monotonicMilliseconds() + Int64(notifyTimeout) * 1000))
         return status == 0 ? nil : "notify-send failed (\(describe(status, timeout: notifyTimeout))); is a notification daemon running?"
     }
 
-    /// The summary and body of the notification for `pick`.
-    static func notification(_ pick: PickSnapshot, settings: Settings) -> (summary: String, body: String) {
+    /// The notification for `pick`: the summary is the author (or, without one, the feed
+    /// title), the body the text, then the back after an empty line. The body is escaped, as
+    /// servers may read it as markup.
+    static func notification(_ pick: PickSnapshot, settings: Settings) -> AnnouncementJob.Notification {
         let summary = pick.author.map { $0.isEmpty ? nil : $0 } ?? nil
         var body = pick.text
         if let back = pick.back, !back.isEmpty { body += "\n\n" + back }
-        return ((summary ?? settings.feedTitle).foldedToOneLine, body.markupEscaped)
+        return AnnouncementJob.Notification(summary: (summary ?? settings.feedTitle).foldedToOneLine, body: body.markupEscaped)
     }
 
-    /// Runs `publishCommand` in `directory` with `directory` as its last argument. Returns a
-    /// warning, or `nil` when it succeeded.
-    static func publish(_ command: [String], directory: String, environment: [String: String]) -> String? {
+    /// Runs `publishCommand` in `directory`, with `{dir}` in its arguments replaced by it and
+    /// `CITEFEED_OUTPUT_DIR` set to it; nothing is appended. Returns a warning, or `nil` when
+    /// it succeeded.
+    static func publish(_ command: [String], directory: String, environment: [String: String], deadline: Int64) -> String? {
         guard let name = command.first else { return nil }
-        let executable = name.contains("/") ? name : Subprocess.find(name, environment: environment)
+        // A relative PATH entry ("." or "bin") would find a program in the output directory,
+        // where the command runs: only absolute entries are searched.
+        var searched = environment
+        searched["PATH"] = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").filter { $0.hasPrefix("/") }
+            .joined(separator: ":")
+        let executable = name.hasPrefix("/") ? name : Subprocess.find(name, environment: searched)
         guard let executable, access(executable, X_OK) == 0 else {
             return "publishCommand: \(quoted(name)) is not an executable program" + (name.contains("/") ? "" : " on PATH")
         }
-        let status = Subprocess.run(executable, Array(command.dropFirst()) + [directory], in: directory, environment: environment, timeout: publishTimeout)
-        return status == 0 ? nil : "publishCommand \(quoted(name)) failed (\(describe(status, timeout: publishTimeout)))"
+        var environment = environment
+        environment["CITEFEED_OUTPUT_DIR"] = directory
+        let arguments = command.dropFirst().map { $0.replacingAll("{dir}", with: directory) }
+        let status = Subprocess.run(
+            executable, arguments, in: directory, environment: environment,
+            deadline: min(deadline, Posix.monotonicMilliseconds() + Int64(publishTimeout) * 1000))
+        guard status != 0 else { return nil }
+        return "publishCommand \(quoted(name)) failed (\(describe(status, timeout: publishTimeout))); " + changeNote
     }
 
     /// Announces each of `feeds` (public addresses) to the WebSub `hub` with a form POST of
-    /// `hub.mode=publish` and `hub.url=FEED`, through curl. Returns the warnings.
-    static func pingHub(_ hub: String, feeds: [String], environment: [String: String]) -> [String] {
+    /// `hub.mode=publish` and `hub.url=FEED`, through curl, stopping at the first failure (a
+    /// hub that does not answer must not cost 5 seconds per feed). Returns a warning, or `nil`.
+    static func pingHub(_ hub: String, feeds: [String], environment: [String: String], deadline: Int64) -> String? {
         guard let curl = Subprocess.find("curl", environment: environment) else {
-            return ["feedHub is set, but curl is not installed (Debian's curl package), so \(hub) was not told of the change"]
+            return "feedHub is set, but curl is not installed (Debian's curl package), so \(hub) was not told of the change"
         }
-        var warnings: [String] = []
-        for feed in feeds {
+        for (index, feed) in feeds.enumerated() {
+            let seconds = max(1, min(Int64(hubTimeout), (deadline - Posix.monotonicMilliseconds() + 999) / 1000))
             let (status, output, _) = Subprocess.capture(
                 curl,
                 [
-                    "-q", "-g", "-sS", "--proto", "=http,https", "--max-time", String(hubTimeout), "-o", "/dev/null", "-w", "%{http_code}",
+                    "-q", "-g", "-sS", "--proto", "=http,https", "--max-time", String(seconds), "-o", "/dev/null", "-w", "%{http_code}",
                     "--data-urlencode", "hub.mode=publish", "--data-urlencode", "hub.url=" + feed, "--url", hub,
                 ], environment: environment, limit: 64)
             let code = Int(String(decoding: output, as: UTF8.self)) ?? 0
+            let rest = feeds.count - index - 1
+            let skipped = rest == 0 ? "" : "; \(rest) more feed\(rest == 1 ? " was" : "s were") not announced"
             if status != 0 {
-                warnings.append("the hub \(hub) was not told of \(feed): " + curlProblem(status))
+                return "the hub \(hub) was not told of \(feed): " + curlProblem(status, seconds: seconds) + skipped
             } else if !(200..<300).contains(code) {
-                warnings.append("the hub \(hub) answered \(code) to the news of \(feed)")
+                return "the hub \(hub) answered \(code) to the news of \(feed)" + skipped
             }
         }
-        return warnings
+        return nil
     }
 
-    private static func curlProblem(_ status: Int32) -> String {
+    private static func curlProblem(_ status: Int32, seconds: Int64) -> String {
         switch status {
-        case 28: return "no answer within \(hubTimeout) seconds"
+        case 28: return "no answer within \(seconds) seconds"
         case 6: return "the host name is unknown"
         case 7: return "the server refused the connection"
         default: return "curl failed with exit status \(status)"
@@ -76,7 +135,7 @@ enum Announcer {
     private static func describe(_ status: Int32, timeout: Int) -> String {
         switch status {
         case -1: return "it could not start"
-        case -2: return "it took longer than \(timeout) seconds and was stopped"
+        case -2: return "it took too long (at most \(timeout) seconds, within the announcements' limit) and was stopped"
         case 128...: return "ended by signal \(status - 128)"
         default: return "exit status \(status)"
         }
@@ -97,5 +156,19 @@ extension String {
             }
         }
         return out
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced by `replacement`.
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty, firstRange(of: target) != nil else { return self }
+        var out = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            out += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return out + rest
     }
 }

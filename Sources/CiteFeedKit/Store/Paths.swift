@@ -17,6 +17,16 @@ public struct Paths: Sendable, Equatable {
     public func publishPending(rotation: String) -> String {
         Posix.parentDirectory(library) + "/publish-pending" + (rotation.isEmpty ? "" : "-" + rotation)
     }
+    /// What a rotation was last published with (its publish command, hub, feed address and
+    /// directory): when the settings differ, the next announcement publishes everything.
+    public func publishedWith(rotation: String) -> String {
+        Posix.parentDirectory(library) + "/published" + (rotation.isEmpty ? "" : "-" + rotation)
+    }
+    /// The log of announcements run after a bar's command returned (detached, issue 20).
+    public var announceLog: String { Posix.parentDirectory(library) + "/announce.log" }
+    /// Held (shared) by every detached announcement while it runs; an exclusive lock on it
+    /// waits for them all.
+    public var announceLock: String { Posix.parentDirectory(library) + "/announce.lock" }
     /// The output directory when the `outputDirectory` setting is not set.
     public var defaultOutputDirectory: String
     /// The user's home directory, for `~` in paths.

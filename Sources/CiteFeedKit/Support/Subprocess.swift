@@ -13,15 +13,46 @@ enum Subprocess {
         return nil
     }
 
-    /// Starts `executable` with the file actions `setUp` adds; `nil` when it cannot start.
+    /// Where a child runs: in our process group, in a group of its own (so a timeout stops it
+    /// and whatever it started), or in a session of its own (detached: a bar that stops its
+    /// process group, or closes its terminal, does not stop it).
+    enum Grouping { case ours, ownGroup, ownSession }
+
+    /// Starts `executable` with the file actions `setUp` adds; `nil` when it cannot start. The
+    /// child gets no descriptor but its standard streams, no blocked signal, and the default
+    /// handling of SIGPIPE and SIGXFSZ, which citefeed may ignore.
     private static func spawn(
-        _ executable: String, _ arguments: [String], environment: [String: String],
+        _ executable: String, _ arguments: [String], environment: [String: String], grouping: Grouping = .ours,
         _ setUp: (inout posix_spawn_file_actions_t) -> Void
     ) -> pid_t? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         setUp(&actions)
+        // Only the standard streams (and, for a detached citefeed, its lock as descriptor 3).
+        citefeed_spawn_closefrom(&actions, grouping == .ownSession ? 4 : 3)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        sigaddset(&defaults, SIGXFSZ)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        // No signal blocked: a bar or a test harness may have blocked some, and the child (a
+        // timeout(1) in a publish command, say) must get them.
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var flags = citefeed_spawn_flag_setsigdef() | citefeed_spawn_flag_setsigmask()
+        switch grouping {
+        case .ours: break
+        case .ownGroup:
+            flags |= citefeed_spawn_flag_setpgroup()
+            posix_spawnattr_setpgroup(&attributes, 0)
+        case .ownSession: flags |= citefeed_spawn_flag_setsid()
+        }
+        posix_spawnattr_setflags(&attributes, flags)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -29,7 +60,7 @@ enum Subprocess {
             envp.forEach { free($0) }
         }
         var pid = pid_t()
-        return posix_spawn(&pid, executable, &actions, nil, argv, envp) == 0 ? pid : nil
+        return posix_spawn(&pid, executable, &actions, &attributes, argv, envp) == 0 ? pid : nil
     }
 
     /// Waits for `pid`; its exit status, or 128 + the signal that ended it.
@@ -110,35 +141,85 @@ enum Subprocess {
         return wait(pid)
     }
 
-    /// Runs `executable` with `arguments` in `directory`, its standard output and error going
-    /// to our standard error (a bar reads our standard output) and its standard input empty.
-    /// Past `timeout` seconds it is sent SIGTERM, and SIGKILL 2 seconds later. Returns its exit
-    /// status, -1 when it could not start, or -2 when it ran out of time.
-    static func run(_ executable: String, _ arguments: [String], in directory: String, environment: [String: String], timeout: Int) -> Int32 {
-        let child = spawn(executable, arguments, environment: environment) { actions in
+    /// Runs `executable` with `arguments` in `directory`, in a process group of its own, its
+    /// standard output and error going to our standard error (a bar reads our standard output;
+    /// a detached announcement's standard error is its log) and its standard input empty.
+    /// At `deadline` (on `Posix.monotonicMilliseconds`' clock) its whole group is sent SIGTERM,
+    /// and SIGKILL when the group is still there 2 seconds later: a child that ignores SIGTERM
+    /// (`trap '' TERM; sleep 200`) must not outlive it and hold our standard error open.
+    /// Returns its exit status, -1 when it could not start, or -2 when it ran out of time.
+    static func run(_ executable: String, _ arguments: [String], in directory: String, environment: [String: String], deadline: Int64)
+        -> Int32
+    {
+        let child = spawn(executable, arguments, environment: environment, grouping: .ownGroup) { actions in
             citefeed_spawn_chdir(&actions, directory)
             posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
             posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
         }
         guard let pid = child else { return -1 }
-        let deadline = Posix.monotonicMilliseconds() + Int64(timeout) * 1000
         var status: Int32 = 0
-        var signalled: Int32 = 0
+        var stopping = false
+        var leaderEnded = false
         while true {
-            let r = waitpid(pid, &status, WNOHANG)
-            if r == pid { break }
-            if r < 0 && errno != EINTR { return -1 }
+            if !leaderEnded {
+                let r = waitpid(pid, &status, WNOHANG)
+                if r == pid {
+                    leaderEnded = true
+                    if !stopping { break }
+                } else if r < 0 && errno != EINTR {
+                    return -1
+                }
+            }
             let now = Posix.monotonicMilliseconds()
-            if signalled == 0 && now >= deadline {
-                kill(pid, SIGTERM)
-                signalled = SIGTERM
-            } else if signalled == SIGTERM && now >= deadline + 2000 {
-                kill(pid, SIGKILL)
-                signalled = SIGKILL
+            if !stopping && now >= deadline {
+                kill(-pid, SIGTERM)
+                stopping = true
+            } else if stopping {
+                // The group is gone once no process has its id; SIGKILL for what is left.
+                if leaderEnded && kill(-pid, 0) != 0 { break }
+                if now >= deadline + 2000 {
+                    kill(-pid, SIGKILL)
+                    if leaderEnded { break }
+                }
             }
             usleep(10_000)
         }
-        if signalled != 0 { return -2 }
+        if stopping { return -2 }
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+
+    /// Starts `executable` in a session of its own and does not wait for it (announcements
+    /// after a bar's line, issue 20): `input` is written to its standard input through a pipe,
+    /// its standard output and error go to `output`, and `keep` (a descriptor holding a lock)
+    /// is its descriptor 3. Returns its process id, to be reaped with `reap()`, or `nil`.
+    static func detach(
+        _ executable: String, _ arguments: [String], input: [UInt8], output: Int32, keep: Int32, environment: [String: String]
+    )
+        -> pid_t?
+    {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return nil }
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        let child = spawn(executable, arguments, environment: environment, grouping: .ownSession) { actions in
+            posix_spawn_file_actions_adddup2(&actions, fds[0], STDIN_FILENO)
+            posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
+            posix_spawn_file_actions_adddup2(&actions, output, STDERR_FILENO)
+            posix_spawn_file_actions_adddup2(&actions, keep, 3)
+        }
+        close(fds[0])
+        defer { close(fds[1]) }
+        guard let pid = child else { return nil }
+        let previous = signal(SIGPIPE, SIG_IGN)
+        _ = Posix.writeAll(fd: fds[1], input)
+        signal(SIGPIPE, previous)
+        return pid
+    }
+
+    /// Collects the exit of any child that has ended (a detached one, in a long-running
+    /// `status --follow`), without waiting.
+    static func reap() {
+        var status: Int32 = 0
+        while waitpid(-1, &status, WNOHANG) > 0 {}
     }
 }

@@ -20,7 +20,7 @@ import Testing
         /// exits with `status`.
         func make(_ name: String, status: Int = 0) throws {
             let log = directory.appendingPathComponent(name + ".log").path
-            let script = "#!/bin/sh\n{ echo \"cwd=$(pwd)\"; for a in \"$@\"; do echo \"arg=$a\"; done; echo end; } >> '\(log)'\nexit \(status)\n"
+            let script = "#!/bin/sh\n{ echo \"cwd=$(pwd)\"; [ -n \"$CITEFEED_OUTPUT_DIR\" ] && echo \"dir=$CITEFEED_OUTPUT_DIR\"; for a in \"$@\"; do echo \"arg=$a\"; done; echo end; } >> '\(log)'\nexit \(status)\n"
             let path = directory.appendingPathComponent(name).path
             try script.write(toFile: path, atomically: true, encoding: .utf8)
             chmod(path, 0o755)
@@ -57,9 +57,11 @@ import Testing
         #expect(bin.log("notify-send").components(separatedBy: "end\n").count == 2)
         box.now = "2026-03-02T11:30:00+01:00"
         #expect(try box.run(["status"], environment: env).status == 0)
+        #expect(box.waitForAnnouncements())  // detached after status's line (issue 20)
         #expect(bin.log("notify-send").components(separatedBy: "end\n").count == 3)
         // next notifies too; outside the active hours nothing is picked or notified.
         #expect(try box.run(["next"], environment: env).status == 0)
+        #expect(box.waitForAnnouncements())
         #expect(bin.log("notify-send").components(separatedBy: "end\n").count == 4)
         #expect(try box.run(["defaults", "write", "activeHours", "08:00-12:00"], environment: env).status == 0)
         box.now = "2026-03-02T13:30:00+01:00"
@@ -164,11 +166,12 @@ import Testing
         let bin = try StandIns()
         try bin.make("sync-feeds")
         let env: [String: String?] = ["PATH": bin.path]
-        #expect(try box.run(["defaults", "write", "publishCommand", "--", "sync-feeds", "-a", "with space"], environment: env).status == 0)
+        #expect(try box.run(["defaults", "write", "publishCommand", "--", "sync-feeds", "-a", "with space", "to={dir}/x"], environment: env).status == 0)
         let feeds = box.feeds.path
         let first = try box.run(["rotate"], environment: env)
         #expect(first.status == 0 && first.stdout.hasPrefix("Wrote "), "\(first)")
-        #expect(bin.log("sync-feeds") == "cwd=\(feeds)\narg=-a\narg=with space\narg=\(feeds)\nend\n")
+        // Nothing appended (issue 20): the directory is the working directory, {dir} and CITEFEED_OUTPUT_DIR.
+        #expect(bin.log("sync-feeds") == "cwd=\(feeds)\ndir=\(feeds)\narg=-a\narg=with space\narg=to=\(feeds)/x\nend\n")
         // Nothing changed: not run again. An edit changes the outputs: run.
         #expect(try box.run(["rotate"], environment: env).stdout.hasPrefix("Outputs in"))
         #expect(bin.log("sync-feeds").components(separatedBy: "end\n").count == 2)
@@ -178,8 +181,11 @@ import Testing
         // Its output goes to standard error, never into a bar's standard output.
         #expect(try box.run(["defaults", "write", "publishCommand", "--", "/bin/echo", "published"], environment: env).status == 0)
         box.now = "2026-03-01T10:30:00+01:00"
+        // status runs it detached (issue 20), its output going to announce.log.
         let status = try box.run(["status"], environment: env)
-        #expect(status.status == 0 && !status.stdout.contains("published") && status.stderr.contains("published"), "\(status)")
+        #expect(status.status == 0 && !status.stdout.contains("published") && status.stderr.isEmpty, "\(status)")
+        #expect(box.waitForAnnouncements())
+        #expect(box.announceLog.contains("\npublished\n"), "\(box.announceLog)")
         // A one-off directory (rotate --out) is not published.
         #expect(try box.run(["defaults", "write", "publishCommand", "sync-feeds"], environment: env).status == 0)
         let before = bin.log("sync-feeds")
@@ -197,7 +203,7 @@ import Testing
         #expect(try box.run(["defaults", "write", "publishCommand", "upload"], environment: env).status == 0)
         let failed = try box.run(["rotate"], environment: env)
         #expect(failed.status == 0 && failed.stdout.hasPrefix("Wrote "), "\(failed)")
-        #expect(failed.stderr.contains("warning: publishCommand \"upload\" failed (exit status 5); the next rotate runs it again"), "\(failed)")
+        #expect(failed.stderr.contains("warning: publishCommand \"upload\" failed (exit status 5); note that citefeed no longer appends the output directory as its last argument (changed after 0.1.0): the command runs in that directory, which is {dir} in its arguments and $CITEFEED_OUTPUT_DIR in its environment; the next rotate runs it again"), "\(failed)")
         // No change, but it failed: run again.
         try bin.make("upload", status: 0)
         let retried = try box.run(["rotate"], environment: env)
@@ -273,7 +279,9 @@ import Testing
         #expect(try box.run(["defaults", "write", "feedURL", "https://example.org/q/"], environment: env).status == 0)
         #expect(try box.run(["defaults", "write", "feedHub", "http://127.0.0.1:\(hub.port)/"], environment: env).status == 0)
         let refused = try box.run(["rotate"], environment: env)
-        #expect(refused.status == 0 && refused.stderr.contains("answered 500 to the news of https://example.org/q/feed.xml"), "\(refused)")
+        #expect(refused.status == 0 && refused.stderr.contains("answered 500 to the news of https://example.org/q/feed.xml; 2 more feeds were not announced"), "\(refused)")
+        // A hub that failed is not asked again in that run (issue 20).
+        #expect(hub.requests.count == 1, "\(hub.requests)")
         // Port 9 (discard) on 127.0.0.1 has no server.
         #expect(try box.run(["defaults", "write", "feedHub", "http://127.0.0.1:9/"], environment: env).status == 0)
         box.now = "2026-03-01T10:30:00+01:00"

@@ -30,7 +30,31 @@ final class Sandbox {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     }
 
-    deinit { try? FileManager.default.removeItem(at: home) }
+    deinit {
+        waitForAnnouncements()
+        try? FileManager.default.removeItem(at: home)
+    }
+
+    /// Waits until every detached announcement started in this home has ended (each holds a
+    /// shared lock on `announce.lock` while it runs; issue 20), for at most `seconds`; `false`
+    /// when some still ran then.
+    @discardableResult
+    func waitForAnnouncements(seconds: Int = 60) -> Bool {
+        let fd = open(home.appendingPathComponent("announce.lock").path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return true }
+        defer { close(fd) }
+        for _ in 0..<(seconds * 20) {
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 {
+                flock(fd, LOCK_UN)
+                return true
+            }
+            usleep(50_000)
+        }
+        return false
+    }
+
+    /// `announce.log`, as it is now.
+    var announceLog: String { (try? String(contentsOf: home.appendingPathComponent("announce.log"), encoding: .utf8)) ?? "" }
 
     var libraryPath: String { home.appendingPathComponent("library.sqlite").path }
     var settingsPath: String { home.appendingPathComponent("settings.json").path }

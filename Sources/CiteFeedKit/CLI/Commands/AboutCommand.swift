@@ -17,21 +17,24 @@ struct AboutCommand: Command {
         let settingsPath = context.paths.settings
         let output = context.paths.outputDirectory(try context.settings())
         let last = try library.latestPick()
+        // Announcements run after a bar's command have no terminal: their failures are logged.
+        let failure = AnnouncementLog(path: context.paths.announceLog).lastFailure()
         if json {
             context.out.write(
                 data:
-                JSONWriter.pretty(
-                    .object([
-                        ("version", .string(CLI.version)), ("library", .string(library.path)), ("settings", .string(settingsPath)),
-                        ("outputDirectory", .string(output)), ("citations", .int(Int64(counts.active))),
-                        ("favourites", .int(Int64(counts.favourites))), ("archived", .int(Int64(counts.archived))),
-                        ("tags", .int(Int64(counts.tags))), ("sqlite", .string(Database.sqliteVersion)),
-                        ("lastRotation", last.map { .string($0.pickedAt.rfc3339UTC) } ?? .null),
-                    ])))
+                    JSONWriter.pretty(
+                        .object([
+                            ("version", .string(CLI.version)), ("library", .string(library.path)), ("settings", .string(settingsPath)),
+                            ("outputDirectory", .string(output)), ("citations", .int(Int64(counts.active))),
+                            ("favourites", .int(Int64(counts.favourites))), ("archived", .int(Int64(counts.archived))),
+                            ("tags", .int(Int64(counts.tags))), ("sqlite", .string(Database.sqliteVersion)),
+                            ("lastRotation", last.map { .string($0.pickedAt.rfc3339UTC) } ?? .null),
+                            ("lastAnnouncementFailure", .optional(failure)), ("announcementLog", .string(context.paths.announceLog)),
+                        ])))
             return
         }
         let settingsNote = Posix.fileExists(settingsPath) ? "" : " (not written yet: all defaults)"
-        let rows = [
+        var rows = [
             ("version", "citefeed \(CLI.version)"),
             ("library", library.path),
             ("settings", settingsPath + settingsNote),
@@ -43,6 +46,7 @@ struct AboutCommand: Command {
             ("sqlite", Database.sqliteVersion),
             ("last rotation", last.map { "\($0.pickedAt.localShort) (\($0.pickedAt.relative(to: now)))" } ?? "never"),
         ]
+        if let failure { rows.append(("announcing", "failed \(failure.echoed(limit: 400)) (\(context.paths.announceLog))")) }
         for (label, value) in rows { context.out.line(context.terminal.bold(label.padding(to: 14)) + "\(value)") }
     }
 }

@@ -10,7 +10,7 @@ struct DefaultsWriteCommand: Command {
               citefeed defaults write favouritesOnly yes
               citefeed defaults write weights tag:stoic=3 author:Seneca=0
               citefeed defaults write activeHours 08:00-22:00 --rotation morning
-              citefeed defaults write publishCommand -- rsync -a --delete host:feeds/
+              citefeed defaults write publishCommand -- rsync -a --delete ./ host:feeds/
             A value that starts with '-' goes after '--'. A list (tags, authors, weights,
             publishCommand...) is replaced whole by the words given.
 

@@ -19,6 +19,7 @@ struct GradeCommand: Command {
     }
 
     func run(_ context: Context) throws {
+        context.announceInBackground = true  // a bar waits for nothing after its line
         let settings = try context.settings()
         guard settings.mode == .review else { throw ReviewBarError.rotateMode(settings.rotation) }
         let now = try context.now()

@@ -12,6 +12,7 @@ struct NextCommand: Command {
     init(_ arguments: ParsedArguments) throws {}
 
     func run(_ context: Context) throws {
+        context.announceInBackground = true  // a bar waits for nothing after its line
         if try context.settings().mode == .review { throw ReviewBarError.reviewMode(context.rotationName) }
         let library = try context.libraryWithStarterSet()
         try library.write {

@@ -12,6 +12,7 @@ struct RevealCommand: Command {
     init(_ arguments: ParsedArguments) throws {}
 
     func run(_ context: Context) throws {
+        context.announceInBackground = true  // a bar waits for nothing after its line
         let settings = try context.settings()
         guard settings.mode == .review else { throw ReviewBarError.rotateMode(settings.rotation) }
         let now = try context.now()

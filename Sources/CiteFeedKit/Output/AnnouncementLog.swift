@@ -1,0 +1,47 @@
+/// `announce.log` beside the library: what detached announcements (issue 20) did, since no
+/// terminal sees them. Each run writes a line when it starts and when it ends, a line for each
+/// failure (`… citefeed: warning: …`), and between them whatever its programs printed.
+struct AnnouncementLog {
+    let path: String
+
+    /// Past this size the log is cut to its last `keptBytes` before a run appends to it.
+    static let sizeLimit = 1 << 20
+    static let keptBytes = 256 << 10
+    /// What marks a failure's line.
+    static let failureMark = " citefeed: warning: "
+
+    /// A line of the log: the time (UTC) and the message.
+    static func line(_ message: String, at time: Timestamp = .systemNow()) -> String {
+        "\(time.rfc3339UTC) citefeed: \(message)\n"
+    }
+
+    /// Opens the log to append to, cut first when it is over `sizeLimit`; a descriptor, or -1.
+    func openForAppending() -> Int32 {
+        var st = stat()
+        if stat(path, &st) == 0, Int(st.st_size) > AnnouncementLog.sizeLimit,
+            let bytes = try? Posix.readFile(path, limit: Int(st.st_size) + 4096)
+        {
+            var kept = Array(bytes.suffix(AnnouncementLog.keptBytes))
+            if let newline = kept.firstIndex(of: UInt8(ascii: "\n")) { kept.removeFirst(newline + 1) }
+            try? AtomicWriter.write(kept, to: path, mode: 0o644)
+        }
+        return open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    }
+
+    /// The newest failure in the log, as written (time and message), or `nil`.
+    func lastFailure() -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
+        lseek(fd, max(0, st.st_size - off_t(AnnouncementLog.keptBytes)), SEEK_SET)
+        guard let tail = try? Posix.readAll(fd: fd, limit: AnnouncementLog.keptBytes * 4) else { return nil }
+        for line in String(decoding: tail, as: UTF8.self).split(separator: "\n").reversed() {
+            if let mark = line.firstRange(of: AnnouncementLog.failureMark) {
+                return line[..<mark.lowerBound] + " " + line[mark.upperBound...]
+            }
+        }
+        return nil
+    }
+}
