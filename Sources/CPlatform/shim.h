@@ -33,6 +33,64 @@ static inline short citefeed_spawn_flag_setsid(void) { return (short)POSIX_SPAWN
 static inline short citefeed_spawn_flag_setsigdef(void) { return (short)POSIX_SPAWN_SETSIGDEF; }
 static inline short citefeed_spawn_flag_setsigmask(void) { return (short)POSIX_SPAWN_SETSIGMASK; }
 
+#include <errno.h>
+#include <signal.h>
+#include <sys/file.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef SIGEV_THREAD_ID
+#define SIGEV_THREAD_ID 4
+#endif
+
+static void citefeed_wake(int signal) { (void)signal; }
+
+/* Waits for an exclusive flock(2) on `fd` for at most about `milliseconds`, asleep in the kernel,
+   which wakes a waiter as soon as the holder lets go (no polling). A timer sends SIGALRM to this
+   thread only, every `milliseconds`, so that the wait ends even when the first one came before
+   flock began; SIGALRM is unblocked meanwhile (a caller may have inherited it blocked) and its
+   handler does nothing and does not restart flock. 0: locked; 1: not within the time; -1: an
+   error (errno). */
+static inline int citefeed_flock_wait(int fd, int milliseconds) {
+    struct sigaction action, previous;
+    action.sa_handler = citefeed_wake;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;
+    sigaction(SIGALRM, &action, &previous);
+    sigset_t alarm, saved;
+    sigemptyset(&alarm);
+    sigaddset(&alarm, SIGALRM);
+    pthread_sigmask(SIG_UNBLOCK, &alarm, &saved);
+    struct sigevent event;
+    event.sigev_notify = SIGEV_THREAD_ID;
+    event.sigev_signo = SIGALRM;
+    event.sigev_value.sival_int = 0;
+    event._sigev_un._tid = (pid_t)syscall(SYS_gettid);
+    timer_t timer;
+    int result = -1, error = 0;
+    if (timer_create(CLOCK_MONOTONIC, &event, &timer) == 0) {
+        struct itimerspec spec;
+        spec.it_value.tv_sec = milliseconds / 1000;
+        spec.it_value.tv_nsec = (long)(milliseconds % 1000) * 1000000L;
+        spec.it_interval = spec.it_value;
+        timer_settime(timer, 0, &spec, NULL);
+        if (flock(fd, LOCK_EX) == 0) {
+            result = 0;
+        } else {
+            error = errno;
+            result = error == EINTR ? 1 : -1;
+        }
+        timer_delete(timer);
+    } else {
+        error = errno;
+    }
+    pthread_sigmask(SIG_SETMASK, &saved, NULL);
+    sigaction(SIGALRM, &previous, NULL);
+    errno = error;
+    return result;
+}
+
 #ifdef __linux__
 #include <sys/prctl.h>
 

@@ -111,7 +111,7 @@ public final class Context {
     func removeNewLibrary() -> Bool {
         guard let library = cachedLibrary, (try? library.everHeldCitation()) == false else { return false }
         cachedLibrary = nil
-        for suffix in ["-wal", "-shm", ""] { unlink(paths.library + suffix) }
+        for suffix in ["-wal", "-shm", ".lock", ""] { unlink(paths.library + suffix) }
         return true
     }
 

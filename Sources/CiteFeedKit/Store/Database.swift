@@ -15,7 +15,8 @@ public final class Database {
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let error = SQLiteError(
-                extendedCode: db.map(sqlite3_extended_errcode) ?? rc, message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory")
+                extendedCode: db.map(sqlite3_extended_errcode) ?? rc,
+                message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory")
             sqlite3_close(db)
             throw error
         }
@@ -106,12 +107,31 @@ public final class Database {
 
     private var depth = 0
 
-    /// Runs `body` in a transaction; `immediate` takes the write lock at once, so writers queue
-    /// on the busy timeout instead of failing on a lock upgrade. Inside another transaction it
-    /// becomes a savepoint, so a command can make a change and its consequences in one.
+    /// The writers' turn: `PATH.lock` beside the database (`FileLock`), taken before a write
+    /// transaction begins, so that writers wait in the kernel and are woken in turn, and give up
+    /// only when one writer kept it for 5 s. SQLite's busy timeout stays for writers that do not
+    /// take it (the sqlite3 shell, say).
+    lazy var writeLock = FileLock.shared(path + ".lock")
+
+    /// Runs `body` in a transaction; `immediate` takes the write lock at once (after the
+    /// writers' turn, `writeLock`), so writers queue instead of failing on a lock upgrade.
+    /// Inside another transaction it becomes a savepoint, so a command can make a change and its
+    /// consequences in one.
     public func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
         let name = "s\(depth)"
         let outer = depth == 0
+        if outer && immediate {
+            do { try writeLock.acquire() } catch {
+                switch error {
+                case .stuck(let holder):
+                    throw SQLiteError(
+                        extendedCode: SQLITE_BUSY,
+                        message: "another citefeed\(holder.map { " (process \($0))" } ?? "") kept the library for 5 seconds", sql: nil)
+                case .io(let message): throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: message, sql: nil)
+                }
+            }
+        }
+        defer { if outer && immediate { writeLock.release() } }
         try execute(outer ? (immediate ? "BEGIN IMMEDIATE" : "BEGIN") : "SAVEPOINT \(name)")
         depth += 1
         defer { depth -= 1 }

@@ -30,7 +30,10 @@ public struct SettingsFile: Sendable {
         let settings = try self.settings(from: members, rotation: rotation, checkConflicts: false)
         let given = value.map(SettingKey.display) ?? "(default)"
         if let (other, reason) = settings.conflict() {
-            let why = other == key ? reason : "it does not fit \(other.rawValue) (\(SettingKey.display(settings.value(of: other) ?? .null))): \(reason)"
+            let why =
+                other == key
+                ? reason
+                : "it does not fit \(other.rawValue) (\(SettingKey.display(settings.value(of: other) ?? .null).echoed())): \(reason)"
             throw .invalidValue(key: key.rawValue, value: given, reason: why)
         }
         // And every other rotation's, which may take the value over.
@@ -102,7 +105,9 @@ public struct SettingsFile: Sendable {
     }
 
     /// The named rotations of the file's members, each with its keys.
-    static func rotations(in members: [(String, JSONValue)], path: String) throws(SettingsError) -> [(name: String, keys: [(String, JSONValue)])] {
+    static func rotations(in members: [(String, JSONValue)], path: String) throws(SettingsError) -> [(
+        name: String, keys: [(String, JSONValue)]
+    )] {
         guard let value = members.first(where: { $0.0 == rotationsKey })?.1 else { return [] }
         guard case .object(let entries) = value else {
             throw .badValue(path: path, key: rotationsKey, value: show(value), reason: "expected an object of rotations by name")
@@ -123,7 +128,8 @@ public struct SettingsFile: Sendable {
     private static func setRotations(_ members: inout [(String, JSONValue)], _ rotations: [(name: String, keys: [(String, JSONValue)])]) {
         members.removeAll { $0.0 == rotationsKey }
         if !rotations.isEmpty {
-            members.append((rotationsKey, .object(rotations.sorted { $0.name < $1.name }.map { ($0.name, .object($0.keys.sorted { $0.0 < $1.0 })) })))
+            members.append(
+                (rotationsKey, .object(rotations.sorted { $0.name < $1.name }.map { ($0.name, .object($0.keys.sorted { $0.0 < $1.0 })) })))
         }
     }
 
@@ -203,7 +209,9 @@ public struct SettingsFile: Sendable {
 
     /// The settings of `rotation` from the file's members. `checkConflicts`: also every other
     /// rotation's values that cannot work together, so a conflict is found whichever runs.
-    private func settings(from members: [(String, JSONValue)], rotation: String = "", checkConflicts: Bool = true) throws(SettingsError) -> Settings {
+    private func settings(from members: [(String, JSONValue)], rotation: String = "", checkConflicts: Bool = true) throws(SettingsError)
+        -> Settings
+    {
         let v = try validate(members)
         let settings = try build(v, rotation: rotation)
         if checkConflicts { try conflictCheck(v, first: settings) }
@@ -236,6 +244,26 @@ public struct SettingsFile: Sendable {
             keys.append((key.rawValue, value))
         }
         try save(members)
+    }
+
+    /// Runs `change`, which reads and saves this file, holding the file's lock
+    /// (`settings.json.lock`): every change of the file reads, changes and writes it whole, and
+    /// two at once lost one (four `rotation add` at once kept two). When `change` fails, the file
+    /// is put back as it was (`restoring`). Take it before the library's write lock, never after.
+    @discardableResult
+    public func editing<T>(_ change: () throws -> T) throws -> T {
+        do { try Posix.makeDirectories(Posix.parentDirectory(path)) } catch {
+            throw SettingsError.io("cannot write \(path): \(error.message)")
+        }
+        let lock = FileLock.shared(path + ".lock")
+        do { try lock.acquire() } catch {
+            switch error {
+            case .stuck(let holder): throw SettingsError.locked(path: path, holder: holder)
+            case .io(let message): throw SettingsError.io(message)
+            }
+        }
+        defer { lock.release() }
+        return try restoring(change)
     }
 
     /// Runs `change`, which saves this file among other things; when `change` fails (the
@@ -278,6 +306,8 @@ public struct SettingsFile: Sendable {
 
     private func readMembers() throws(SettingsError) -> ([(String, JSONValue)], [String]) {
         let bytes: [UInt8]?
+        var st = stat()
+        if stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG, Int(st.st_size) > SettingsFile.sizeLimit { throw .tooLarge(path: path) }
         do { bytes = try Posix.readFile(path, limit: SettingsFile.sizeLimit) } catch { throw .io(error.message) }
         return try members(of: bytes)
     }
@@ -292,12 +322,15 @@ public struct SettingsFile: Sendable {
         guard let bytes else { return ([], []) }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) { return ([], []) }
         let value: JSONValue
-        do { value = try JSONParser.parse(bytes) } catch {
+        do { value = try JSONParser.parse(bytes, finite: true) } catch {
             throw .notJSON(path: path, reason: error.message)
         }
         guard case .object(let members) = value else {
             throw .notJSON(path: path, reason: "expected an object of settings, found \(value.kindName)")
         }
+        // A key written twice: which one is meant? (JSON leaves it open; the last won here, and
+        // a rotation written twice ran twice.)
+        if let key = SettingsFile.duplicateKey(in: value) { throw .duplicateKey(path: path, key: key) }
         var warnings = members.compactMap { name, _ in
             SettingKey(rawValue: name) == nil && name != SettingsFile.rotationsKey
                 ? "\(path): unknown setting \(quoted(name)) is ignored; \(SettingsFile.suggestion(for: name))" : nil
@@ -305,10 +338,30 @@ public struct SettingsFile: Sendable {
         for entry in (try? SettingsFile.rotations(in: members, path: path)) ?? [] {
             for (name, _) in entry.keys where SettingKey(rawValue: name) == nil {
                 warnings.append(
-                    "\(path): unknown setting \(quoted(name)) of rotation \(quoted(entry.name)) is ignored; \(SettingsFile.suggestion(for: name))")
+                    "\(path): unknown setting \(quoted(name)) of rotation \(quoted(entry.name)) is ignored; \(SettingsFile.suggestion(for: name))"
+                )
             }
         }
         return (members, warnings)
+    }
+
+    /// The first key that an object of `value` (or of one inside it) has twice, as a dotted
+    /// path (`rotations.work.tags`), or `nil`.
+    static func duplicateKey(in value: JSONValue, prefix: String = "") -> String? {
+        switch value {
+        case .object(let members):
+            var seen = Set<String>()
+            for (key, _) in members where !seen.insert(key).inserted { return prefix + key }
+            for (key, member) in members {
+                if let duplicate = duplicateKey(in: member, prefix: prefix + key + ".") { return duplicate }
+            }
+        case .array(let items):
+            for item in items {
+                if let duplicate = duplicateKey(in: item, prefix: prefix) { return duplicate }
+            }
+        default: break
+        }
+        return nil
     }
 
     static func suggestion(for name: String) -> String {
@@ -329,7 +382,8 @@ public struct SettingsFile: Sendable {
         }
     }
 
-    static func show(_ value: JSONValue) -> String { JSONWriter.compact(value) }
+    /// A value as the file has it, for a message: one line, cut at 120 characters.
+    static func show(_ value: JSONValue) -> String { JSONWriter.compact(value).echoed() }
 }
 
 /// A problem with the settings: a bad value given on the command line or found in the file.
@@ -340,11 +394,19 @@ public enum SettingsError: CiteFeedError, Equatable {
     case badValue(path: String, key: String, value: String, reason: String)
     case noSuchRotation(String)
     case rotationExists(String)
+    case duplicateKey(path: String, key: String)
+    /// Over `SettingsFile.sizeLimit`.
+    case tooLarge(path: String)
+    /// Another citefeed kept the file's lock for 5 seconds (its process id, when known).
+    case locked(path: String, holder: Int32?)
     case io(String)
 
     public var exitStatus: ExitStatus {
-        if case .io = self { return .ioError }
-        return .usage
+        switch self {
+        case .io: return .ioError
+        case .locked: return .busy
+        default: return .usage
+        }
     }
 
     public var message: String {
@@ -359,13 +421,23 @@ public enum SettingsError: CiteFeedError, Equatable {
             // rotations.NAME.KEY is the rotation NAME's KEY.
             let parts = key.split(separator: ".", maxSplits: 2).map(String.init)
             let delete =
-                parts.count == 3 ? "citefeed defaults delete \(parts[2]) --rotation \(parts[1])"
+                parts.count == 3
+                ? "citefeed defaults delete \(parts[2]) --rotation \(parts[1])"
                 : parts.count == 1 && key != SettingsFile.rotationsKey ? "citefeed defaults delete \(key)" : nil
-            return "\(path): setting \(quoted(key)) has the invalid value \(value): \(reason); fix it" + (delete.map { " or run '\($0)'." } ?? ".")
+            return "\(path): setting \(quoted(key)) has the invalid value \(value.echoed()): \(reason); fix it"
+                + (delete.map { " or run '\($0)'." } ?? ".")
         case .noSuchRotation(let name):
             return "No rotation named \(quoted(name)); 'citefeed rotation list' shows them, 'citefeed rotation add \(name)' makes it."
         case .rotationExists(let name):
             return "A rotation named \(quoted(name)) already exists."
+        case let .duplicateKey(path, key):
+            return "\(path): the key \(quoted(key)) is written twice; keep one of them."
+        case .tooLarge(let path):
+            return
+                "\(path) is larger than \(Posix.describe(bytes: SettingsFile.sizeLimit)), which no settings file is; fix it or remove it to use the defaults."
+        case let .locked(path, holder):
+            return
+                "\(path) is being changed by another citefeed\(holder.map { " (process \($0))" } ?? "") that has kept it for 5 seconds; try again in a moment."
         case .io(let message):
             return message.prefix(1).uppercased() + message.dropFirst() + "."
         }

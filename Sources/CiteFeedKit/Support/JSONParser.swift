@@ -13,10 +13,16 @@ public struct JSONParser {
     /// With `parse(_:streaming:each:)`: the members whose list is streamed, and where to.
     private var streamed: Set<String> = []
     private var each: ((String?, JSONValue, Double) -> Bool)?
+    private var finite = false
+    /// With `finite`: the member names down to the value being parsed, to name it in an error.
+    private var keys: [String] = []
 
-    /// Parses a whole document; a UTF-8 byte order mark is allowed.
-    public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+    /// Parses a whole document; a UTF-8 byte order mark is allowed. `finite`: a number too
+    /// large for a double (`1e999`) is an error naming it as written, instead of infinity
+    /// (which JSON cannot hold: it would be written back as null).
+    public static func parse(_ bytes: [UInt8], finite: Bool = false) throws(Failure) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
+        parser.finite = finite
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipSpace()
         let value = try parser.parseValue()
@@ -132,7 +138,9 @@ public struct JSONParser {
             if depth == 1 && streamed.contains(key) && index < bytes.count && bytes[index] == UInt8(ascii: "[") {
                 members.append((key, try parseArray(streamingAs: key)))
             } else {
+                if finite { keys.append(key) }
                 members.append((key, try parseValue()))
+                if finite { keys.removeLast() }
             }
             skipSpace()
             guard index < bytes.count else { throw failure("unexpected end of the document; an object is not closed") }
@@ -280,6 +288,10 @@ public struct JSONParser {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let value = Int64(text) { return .int(value) }
         guard let value = Double(text) else { throw failure("invalid number", at: start) }
+        guard value.isFinite || !finite else {
+            let member = keys.isEmpty ? "" : " of \"\(keys.joined(separator: ".").echoed(limit: 60))\""
+            throw failure("the number \(text.echoed(limit: 40))\(member) is out of range", at: start)
+        }
         return .double(value)
     }
 }

@@ -25,9 +25,10 @@ import Testing
     }
 
     @Test func aFewRecordsFindTheirDuplicatesByLookingThemUp() throws {
-        let (_, library) = try library([
+        let (box, library) = try library([
             ("Hello,   World", "Ann"), ("He said \"no\" — 5*3 (NEAR) ^ OR", nil), ("Élan vital", "Henri Bergson"), ("kept alone", "B"),
         ])
+        defer { withExtendedLifetime(box) {} }  // its home holds the library
         let uuid = try library.db.query("SELECT uuid FROM citations WHERE text = 'kept alone'") { $0.text(0) }[0]
         var sameUUID = ImportRecord(location: .line(5), text: "Other words entirely", author: nil)
         sameUUID.uuid = uuid
@@ -52,7 +53,8 @@ import Testing
     /// Text the full-text index cannot find all duplicates of (no word, or letters its
     /// tokenizer does not fold, as Georgian Mtavruli of Unicode 11) makes the import load the keys.
     @Test func textTheIndexCannotFindIsComparedWithEveryKey() throws {
-        let (_, library) = try library([("გამარჯობა", "G"), ("😀 🎉 …", nil), ("ok", nil)])
+        let (box, library) = try library([("გამარჯობა", "G"), ("😀 🎉 …", nil), ("ok", nil)])
+        defer { withExtendedLifetime(box) {} }  // its home holds the library
         #expect(!ImportDuplicates.canLookUp("ᲒᲐᲛᲐᲠᲯᲝᲑᲐ") && !ImportDuplicates.canLookUp("😀  🎉 …"))
         let result = try importing(
             [

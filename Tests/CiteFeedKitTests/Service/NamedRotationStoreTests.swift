@@ -13,7 +13,8 @@ import Testing
     }
 
     @Test func rotationsKeepTheirOwnHistoriesAndCycles() throws {
-        let (_, library) = try library(["Home one", "Home two", "Work one", "Work two", "Work three"])
+        let (box, library) = try library(["Home one", "Home two", "Work one", "Work two", "Work three"])
+        defer { withExtendedLifetime(box) {} }  // its home holds the library
         var workSettings = Settings()
         workSettings.tags = ["work"]
         let start = Timestamp(rfc3339: "2026-03-01T00:30:00Z")!
@@ -39,7 +40,8 @@ import Testing
     }
 
     @Test func nothingEligibleIsRememberedPerRotation() throws {
-        let (_, library) = try library(["Home one"])
+        let (box, library) = try library(["Home one"])
+        defer { withExtendedLifetime(box) {} }  // its home holds the library
         var workSettings = Settings()
         workSettings.tags = ["work"]
         let now = Timestamp(rfc3339: "2026-03-01T09:30:00Z")!

@@ -20,7 +20,7 @@ struct DefaultsDeleteCommand: Command {
             context.err.line("citefeed: note: \(key.rawValue) was not set; it keeps its default.")
             return
         }
-        try file.restoring {
+        try file.editing {
             try context.changeLibrary(settings: try file.settings(applying: key, nil, rotation: rotation)) { _ in
                 try file.delete(key, rotation: rotation)
             }

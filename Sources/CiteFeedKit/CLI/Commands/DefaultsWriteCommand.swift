@@ -45,7 +45,7 @@ struct DefaultsWriteCommand: Command {
         }
         let file = SettingsFile(path: context.paths.settings)
         // The outputs follow the new settings; the file is written last, in the same transaction.
-        try file.restoring {
+        try file.editing {
             let rotation = try context.settings().rotation
             try context.changeLibrary(settings: try file.settings(applying: key, value, rotation: rotation)) { _ in
                 try file.write(key, value, rotation: rotation)

@@ -91,11 +91,11 @@ func eligibilitySummary(_ context: Context, settings: Settings? = nil) throws ->
     let s = try settings ?? context.settings()
     var parts: [String] = []
     for key in [SettingKey.tags, .excludeTags, .authors, .excludeAuthors, .sources, .search, .minLength, .maxLength] {
-        if let value = s.value(of: key), value != key.defaultValue { parts.append(key.rawValue + " " + SettingKey.display(value)) }
+        if let value = s.value(of: key), value != key.defaultValue { parts.append(key.rawValue + " " + SettingKey.display(value).echoed()) }
     }
     if s.favouritesOnly { parts.append("favouritesOnly") }
     if s.weights.contains(where: { $0.weight == 0 }) {
-        parts.append("weights " + s.weights.filter { $0.weight == 0 }.map(\.description).joined(separator: " "))
+        parts.append("weights " + s.weights.filter { $0.weight == 0 }.map(\.description).joined(separator: " ").echoed())
     }
     return parts.isEmpty ? "add a citation, or restore an archived one" : parts.joined(separator: ", ") + "; 'citefeed defaults' shows them"
 }

@@ -18,7 +18,7 @@ struct RotationAddCommand: Command {
 
     func run(_ context: Context) throws {
         let file = SettingsFile(path: context.paths.settings)
-        try file.addRotation(name)
+        try file.editing { try file.addRotation(name) }
         let settings = try file.load(rotation: name).settings
         context.out.line("Added rotation \(name); its outputs go to \(context.paths.outputDirectory(settings)).")
     }

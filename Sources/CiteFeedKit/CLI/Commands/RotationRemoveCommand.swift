@@ -24,7 +24,7 @@ struct RotationRemoveCommand: Command {
         let directory = context.paths.outputDirectory(settings)
         let library = try context.library()
         // The history goes in the transaction; the settings last, put back if the rest fails.
-        try file.restoring {
+        try file.editing {
             try library.write {
                 try library.removeRotation(name)
                 try file.removeRotation(name)

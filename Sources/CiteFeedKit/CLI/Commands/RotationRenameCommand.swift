@@ -28,7 +28,7 @@ struct RotationRenameCommand: Command {
             // A failure after the move puts the directory back with the rest.
             if moved { rename(after, before) }
         }
-        try file.restoring {
+        try file.editing {
             try library.write {
                 try library.renameRotation(old, to: new)
                 try file.renameRotation(old, to: new)
