@@ -6,9 +6,9 @@ import Testing
 /// Never a silent loss (issue 11): a file that gives no citation is an error, and
 /// `import --dry-run` says what an import would do without doing it.
 @Suite struct ImportPreviewTests {
-    static let kindle = packageRoot.appendingPathComponent("Tests/Fixtures/import/real/kindle-multi-yakimka.txt")
+    static let kindle = realImports.appendingPathComponent("kindle-multi-yakimka.txt")
 
-    @Test func aDryRunSaysWhatAndWritesNothing() throws {
+    @Test(.needsShared(ImportPreviewTests.kindle)) func aDryRunSaysWhatAndWritesNothing() throws {
         let box = try Sandbox()
         try box.add("Already here")
         try box.rotate(at: box.now)

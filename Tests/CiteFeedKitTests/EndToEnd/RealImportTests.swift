@@ -3,10 +3,11 @@ import Testing
 
 @testable import CiteFeedKit
 
-/// Real files that no one here wrote (Tests/Fixtures/import/real/SOURCES.md says where each
-/// comes from and under what licence), imported by the built binary (issue 11).
-@Suite struct RealImportTests {
-    static let real = packageRoot.appendingPathComponent("Tests/Fixtures/import/real")
+/// Real files that no one here wrote (../shared/corpus/imports-1/SOURCES.md says where each
+/// comes from and under what licence), imported by the built binary (issue 11). They are read
+/// from the shared folder, never copied into the project (issue 20).
+@Suite(.needsShared(realImports)) struct RealImportTests {
+    static let real = realImports
 
     /// Counts from SOURCES.md (an independent keyword count, not citefeed's): entries,
     /// highlights, notes, bookmarks.

@@ -97,10 +97,10 @@ import Testing
         #expect(tags.contains(["World_Wide", "stoic"]))
     }
 
-    /// A real deck (inwaves/flashcards, MIT; SOURCES.md): 402 notes of HTML and LaTeX.
-    @Test func aRealDeck() throws {
+    /// A real deck (inwaves/flashcards, MIT; ../shared/corpus/imports-1/SOURCES.md): 402 notes of HTML and LaTeX.
+    @Test(.needsShared(realImports.appendingPathComponent("anki_inwaves_all_decks.txt"))) func aRealDeck() throws {
         let box = try Sandbox()
-        let file = packageRoot.appendingPathComponent("Tests/Fixtures/import/real/anki_inwaves_all_decks.txt")
+        let file = realImports.appendingPathComponent("anki_inwaves_all_decks.txt")
         let result = try box.run("import", file.path)
         #expect(result.status == 0, "\(result)")
         let numbers = result.stdout.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }

@@ -4,7 +4,7 @@ import Testing
 @testable import CiteFeedKit
 
 /// Kindle's clippings in every language and firmware generation (issue 11). The metadata lines
-/// are quoted from real files (see Tests/Fixtures/import/real/SOURCES.md and the comments).
+/// are quoted from real files (see ../shared/corpus/imports-1/SOURCES.md and the comments).
 @Suite struct KindleTests {
     typealias Kind = KindleMetadata.Kind
 

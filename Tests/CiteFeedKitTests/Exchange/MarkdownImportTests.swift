@@ -39,7 +39,7 @@ import Testing
         #expect(records.map(\.location) == [.line(5), .line(9), .line(13), .line(16), .line(18)])
     }
 
-    /// As in semanticdata/forgetful-notes (see Tests/Fixtures/import/real/SOURCES.md).
+    /// As in semanticdata/forgetful-notes (see ../shared/corpus/imports-1/SOURCES.md).
     @Test(arguments: [
         ("> \"Information is not truth.\" — Yuval Noah Harari", "\"Information is not truth.\"", "Yuval Noah Harari"),
         ("> “Words.” –\u{A0}Someone, A Book", "“Words.”", "Someone"),
