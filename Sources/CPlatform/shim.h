@@ -22,6 +22,14 @@ static inline int citefeed_spawn_closefrom(posix_spawn_file_actions_t *actions, 
     return posix_spawn_file_actions_addclosefrom_np(actions, from);
 }
 
+/* memmem (a GNU extension, declared by the C library only under _GNU_SOURCE): where `needle`
+   first occurs in `haystack`, or NULL. */
+extern void *memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
+
+static inline int citefeed_contains_bytes(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length) {
+    return memmem(haystack, haystack_length, needle, needle_length) != NULL;
+}
+
 /* posix_spawnattr flags: the child in a process group of its own (so a timeout can stop it and
    everything it started), or in a session of its own (detached from a bar's process group and
    terminal). POSIX_SPAWN_SETSID is glibc 2.26's (and musl's) extension. */

@@ -30,23 +30,32 @@ enum KindleClippings {
 
     static func records(_ text: String) -> (records: [ImportRecord], skipped: [(String, Int)]) {
         var highlights: [Highlight?] = []
+        // Where each highlight is, by book: what a new one extends and what a note belongs to
+        // are found among its neighbours, not among every highlight (200k clippings, or 4k
+        // notes on one highlight, were quadratic).
+        var byPosition = RangeIndex(), byLocation = RangeIndex(), byPage = RangeIndex()
         var notes: [(note: ImportRecord, book: String, meta: KindleMetadata)] = []
         var invalid: [ImportRecord] = []
         var bookmarks = 0, placeholders = 0, empty = 0
         var lineNumber = 1
         var lines: [(Int, String)] = []
+        let dates = KindleMetadata.DateCache()
+        // A book line is read once per book, not once per clipping.
+        var bookLines: [String: (String, String?)] = [:]
         func flush() {
             defer { lines = [] }
             while let first = lines.first, first.1.trimmingWhitespace().isEmpty { lines.removeFirst() }
             guard let (start, titleLine) = lines.first else { return }
-            guard lines.count >= 2, let meta = KindleMetadata(lines[1].1) else {
+            guard lines.count >= 2, let meta = KindleMetadata(lines[1].1, dates: dates) else {
                 var r = ImportRecord(location: .line(start), text: nil)
-                r.problem = "Not a Kindle clipping: expected a book line, then a line like \"- Your Highlight on page 3 | Location 45-46 | Added on …\""
+                r.problem =
+                    "Not a Kindle clipping: expected a book line, then a line like \"- Your Highlight on page 3 | Location 45-46 | Added on …\""
                 invalid.append(r)
                 return
             }
             let body = lines.dropFirst(2).map(\.1).joined(separator: "\n").trimmingWhitespace()
-            let (source, author) = book(titleLine)
+            let (source, author) = bookLines[titleLine] ?? book(titleLine)
+            if bookLines.count < 100_000 { bookLines[titleLine] = (source, author) }
             var r = ImportRecord(location: .line(start), text: body, author: author)
             r.source = source
             r.createdAt = meta.added
@@ -62,13 +71,13 @@ enum KindleClippings {
                 if r.text!.isEmpty {
                     empty += 1
                 } else {
-                    add(Highlight(record: r, book: source, meta: meta), to: &highlights)
+                    add(Highlight(record: r, book: source, meta: meta), to: &highlights, index: &byPosition)
                 }
             }
         }
         for line in text.lines {
-            let clean = line.contains("\u{FEFF}") ? String(line).replacing("\u{FEFF}", with: "") : String(line)
-            if clean.trimmingWhitespace() == separator {
+            let clean = String(line).containsBytes("\u{FEFF}") ? String(line).replacing("\u{FEFF}", with: "") : String(line)
+            if isSeparator(clean) {
                 flush()
             } else {
                 lines.append((lineNumber, clean))
@@ -77,13 +86,28 @@ enum KindleClippings {
         }
         flush()
         var records = highlights
+        func indexForNotes(_ i: Int) {
+            guard let h = records[i] else { return }
+            if let range = h.meta.location { byLocation.insert(i, book: h.book, range) }
+            if let range = h.meta.page { byPage.insert(i, book: h.book, range) }
+        }
+        records.indices.forEach(indexForNotes)
+        // Each highlight's notes, in order, joined once at the end (a back grown note by note
+        // was copied whole for each).
+        var notesOn: [Int: [String]] = [:]
         for (note, book, meta) in notes {
-            if let i = records.lastIndex(where: { $0.map { holds($0, note: meta, book: book) } ?? false }) {
-                records[i]!.record.back = joined(records[i]!.record.back, note.text!)
+            // The last record that holds it (`holds`: by location, or by page where either has none).
+            let candidates =
+                (meta.location.map { byLocation.candidates(book: book, $0.lowerBound...$0.lowerBound) } ?? [])
+                + (meta.page.map { byPage.candidates(book: book, $0.lowerBound...$0.lowerBound) } ?? [])
+            if let i = candidates.filter({ records[$0].map { holds($0, note: meta, book: book) } ?? false }).max() {
+                notesOn[i, default: []].append(note.text!)
             } else {
                 records.append(Highlight(record: note, book: book, meta: meta))
+                indexForNotes(records.count - 1)
             }
         }
+        for (i, texts) in notesOn { records[i]!.record.back = joined(records[i]!.record.back, texts.joined(separator: "\n\n")) }
         var skipped: [(String, Int)] = []
         if bookmarks > 0 { skipped.append(("bookmark", bookmarks)) }
         if placeholders > 0 { skipped.append(("clipping-limit placeholder", placeholders)) }
@@ -106,6 +130,21 @@ enum KindleClippings {
         return (all.sorted { $0.location.number < $1.location.number }, skipped)
     }
 
+    /// Whether `line` is `==========`, with white space around it. Bytes first: nearly every line
+    /// is not one, and comparing strings was a tenth of an import.
+    static func isSeparator(_ line: String) -> Bool {
+        var equals = 0
+        for byte in line.utf8 {
+            switch byte {
+            case UInt8(ascii: "="): equals += 1
+            case 0x20, 0x09, 0x0D, 0x0B, 0x0C: continue
+            case 0x80...: return line.trimmingWhitespace() == separator  // other white space
+            default: return false
+            }
+        }
+        return equals == separator.utf8.count
+    }
+
     /// Where the "clipping limit" placeholder at the end of a clipping's text starts: one
     /// line in `<…>` (or `‹…>`), `<You have reached the clipping limit for this item>`,
     /// `‹您已达到本内容的剪贴上限>`, whatever the language.
@@ -120,15 +159,48 @@ enum KindleClippings {
     private static func joined(_ back: String?, _ note: String) -> String { back.map { $0 + "\n\n" + note } ?? note }
 
     /// Adds a highlight, in place of an earlier one of the same book that it extends.
-    private static func add(_ new: Highlight, to highlights: inout [Highlight?]) {
+    private static func add(_ new: Highlight, to highlights: inout [Highlight?], index: inout RangeIndex) {
         let text = new.record.text ?? ""
-        for i in highlights.indices.reversed() {
-            guard let old = highlights[i], old.book == new.book, let a = old.meta.location ?? old.meta.page,
-                let b = new.meta.location ?? new.meta.page, a.overlaps(b), text.contains(old.record.text ?? "")
-            else { continue }
-            highlights[i] = nil
+        if let b = new.meta.location ?? new.meta.page {
+            for i in index.candidates(book: new.book, b) {
+                guard let old = highlights[i], let a = old.meta.location ?? old.meta.page, a.overlaps(b),
+                    text.contains(old.record.text ?? "")
+                else { continue }
+                highlights[i] = nil
+            }
+            index.insert(highlights.count, book: new.book, b)
         }
         highlights.append(new)
+    }
+
+    /// Items (by their number) with a range of locations or pages, by book, in buckets of 64 by
+    /// where they start: the items whose range may overlap a given one are those of the
+    /// buckets from its start less the widest range of the book to its end.
+    struct RangeIndex {
+        private var books: [String: (buckets: [Int: [(item: Int, range: ClosedRange<Int>)]], widest: Int)] = [:]
+        private static let width = 64
+
+        mutating func insert(_ item: Int, book: String, _ range: ClosedRange<Int>) {
+            // In place: a copy of the book's buckets per insertion was quadratic again.
+            books[book, default: ([:], 0)].buckets[Self.bucket(range.lowerBound), default: []].append((item, range))
+            books[book, default: ([:], 0)].widest = max(books[book]!.widest, range.upperBound - range.lowerBound)
+        }
+
+        /// The items of `book` whose range overlaps `range`.
+        func candidates(book: String, _ range: ClosedRange<Int>) -> [Int] {
+            guard let entry = books[book] else { return [] }
+            let from = Self.bucket(range.lowerBound - entry.widest), to = Self.bucket(range.upperBound)
+            // Far apart ends (a range of millions, from a damaged line) would mean many empty
+            // buckets: then every bucket of the book.
+            let buckets = to - from > entry.buckets.count ? Array(entry.buckets.keys) : Array(from...to)
+            var items: [Int] = []
+            for b in buckets {
+                for (item, r) in entry.buckets[b] ?? [] where r.overlaps(range) { items.append(item) }
+            }
+            return items
+        }
+
+        private static func bucket(_ n: Int) -> Int { n >= 0 ? n / width : (n - width + 1) / width }
     }
 
     /// Whether the highlight's range holds the note's location (or page, for a note without one).

@@ -27,10 +27,14 @@ struct KindleMetadata: Equatable {
         (.bookmark, ["bookmark", "lesezeichen", "signet", "marcador", "segnalibro", "bladwijzer", "закладк", "ブックマーク", "书签", "書籤"]),
         (.note, ["note", "notiz", "nota", "notitie", "заметк", "メモ", "笔记", "筆記", "附註", "备注"]),
         (.clip, ["clip", "clipping", "coupure", "recorte", "ritaglio", "knipsel", "вырезк", "クリップ", "剪贴", "剪貼"]),
-        (.highlight, [
-            "highlight", "underline", "markierung", "surlignement", "subrayado", "evidenziazione", "destaque", "markering", "выделен", "ハイライト",
-            "标注", "標註", "标记", "畫線", "划线", "劃線",
-        ]),
+        (
+            .highlight,
+            [
+                "highlight", "underline", "markierung", "surlignement", "subrayado", "evidenziazione", "destaque", "markering", "выделен",
+                "ハイライト",
+                "标注", "標註", "标记", "畫線", "划线", "劃線",
+            ]
+        ),
     ]
 
     static let pageWords = ["page", "seite", "página", "pagina", "pág", "blz", "странице", "страница", "стр", "第", "ページ"]
@@ -71,17 +75,17 @@ struct KindleMetadata: Equatable {
 
     /// Reads the line; `nil` when it is not a clipping's metadata (it does not start with a
     /// dash, or has neither a date nor a number).
-    init?(_ line: String) {
+    init?(_ line: String, dates: DateCache = DateCache()) {
         let trimmed = line.trimmingWhitespace()
         guard let first = trimmed.first, first == "-" || first == "–" || first == "—" else { return nil }
         let body = String(trimmed.dropFirst()).trimmingWhitespace()
         var segments = body.split(separator: "|").map { String($0).trimmingWhitespace() }
         if let i = segments.lastIndex(where: { KindleMetadata.time(in: $0) != nil }) {
-            added = KindleMetadata.date(segments[i])
+            added = KindleMetadata.date(segments[i], cache: dates)
             segments.remove(at: i)
         }
         let lower = body.lowercased()
-        kind = KindleMetadata.kinds.first(where: { $0.1.contains(where: lower.contains) })?.0
+        kind = KindleMetadata.kinds.first(where: { $0.1.contains(where: lower.containsBytes) })?.0
         for segment in segments { read(numbersIn: segment) }
         if added == nil && page == nil && location == nil { return nil }
     }
@@ -117,10 +121,11 @@ struct KindleMetadata: Equatable {
             }
             let after = String(String.UnicodeScalarView(scalars[i..<min(i + 4, scalars.count)]))
             let range = start...max(start, end)
-            let isLocation = KindleMetadata.locationWords.contains(where: { KindleMetadata.endsWithWord(before, $0) })
+            let words = KindleMetadata.wordsBefore(before)
+            let isLocation = KindleMetadata.locationBytes.contains(where: { words.hasSuffix($0) })
             let isPage =
                 !isLocation
-                && (KindleMetadata.pageWords.contains(where: { KindleMetadata.endsWithWord(before, $0) })
+                && (KindleMetadata.pageBytes.contains(where: { words.hasSuffix($0) })
                     || KindleMetadata.pageWordsAfter.contains(where: { after.trimmingWhitespace().hasPrefix($0) }))
             if isPage { page = page ?? range } else if isLocation || location == nil { location = range }
             before = ""
@@ -130,11 +135,21 @@ struct KindleMetadata: Equatable {
     /// Whether the words before a number end with `word` (and a few characters that join them:
     /// `Loc. `, `位置 #`, `位置No. `, `bei Position `).
     static func endsWithWord(_ before: String, _ word: String) -> Bool {
+        wordsBefore(before).hasSuffix(Array(word.utf8))
+    }
+
+    /// The UTF-8 bytes of the text before a number without the characters that join it to the
+    /// number, compared by bytes with the tables' words (as bytes: a comparison of characters
+    /// for each of 26 words and each number was a third of reading a clipping).
+    static func wordsBefore(_ before: String) -> [UInt8] {
         var text = Substring(before)
         while let last = text.last, KindleMetadata.joiners.contains(last) { text = text.dropLast() }
         if text.hasSuffix("位置no") { text = text.dropLast(2) }
-        return text.hasSuffix(word)
+        return Array(text.utf8)
     }
+
+    static let locationBytes = locationWords.map { Array($0.utf8) }
+    static let pageBytes = pageWords.map { Array($0.utf8) }
 
     private static let joiners: Set<Character> = [" ", "#", ".", ":", "\u{A0}", "(", "（"]
     private static let through = Array(" t/m ".unicodeScalars)
@@ -150,31 +165,111 @@ struct KindleMetadata: Equatable {
     }
 
     static func digit(_ scalar: Unicode.Scalar) -> Int? {
-        (0x30...0x39).contains(scalar.value) ? Int(scalar.value - 0x30) : (0xFF10...0xFF19).contains(scalar.value) ? Int(scalar.value - 0xFF10) : nil
+        (0x30...0x39).contains(scalar.value)
+            ? Int(scalar.value - 0x30) : (0xFF10...0xFF19).contains(scalar.value) ? Int(scalar.value - 0xFF10) : nil
     }
 
     /// The time in a segment (`19:00:12`, `9:25`), as hours, minutes, seconds, and where it is.
+    /// The first `H:MM`, `HH:MM` or `HH:MM:SS` (`22H46` on old Spanish firmware), found by hand:
+    /// the regular expression it was took a third of a millisecond a line (200k clippings: a minute).
     static func time(in text: String) -> (Int, Int, Int, Range<String.Index>)? {
-        // `22H46'` on old Spanish firmware.
-        guard let match = text.firstMatch(of: #/(\d{1,2})[:hH](\d{2})(?::(\d{2}))?/#), let h = Int(match.1), let m = Int(match.2) else {
-            return nil
+        let s = Array(text.unicodeScalars)
+        func d(_ i: Int) -> Int? { i < s.count ? digit(s[i]) : nil }
+        func separator(_ i: Int) -> Bool { i < s.count && (s[i] == ":" || s[i] == "h" || s[i] == "H") }
+        var start = 0
+        while start < s.count {
+            guard let first = d(start) else {
+                start += 1
+                continue
+            }
+            // Two digits for the hour where they are followed by the rest, else one.
+            for hourDigits in [2, 1] {
+                var hour = first
+                if hourDigits == 2 {
+                    guard let second = d(start + 1) else { continue }
+                    hour = first * 10 + second
+                }
+                let colon = start + hourDigits
+                guard separator(colon), let m1 = d(colon + 1), let m2 = d(colon + 2) else { continue }
+                var end = colon + 3
+                var seconds = 0
+                if end < s.count, s[end] == ":", let s1 = d(end + 1), let s2 = d(end + 2) {
+                    seconds = s1 * 10 + s2
+                    end += 3
+                }
+                let scalars = text.unicodeScalars
+                let from = scalars.index(scalars.startIndex, offsetBy: start), to = scalars.index(from, offsetBy: end - start)
+                return (hour, m1 * 10 + m2, seconds, from..<to)
+            }
+            start += 1
         }
-        return (h, m, match.3.flatMap { Int($0) } ?? 0, match.range)
+        return nil
     }
 
     /// The moment a date segment names: day, month (a name, or a number in `2021年8月15日`),
     /// year (two digits on old firmware), time with AM/PM markers; local time unless it says GMT.
-    static func date(_ segment: String) -> Timestamp? {
+    static func date(_ segment: String, cache: DateCache = DateCache()) -> Timestamp? {
         guard let (clockHour, minute, second, timeRange) = time(in: segment) else { return nil }
-        var hour = clockHour
         let lower = segment.lowercased()
         let rest = String(lower[..<timeRange.lowerBound]) + " " + String(lower[timeRange.upperBound...])
+        // Everything but the time comes from `rest`, which a reader's clippings of one day share.
+        let day: DateCache.Day?
+        if let known = cache.days[rest] {
+            day = known
+        } else {
+            day = Self.day(rest, after: String(lower[timeRange.upperBound...]))
+            if cache.days.count < 10_000 { cache.days[rest] = day }
+        }
+        guard let day else { return nil }
+        var hour = clockHour
+        if day.pm && hour < 12 { hour += 12 } else if day.am && hour == 12 { hour = 0 }
+        if let offset = day.utcOffset {
+            guard hour < 24, minute < 60 else { return nil }
+            let days = CivilTime.daysFromCivil(year: Int64(day.year), month: Int64(day.month), day: Int64(day.day))
+            return Timestamp(seconds: days * 86400 + Int64(hour * 3600 + minute * 60 + min(second, 59)) - offset)
+        }
+        // Local time: the zone's offset of that hour, once read with mktime (which looks at the
+        // zone's file each time: a fifth of an import), is checked with localtime_r and reused.
+        let key = ((day.year * 100 + day.month) * 100 + day.day) * 100 + hour
+        let civil =
+            CivilTime.daysFromCivil(year: Int64(day.year), month: Int64(day.month), day: Int64(day.day)) * 86400
+            + Int64(hour * 3600 + minute * 60 + min(second, 59))
+        if let offset = cache.offsets[key] {
+            var t = time_t(civil - offset)
+            var fields = tm()
+            if localtime_r(&t, &fields) != nil, Int(fields.tm_year) + 1900 == day.year, Int(fields.tm_mon) + 1 == day.month,
+                Int(fields.tm_mday) == day.day, Int(fields.tm_hour) == hour, Int(fields.tm_min) == minute
+            {
+                return Timestamp(seconds: civil - offset)
+            }
+        }
+        let local = Timestamp.local(year: day.year, month: day.month, day: day.day, hour: hour, minute: minute, second: second)
+        if let local, cache.offsets.count < 100_000 { cache.offsets[key] = civil - local.seconds }
+        return local
+    }
+
+    /// The dates already read in one file, by their text without the time.
+    final class DateCache {
+        struct Day {
+            var year: Int, month: Int, day: Int
+            var pm: Bool, am: Bool
+            /// Seconds east of UTC when the date says GMT or UTC; `nil`: local time.
+            var utcOffset: Int64?
+        }
+        var days: [String: Day?] = [:]
+        /// The local zone's offset from UTC by hour (`yyyymmddhh`), in seconds.
+        var offsets: [Int: Int64] = [:]
+        init() {}
+    }
+
+    /// The day, month, year, AM or PM and zone of a date segment without its time (`rest`);
+    /// `after`: what followed the time.
+    private static func day(_ rest: String, after afterTime: String) -> DateCache.Day? {
         // AM and PM right after the time (German `am` before it means "on"); the Chinese and
         // Japanese markers before it.
-        let after = String(lower[timeRange.upperBound...]).filter { $0 != " " && $0 != "." }
-        let pm = after.hasPrefix("pm") || rest.contains("下午") || rest.contains("午後") || rest.contains("晚上")
-        let am = after.hasPrefix("am") || rest.contains("上午") || rest.contains("午前") || rest.contains("早上")
-        if pm && hour < 12 { hour += 12 } else if am && hour == 12 { hour = 0 }
+        let after = afterTime.filter { $0 != " " && $0 != "." }
+        let pm = after.hasPrefix("pm") || ["下午", "午後", "晚上"].contains(where: rest.containsBytes)
+        let am = after.hasPrefix("am") || ["上午", "午前", "早上"].contains(where: rest.containsBytes)
         var numbers: [Substring] = []
         var month: Int?
         for token in rest.split(whereSeparator: { !$0.isLetter && !$0.isNumber }) {
@@ -200,16 +295,19 @@ struct KindleMetadata: Equatable {
         if day == nil, let first = numbers.first { day = Int(first); numbers.removeFirst() }
         if year == nil, let two = numbers.first(where: { $0.count == 2 }), let y = Int(two) { year = 2000 + y }
         guard let year, let month, let day else { return nil }
-        if lower.contains("gmt") || lower.contains("greenwich") || lower.contains("utc") {
-            guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60 else { return nil }
-            let days = CivilTime.daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
+        var utcOffset: Int64?
+        if ["gmt", "greenwich", "utc"].contains(where: rest.containsBytes) {
+            guard (1...12).contains(month), (1...31).contains(day) else { return nil }
             // `GMT+00:59`: an offset after it.
-            var offset: Int64 = 0
-            if let m = lower.firstMatch(of: #/(?:gmt|utc)([+-])(\d{1,2}):?(\d{2})/#), let h = Int64(m.2), let mi = Int64(m.3) {
-                offset = (h * 3600 + mi * 60) * (m.1 == "-" ? -1 : 1)
+            utcOffset = 0
+            if let m = rest.firstMatch(of: #/(?:gmt|utc)([+-])(\d{1,2}):?(\d{2})/#), let h = Int64(m.2), let mi = Int64(m.3) {
+                utcOffset = (h * 3600 + mi * 60) * (m.1 == "-" ? -1 : 1)
             }
-            return Timestamp(seconds: days * 86400 + Int64(hour * 3600 + minute * 60 + min(second, 59)) - offset)
         }
-        return Timestamp.local(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        return DateCache.Day(year: year, month: month, day: day, pm: pm, am: am, utcOffset: utcOffset)
     }
+}
+
+extension Array where Element == UInt8 {
+    func hasSuffix(_ suffix: [UInt8]) -> Bool { count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix) }
 }
