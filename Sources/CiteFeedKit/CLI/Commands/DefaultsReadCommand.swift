@@ -57,7 +57,8 @@ struct DefaultsReadCommand: Command {
             if let value = stored[key.rawValue] { return (key, value) }
             switch key {
             case .seed: return (key, .int(try context.library().seed()))
-            case .outputDirectory: return (key, .string(context.paths.defaultOutputDirectory))
+            // Where this rotation writes: a named one's is NAME/ inside the default one's.
+            case .outputDirectory: return (key, .string(context.paths.outputDirectory(settings)))
             default: return (key, key.defaultValue!)
             }
         }
