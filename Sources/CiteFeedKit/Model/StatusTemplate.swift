@@ -53,14 +53,17 @@ public struct StatusTemplate: Equatable, Sendable {
         parts = stack[0]
     }
 
-    /// Fills the template; a group whose placeholders include an empty value disappears.
-    public func render(_ values: [String: String]) -> String {
-        StatusTemplate.render(parts, values) ?? ""
+    /// Fills the template; a group whose placeholders include an empty value disappears. It
+    /// stops once the text has `limit` bytes (UTF-8): a line cut to a bar's width needs no more,
+    /// and `{text}` a thousand times over a long citation took seconds for every `status`.
+    public func render(_ values: [String: String], limit: Int = .max) -> String {
+        StatusTemplate.render(parts, values, limit: limit) ?? ""
     }
 
-    private static func render(_ parts: [Part], _ values: [String: String], inGroup: Bool = false) -> String? {
+    private static func render(_ parts: [Part], _ values: [String: String], inGroup: Bool = false, limit: Int) -> String? {
         var out = ""
         for part in parts {
+            if out.utf8.count >= limit { break }
             switch part {
             case .literal(let s): out += s
             case .placeholder(let name):
@@ -68,7 +71,7 @@ public struct StatusTemplate: Equatable, Sendable {
                 if value.isEmpty && inGroup { return nil }
                 out += value
             case .group(let inner):
-                out += render(inner, values, inGroup: true) ?? ""
+                out += render(inner, values, inGroup: true, limit: limit - out.utf8.count) ?? ""
             }
         }
         return out

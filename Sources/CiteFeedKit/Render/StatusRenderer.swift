@@ -47,7 +47,8 @@ public struct StatusRenderer: Sendable {
             "text": pick.text, "author": pick.author ?? "", "source": pick.source ?? "",
             "tags": pick.tags.map(\.name).joined(separator: ", "), "back": pick.back ?? "",
         ]
-        return TextWidth.truncate(template.render(values).foldedToOneLine, to: width, atWord: true)
+        // 64 KiB is far more than any width (at most 500 columns) needs, even after folding.
+        return TextWidth.truncate(template.render(values, limit: 1 << 16).foldedToOneLine, to: width, atWord: true)
     }
 
     /// What the bar says when no card is due.

@@ -341,3 +341,23 @@ import Testing
         #expect(try box.run("defaults", "read", "outputDirectory").stdout == box.feeds.path + "\n")
     }
 }
+
+extension SmallDefectTests {
+    /// A template that repeats {text} a thousand times over a long citation: the line stops
+    /// at what the width needs (it was 20 MB of text, cut to 60 columns, at every status).
+    @Test func aTemplateRepeatingTheTextStopsAtWhatTheLineNeeds() throws {
+        let template = try StatusTemplate(parsing: String(repeating: "{text}", count: 1000))
+        let text = String(repeating: "word ", count: 4000)
+        let rendered = template.render(["text": text], limit: 1 << 16)
+        #expect(rendered.utf8.count >= 1 << 16 && rendered.utf8.count < (1 << 16) + text.utf8.count)
+        #expect(template.render(["text": "short"]).count == 5000)
+        // Groups stop too, and what is rendered is the start of the whole.
+        let grouped = try StatusTemplate(parsing: "[" + String(repeating: "{text} ", count: 1000) + "]")
+        #expect(grouped.render(["text": text], limit: 100).hasPrefix(String(text.prefix(100))))
+        var settings = Settings()
+        settings.statusTemplate = String(repeating: "{text}", count: 1000)
+        let line = StatusRenderer(settings: settings).plain(
+            PickSnapshot(id: 1, uuid: "u", text: text, back: nil, author: nil, source: nil, tags: [], favourite: false), width: 60)
+        #expect(line.count <= 60 && line.hasPrefix("word word"))
+    }
+}
