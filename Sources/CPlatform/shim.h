@@ -57,15 +57,18 @@ static void citefeed_wake(int signal) { (void)signal; }
 /* Waits for an exclusive flock(2) on `fd` for at most about `milliseconds`, asleep in the kernel,
    which wakes a waiter as soon as the holder lets go (no polling). A timer sends SIGALRM to this
    thread only, every `milliseconds`, so that the wait ends even when the first one came before
-   flock began; SIGALRM is unblocked meanwhile (a caller may have inherited it blocked) and its
-   handler does nothing and does not restart flock. 0: locked; 1: not within the time; -1: an
-   error (errno). */
+   flock began; SIGALRM is unblocked meanwhile (a caller may have inherited it blocked). Its
+   handler does nothing and does not restart flock; it stays installed for the process (nothing
+   else here uses SIGALRM), as putting the old one back would let a wait on another thread, or
+   a signal on its way, meet the default action, which ends the process. 0: locked; 1: not
+   within the time; -1: an error (errno). */
 static inline int citefeed_flock_wait(int fd, int milliseconds) {
-    struct sigaction action, previous;
+    if (milliseconds < 1) milliseconds = 1;
+    struct sigaction action;
     action.sa_handler = citefeed_wake;
     sigemptyset(&action.sa_mask);
     action.sa_flags = 0;
-    sigaction(SIGALRM, &action, &previous);
+    sigaction(SIGALRM, &action, NULL);
     sigset_t alarm, saved;
     sigemptyset(&alarm);
     sigaddset(&alarm, SIGALRM);
@@ -94,7 +97,6 @@ static inline int citefeed_flock_wait(int fd, int milliseconds) {
         error = errno;
     }
     pthread_sigmask(SIG_SETMASK, &saved, NULL);
-    sigaction(SIGALRM, &previous, NULL);
     errno = error;
     return result;
 }

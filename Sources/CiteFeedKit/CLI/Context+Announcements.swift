@@ -29,7 +29,16 @@ extension Context {
     func announce() {
         let jobs = announcementJobs()
         guard !jobs.isEmpty else { return }
-        if announceInBackground, canDetach, detach(jobs) { return }
+        if announceInBackground && canDetach {
+            // A bar never waits: when no detached run can start, nothing runs now, and the
+            // publish commands' pending markers (written above) make the next rotate run them.
+            if !detach(jobs) {
+                warn(
+                    "the announcements were not run: \(paths.announceLog) or \(paths.announceLock) cannot be used (they must be regular files); the next rotate runs the publish command"
+                )
+            }
+            return
+        }
         Announcer.run(jobs, limit: announceLimit, environment: environment) { warn($0) }
     }
 
@@ -58,7 +67,10 @@ extension Context {
             let everything = a.everything || changedSettings
             if !s.publishCommand.isEmpty && (everything || !a.written.isEmpty || access(job.marker, F_OK) == 0) {
                 job.publishCommand = s.publishCommand
-                try? AtomicWriter.write(Array("\(a.directory)\n".utf8), to: job.marker, mode: 0o644)
+                // The marker names this run: an older run that succeeds later leaves a newer
+                // run's marker (whose outputs it did not publish) in place.
+                job.markerToken = "\(a.directory)\n\(UUIDString.random())\n"
+                try? AtomicWriter.write(Array(job.markerToken.utf8), to: job.marker, mode: 0o644)
             }
             let feeds = OutputSet.feedNames.filter { everything || a.written.contains($0) }
             if !s.feedHub.isEmpty, !s.feedURL.isEmpty, !feeds.isEmpty {
@@ -83,9 +95,11 @@ extension Context {
         let log = AnnouncementLog(path: paths.announceLog).openForAppending()
         guard log >= 0 else { return false }
         defer { Glibc.close(log) }
-        let lock = open(paths.announceLock, O_RDONLY | O_CREAT | O_CLOEXEC, 0o644)
+        let lock = open(paths.announceLock, O_RDONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW, 0o644)
         guard lock >= 0 else { return false }
         defer { Glibc.close(lock) }
+        var st = stat()
+        guard fstat(lock, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return false }
         // Shared: detached runs do not wait for each other; only one waiting for them all
         // (a test's exclusive lock) is held off, and then we go on without it.
         _ = flock(lock, LOCK_SH | LOCK_NB)

@@ -130,19 +130,14 @@ enum KindleClippings {
         return (all.sorted { $0.location.number < $1.location.number }, skipped)
     }
 
-    /// Whether `line` is `==========`, with white space around it. Bytes first: nearly every line
-    /// is not one, and comparing strings was a tenth of an import.
+    /// Whether `line` is `==========`, with white space around it (not between the signs). Bytes
+    /// first: nearly every line is not one, and comparing strings was a tenth of an import.
     static func isSeparator(_ line: String) -> Bool {
-        var equals = 0
-        for byte in line.utf8 {
-            switch byte {
-            case UInt8(ascii: "="): equals += 1
-            case 0x20, 0x09, 0x0D, 0x0B, 0x0C: continue
-            case 0x80...: return line.trimmingWhitespace() == separator  // other white space
-            default: return false
-            }
-        }
-        return equals == separator.utf8.count
+        let bytes = line.utf8
+        guard bytes.contains(UInt8(ascii: "=")) else { return false }
+        if bytes.contains(where: { $0 >= 0x80 }) { return line.trimmingWhitespace() == separator }  // other white space
+        let space: (UInt8) -> Bool = { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }
+        return bytes.drop(while: space).reversed().drop(while: space).elementsEqual(separator.utf8)
     }
 
     /// Where the "clipping limit" placeholder at the end of a clipping's text starts: one
@@ -189,7 +184,10 @@ enum KindleClippings {
         /// The items of `book` whose range overlaps `range`.
         func candidates(book: String, _ range: ClosedRange<Int>) -> [Int] {
             guard let entry = books[book] else { return [] }
-            let from = Self.bucket(range.lowerBound - entry.widest), to = Self.bucket(range.upperBound)
+            // Saturating: a damaged line may give a range as wide as Int.
+            let from = Self.bucket(
+                range.lowerBound.subtractingReportingOverflow(entry.widest).overflow ? Int.min : range.lowerBound - entry.widest)
+            let to = Self.bucket(range.upperBound)
             // Far apart ends (a range of millions, from a damaged line) would mean many empty
             // buckets: then every bucket of the book.
             let buckets = to - from > entry.buckets.count ? Array(entry.buckets.keys) : Array(from...to)
@@ -200,7 +198,7 @@ enum KindleClippings {
             return items
         }
 
-        private static func bucket(_ n: Int) -> Int { n >= 0 ? n / width : (n - width + 1) / width }
+        private static func bucket(_ n: Int) -> Int { n >= 0 ? n / width : -1 - (-(n + 1)) / width }
     }
 
     /// Whether the highlight's range holds the note's location (or page, for a note without one).

@@ -103,7 +103,11 @@ struct KindleMetadata: Equatable {
             }
             var start = digit
             i += 1
-            while i < scalars.count, let d = KindleMetadata.digit(scalars[i]) { start = start * 10 + d; i += 1 }
+            // A number past Int (a damaged line) stays at its largest instead of overflowing.
+            while i < scalars.count, let d = KindleMetadata.digit(scalars[i]) {
+                start = start > (Int.max - d) / 10 ? Int.max : start * 10 + d
+                i += 1
+            }
             var end = start
             // `1300-1301`, `805–806`, and Dutch `1300 t/m 1301`.
             let through = KindleMetadata.through

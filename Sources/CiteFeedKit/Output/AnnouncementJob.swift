@@ -14,6 +14,8 @@ struct AnnouncementJob: Equatable, Sendable {
     var directory: String
     /// The marker that stays while the publish command has not succeeded (`Paths.publishPending`).
     var marker: String
+    /// What this run wrote in the marker: it removes the marker only while it still says that.
+    var markerToken = ""
     /// The hub to ping, and the public addresses of the feeds to announce to it.
     var hub: String?
     var feeds: [String]
@@ -31,7 +33,7 @@ struct AnnouncementJob: Equatable, Sendable {
             ("label", .string(label)),
             ("notification", notification.map { .object([("summary", .string($0.summary)), ("body", .string($0.body))]) } ?? .null),
             ("publishCommand", publishCommand.map { .array($0.map(JSONValue.string)) } ?? .null),
-            ("directory", .string(directory)), ("marker", .string(marker)), ("hub", .optional(hub)),
+            ("directory", .string(directory)), ("marker", .string(marker)), ("markerToken", .string(markerToken)), ("hub", .optional(hub)),
             ("feeds", .array(feeds.map(JSONValue.string))),
         ])
     }
@@ -55,6 +57,7 @@ struct AnnouncementJob: Equatable, Sendable {
             let marker = json["marker"]?.stringValue, let feeds = json["feeds"]?.arrayValue?.compactMap(\.stringValue)
         else { return nil }
         self.init(label: label, directory: directory, marker: marker, hub: json["hub"]?.stringValue, feeds: feeds)
+        markerToken = json["markerToken"]?.stringValue ?? ""
         if let n = json["notification"], n != .null {
             guard let summary = n["summary"]?.stringValue, let body = n["body"]?.stringValue else { return nil }
             notification = Notification(summary: summary, body: body)

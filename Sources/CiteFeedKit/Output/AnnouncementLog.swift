@@ -15,17 +15,28 @@ struct AnnouncementLog {
         "\(time.rfc3339UTC) citefeed: \(message)\n"
     }
 
-    /// Opens the log to append to, cut first when it is over `sizeLimit`; a descriptor, or -1.
+    /// Opens the log to append to, cut first when it is over `sizeLimit`; a descriptor, or -1
+    /// when it cannot be opened or is not a regular file (a FIFO there must not hold a bar).
     func openForAppending() -> Int32 {
+        let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else { return -1 }
         var st = stat()
-        if stat(path, &st) == 0, Int(st.st_size) > AnnouncementLog.sizeLimit,
-            let bytes = try? Posix.readFile(path, limit: Int(st.st_size) + 4096)
-        {
-            var kept = Array(bytes.suffix(AnnouncementLog.keptBytes))
-            if let newline = kept.firstIndex(of: UInt8(ascii: "\n")) { kept.removeFirst(newline + 1) }
-            try? AtomicWriter.write(kept, to: path, mode: 0o644)
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            return -1
         }
-        return open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        if Int(st.st_size) > AnnouncementLog.sizeLimit {
+            // Cut in place, keeping the end: a detached run still writing to this file (through
+            // its own descriptor, appending) goes on writing to it, not to a replaced one.
+            var kept = [UInt8](repeating: 0, count: AnnouncementLog.keptBytes)
+            let n = kept.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, st.st_size - off_t(AnnouncementLog.keptBytes)) }
+            if n > 0 {
+                kept.removeLast(kept.count - n)
+                if let newline = kept.firstIndex(of: UInt8(ascii: "\n")) { kept.removeFirst(newline + 1) }
+                if ftruncate(fd, 0) == 0 { _ = Posix.writeAll(fd: fd, kept) }
+            }
+        }
+        return fd
     }
 
     /// The newest failure in the log, as written (time and message), or `nil`.

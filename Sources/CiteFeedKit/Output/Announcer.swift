@@ -21,10 +21,15 @@ enum Announcer {
     /// Runs `jobs` in order within `limit` seconds, warning through `warn`. A publish command
     /// that succeeds removes its job's pending marker (which its caller wrote before); one that
     /// fails, or is not reached in time, leaves it for the next `rotate`.
-    static func run(_ jobs: [AnnouncementJob], limit: Int, environment: [String: String], warn: (String) -> Void) {
+    /// Returns, for each job, whether its publish command and its hub succeeded (`nil`: none).
+    @discardableResult
+    static func run(_ jobs: [AnnouncementJob], limit: Int, environment: [String: String], warn: (String) -> Void) -> [Outcome] {
         let deadline = Posix.monotonicMilliseconds() + Int64(limit) * 1000
         let outOfTime = "not run: the announcements' limit of \(limit) seconds was used up"
+        var outcomes: [Outcome] = []
         for job in jobs {
+            var outcome = Outcome()
+            defer { outcomes.append(outcome) }
             if let notification = job.notification {
                 if Posix.monotonicMilliseconds() >= deadline {
                     warn(job.label + "the notification was " + outOfTime)
@@ -33,22 +38,36 @@ enum Announcer {
                 }
             }
             if let command = job.publishCommand {
+                outcome.published = false
                 if Posix.monotonicMilliseconds() >= deadline {
                     warn(job.label + "publishCommand " + outOfTime + "; the next rotate runs it again")
                 } else if let warning = publish(command, directory: job.directory, environment: environment, deadline: deadline) {
                     warn(job.label + warning + "; the next rotate runs it again")
                 } else {
-                    unlink(job.marker)
+                    outcome.published = true
+                    // Only this run's marker: a newer run's stays for its own outputs.
+                    let now = (try? Posix.readFile(job.marker, limit: 1 << 16)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
+                    if job.markerToken.isEmpty || now == job.markerToken { unlink(job.marker) }
                 }
             }
             if let hub = job.hub, !job.feeds.isEmpty {
+                outcome.told = false
                 if Posix.monotonicMilliseconds() >= deadline {
                     warn(job.label + "the hub \(hub) was " + outOfTime)
                 } else if let warning = pingHub(hub, feeds: job.feeds, environment: environment, deadline: deadline) {
                     warn(job.label + warning)
+                } else {
+                    outcome.told = true
                 }
             }
         }
+        return outcomes
+    }
+
+    /// What became of a job's publish command and hub (`nil`: it had none).
+    struct Outcome {
+        var published: Bool?
+        var told: Bool?
     }
 
     /// A freedesktop notification through `notify-send`. Returns a warning, or `nil`.
@@ -56,10 +75,12 @@ enum Announcer {
         guard let notifySend = Subprocess.find("notify-send", environment: environment) else {
             return "notify is on, but notify-send is not installed (Debian's libnotify-bin package)"
         }
+        let until = min(deadline, Posix.monotonicMilliseconds() + Int64(notifyTimeout) * 1000)
+        let given = seconds(until)
         let status = Subprocess.run(
             notifySend, ["--app-name=citefeed", "--", notification.summary, notification.body], in: "/", environment: environment,
-            deadline: min(deadline, Posix.monotonicMilliseconds() + Int64(notifyTimeout) * 1000))
-        return status == 0 ? nil : "notify-send failed (\(describe(status, timeout: notifyTimeout))); is a notification daemon running?"
+            deadline: until)
+        return status == 0 ? nil : "notify-send failed (\(describe(status, seconds: given))); is a notification daemon running?"
     }
 
     /// The notification for `pick`: the summary is the author (or, without one, the feed
@@ -89,11 +110,11 @@ enum Announcer {
         var environment = environment
         environment["CITEFEED_OUTPUT_DIR"] = directory
         let arguments = command.dropFirst().map { $0.replacingAll("{dir}", with: directory) }
-        let status = Subprocess.run(
-            executable, arguments, in: directory, environment: environment,
-            deadline: min(deadline, Posix.monotonicMilliseconds() + Int64(publishTimeout) * 1000))
+        let until = min(deadline, Posix.monotonicMilliseconds() + Int64(publishTimeout) * 1000)
+        let given = seconds(until)
+        let status = Subprocess.run(executable, arguments, in: directory, environment: environment, deadline: until)
         guard status != 0 else { return nil }
-        return "publishCommand \(quoted(name)) failed (\(describe(status, timeout: publishTimeout))); " + changeNote
+        return "publishCommand \(quoted(name)) failed (\(describe(status, seconds: given))); " + changeNote
     }
 
     /// Announces each of `feeds` (public addresses) to the WebSub `hub` with a form POST of
@@ -132,10 +153,13 @@ enum Announcer {
         }
     }
 
-    private static func describe(_ status: Int32, timeout: Int) -> String {
+    /// The seconds from now to `until`, rounded up: the time a program is given.
+    private static func seconds(_ until: Int64) -> Int { Int(max(1, (until - Posix.monotonicMilliseconds() + 999) / 1000)) }
+
+    private static func describe(_ status: Int32, seconds: Int) -> String {
         switch status {
         case -1: return "it could not start"
-        case -2: return "it took too long (at most \(timeout) seconds, within the announcements' limit) and was stopped"
+        case -2: return "it took longer than the \(seconds) second\(seconds == 1 ? "" : "s") it had, and was stopped"
         case 128...: return "ended by signal \(status - 128)"
         default: return "exit status \(status)"
         }

@@ -88,8 +88,12 @@ import Testing
         #expect(try box.run("rotation", "add", "phone").status == 0)
         let own = box.home.appendingPathComponent("phone-feed")
         #expect(try box.run("defaults", "write", "--rotation", "phone", "outputDirectory", own.path).status == 0)
-        #expect(try box.run("rotate", "--rotation", "work").stdout.hasPrefix("Wrote feed.xml feed.atom feed.json index.html status.txt status.json to \(shared.path)/work.\n"))
-        #expect(try box.run("rotate", "--rotation", "phone").stdout.hasPrefix("Wrote feed.xml feed.atom feed.json index.html status.txt status.json to \(own.path).\n"))
+        #expect(
+            try box.run("rotate", "--rotation", "work").stdout.hasPrefix(
+                "Wrote feed.xml feed.atom feed.json index.html status.txt status.json to \(shared.path)/work.\n"))
+        #expect(
+            try box.run("rotate", "--rotation", "phone").stdout.hasPrefix(
+                "Wrote feed.xml feed.atom feed.json index.html status.txt status.json to \(own.path).\n"))
     }
 
     @Test func badRotationsAreRefusedAndChangeNothing() throws {
@@ -104,8 +108,11 @@ import Testing
         expectFailure(
             try box.run("rotate", "--rotation", "nope"), status: .usage,
             containing: "No rotation named \"nope\"; 'citefeed rotation list' shows them, 'citefeed rotation add nope' makes it.")
-        expectFailure(try box.run(["status"], environment: ["CITEFEED_ROTATION": "nope"]), status: .usage, containing: "No rotation named \"nope\"")
-        expectFailure(try box.run("defaults", "write", "--rotation", "nope", "interval", "1d"), status: .usage, containing: "No rotation named \"nope\"")
+        expectFailure(
+            try box.run(["status"], environment: ["CITEFEED_ROTATION": "nope"]), status: .usage, containing: "No rotation named \"nope\"")
+        expectFailure(
+            try box.run("defaults", "write", "--rotation", "nope", "interval", "1d"), status: .usage,
+            containing: "No rotation named \"nope\"")
         expectFailure(try box.run("--rotation"), status: .usage, containing: "--rotation")
         // --rotation is for the commands that work on one rotation.
         expectFailure(try box.run("add", "x", "--rotation", "work"), status: .usage, containing: "--rotation")
@@ -173,16 +180,19 @@ import Testing
         for hour in 10...12 { box.now = "2026-03-01T\(hour):30:00+01:00"; #expect(try box.run("rotate", "--rotation", "work").status == 0) }
         let oldDir = box.feeds.appendingPathComponent("work"), newDir = box.feeds.appendingPathComponent("desk")
         func ids(_ dir: URL) throws -> [String] {
-            try JSONParser.parse(try String(contentsOf: dir.appendingPathComponent("feed.json"), encoding: .utf8))["items"]!.arrayValue!.map {
+            try JSONParser.parse(try String(contentsOf: dir.appendingPathComponent("feed.json"), encoding: .utf8))["items"]!.arrayValue!.map
+            {
                 $0["id"]!.stringValue!
             }
         }
         let idsBefore = try ids(oldDir)
         let renamed = try box.run("rotation", "rename", "work", "desk")
-        #expect(renamed.status == 0 && renamed.stdout == "Renamed rotation work to desk; its outputs are in \(newDir.path).\n", "\(renamed)")
+        #expect(
+            renamed.status == 0 && renamed.stdout == "Renamed rotation work to desk; its outputs are in \(newDir.path).\n", "\(renamed)")
         #expect(!FileManager.default.fileExists(atPath: oldDir.path))
         #expect(try ids(newDir) == idsBefore && idsBefore.count == 3)
-        #expect(try String(contentsOf: newDir.appendingPathComponent("feed.xml"), encoding: .utf8).contains("/Feeds/desk/index.html</link>"))
+        #expect(
+            try String(contentsOf: newDir.appendingPathComponent("feed.xml"), encoding: .utf8).contains("/Feeds/desk/index.html</link>"))
         #expect(try box.library().recentPicks(limit: 10, rotation: "desk").count == 3)
         #expect(try box.library().recentPicks(limit: 10, rotation: "work").isEmpty)
         #expect(try box.run("defaults", "read", "--rotation", "desk", "tags").stdout == "work\n")
@@ -193,11 +203,47 @@ import Testing
         #expect(try box.run("rotation", "add", "phone").status == 0)
         let settings = box.readSettings()
         let library = try box.librarySnapshot()
-        expectFailure(try box.run("rotation", "rename", "desk", "phone"), status: .usage, containing: "A rotation named \"phone\" already exists.")
+        expectFailure(
+            try box.run("rotation", "rename", "desk", "phone"), status: .usage, containing: "A rotation named \"phone\" already exists.")
         expectFailure(try box.run("rotation", "rename", "nope", "other"), status: .usage, containing: "No rotation named \"nope\"")
         expectFailure(try box.run("rotation", "rename", "desk", "a b"), status: .usage, containing: "Invalid value \"a b\"")
         let libraryAfter = try box.librarySnapshot()
         #expect(box.readSettings() == settings && libraryAfter == library)
         #expect(FileManager.default.fileExists(atPath: newDir.path))
+    }
+}
+
+/// Issue 20, item 6: one broken rotation does not stop the others.
+@Suite struct RotateAllFailureTests {
+    @Test func oneUnwritableRotationFailsAloneAndIsNamed() throws {
+        let box = try Sandbox()
+        for text in ["One.", "Two.", "Three."] { try box.add(text) }
+        #expect(try box.run("rotation", "add", "a").status == 0)
+        #expect(try box.run("rotation", "add", "b").status == 0)
+        // b's directory is under a regular file: it cannot be made, whoever runs the test.
+        let blocker = box.home.appendingPathComponent("blocker")
+        try "not a directory".write(to: blocker, atomically: true, encoding: .utf8)
+        #expect(try box.run("defaults", "write", "outputDirectory", blocker.path + "/b", "--rotation", "b").status == 0)
+        let result = try box.run("rotate", "--all")
+        #expect(result.status == ExitStatus.cannotCreate.rawValue, "\(result)")
+        #expect(result.stdout.contains("rotation a:\nWrote ") && result.stdout.hasPrefix("Wrote "), "\(result)")
+        #expect(result.errorLines.count == 2, "\(result)")
+        #expect(
+            result.errorLines.first?.hasPrefix("citefeed: error: rotation b: Cannot write the outputs in \(blocker.path)/b") == true,
+            "\(result)")
+        #expect(
+            result.errorLines.last
+                == "citefeed: error: 1 of 3 rotations could not be rotated (rotation b); the others were rotated and written.")
+        // The others' picks are in the library and in their outputs; b has none.
+        let library = try box.library()
+        let shown = try JSONParser.parse(try box.output("status.json"))
+        #expect(try library.latestPick() != nil && library.latestPick(rotation: "a") != nil)
+        #expect(try library.latestPick(rotation: "b") == nil)
+        #expect(shown["text"]?.stringValue?.contains(try library.latestPick()!.snapshot.text) == true, "\(shown)")
+        #expect(!FileManager.default.fileExists(atPath: box.home.appendingPathComponent("current-b.json").path))
+        // Fixed, the next run rotates b too.
+        #expect(try box.run("defaults", "delete", "outputDirectory", "--rotation", "b").status == 0)
+        #expect(try box.run("rotate", "--all").status == 0)
+        #expect(try box.library().latestPick(rotation: "b") != nil)
     }
 }

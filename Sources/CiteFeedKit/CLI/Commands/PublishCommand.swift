@@ -34,14 +34,19 @@ struct PublishCommand: Command {
         }
         var failures = 0
         let jobs = context.announcementJobs()
-        Announcer.run(jobs, limit: context.announceLimit, environment: context.environment) {
+        let outcomes = Announcer.run(jobs, limit: context.announceLimit, environment: context.environment) {
             failures += 1
             context.warn($0)
         }
-        for job in jobs {
+        // What happened, job by job: what failed is said as failed, not as done.
+        for (job, outcome) in zip(jobs, outcomes) {
             var done: [String] = []
-            if let command = job.publishCommand { done.append("ran \(command[0])") }
-            if let hub = job.hub { done.append("told \(hub) of \(job.feeds.count) feeds") }
+            if let command = job.publishCommand, let published = outcome.published {
+                done.append(published ? "ran \(command[0])" : "\(command[0]) failed")
+            }
+            if let hub = job.hub, let told = outcome.told {
+                done.append(told ? "told \(hub) of \(job.feeds.count) feeds" : "\(hub) was not told")
+            }
             context.out.line("\(job.label)\(job.directory): \(done.joined(separator: ", ")).")
         }
         if failures > 0 { throw PublishError.failed(failures) }

@@ -4,14 +4,16 @@ struct RotateCommand: Command {
     static let all = Flag("all", "rotate every rotation, the default one and each named one (for a timer or cron)")
 
     static let spec = CommandSpec(
-        name: "rotate", usage: "[--out DIR] [--rotation NAME] [--all]", summary: "Make sure the current slot has a pick, then write the feeds and status files.",
+        name: "rotate", usage: "[--out DIR] [--rotation NAME] [--all]",
+        summary: "Make sure the current slot has a pick, then write the feeds and status files.",
         details: """
             Run it from cron or a systemd timer (or let 'citefeed status' do it from the bar). In a
             slot that already has a pick it keeps it, and files whose content would not change are
             not rewritten. It prints where the outputs are and the status line.
             With nothing to show (no citation is eligible) it says so on standard error and exits 0;
             the feeds keep their past items. --all does this for every rotation in one process,
-            each named one's lines after a line "rotation NAME:".
+            each named one's lines after a line "rotation NAME:"; a rotation that fails is named
+            and undone alone, the others are kept, and the exit status is the first failure's.
             """,
         options: [out, CLI.rotationOption, all],
         positionals: (0, 0), positionalName: "")
@@ -39,19 +41,48 @@ struct RotateCommand: Command {
         }
         // One transaction for all: one commit (one sync to disk) instead of one per rotation
         // (5 rotations at 100k: 2.7 × one rotate in separate transactions).
+        // Each rotation in a savepoint of its own: one that fails (its directory cannot be
+        // written) is undone alone and named, and the others are rotated and kept.
         let all = try SettingsFile(path: context.paths.settings).loadAll()
+        var failures: [(name: String, error: any CiteFeedError)] = []
         try library.write {
             for settings in all {
-                if settings.mode == .review {
-                    if !settings.rotation.isEmpty { context.out.line("rotation \(settings.rotation):") }
-                    try reportReview(library, settings, context)
-                    continue
+                let label = settings.rotation.isEmpty ? "the default rotation" : "rotation \(settings.rotation)"
+                do {
+                    try library.write {
+                        if settings.mode == .review {
+                            if !settings.rotation.isEmpty { context.out.line("rotation \(settings.rotation):") }
+                            try reportReview(library, settings, context)
+                            return
+                        }
+                        let (state, picked) = try context.rotation(library, settings: settings).ensureCurrent()
+                        if !settings.rotation.isEmpty { context.out.line("rotation \(settings.rotation):") }
+                        try report(context.publish(state, library, settings: settings, newPick: picked), state, context, settings: settings)
+                    }
+                } catch let error as any CiteFeedError {
+                    // A library that is locked or damaged stops them all; an output, only its rotation.
+                    if error is StoreError { throw error }
+                    context.announcements[settings.rotation] = nil
+                    failures.append((label, error))
+                    context.out.flush()
+                    context.err.line("citefeed: error: \(label): \(error.message.echoed(limit: .max))")
                 }
-                let (state, picked) = try context.rotation(library, settings: settings).ensureCurrent()
-                if !settings.rotation.isEmpty { context.out.line("rotation \(settings.rotation):") }
-                try report(context.publish(state, library, settings: settings, newPick: picked), state, context, settings: settings)
             }
         }
+        if let first = failures.first {
+            throw RotateAllError(failed: failures.map(\.name), total: all.count, exitStatus: first.error.exitStatus)
+        }
+    }
+}
+
+/// `rotate --all` rotated the rotations it could and names those it could not.
+struct RotateAllError: CiteFeedError {
+    var failed: [String]
+    var total: Int
+    var exitStatus: ExitStatus
+
+    var message: String {
+        "\(failed.count) of \(total) rotations could not be rotated (\(failed.joined(separator: ", "))); the others were rotated and written."
     }
 }
 
@@ -73,7 +104,8 @@ func report(_ published: (directory: String, written: [String]), _ state: Rotati
     let status = StatusRenderer(settings: settings)
     context.out.line("\(status.plain(state.pick?.snapshot, width: status.width))")
     if state.pick == nil {
-        context.warn("nothing to show: no citation is eligible under the settings (\(try eligibilitySummary(context, settings: settings))).")
+        context.warn(
+            "nothing to show: no citation is eligible under the settings (\(try eligibilitySummary(context, settings: settings))).")
     }
 }
 
