@@ -151,6 +151,28 @@ enum Subprocess {
     static func run(_ executable: String, _ arguments: [String], in directory: String, environment: [String: String], deadline: Int64)
         -> Int32
     {
+        // Ctrl-C, a kill or a closed terminal while it runs: the program is in a group of its
+        // own, which would not get the signal, so it is passed on to the group and then we end
+        // as the signal says (else the program ran on with no limit, its parent gone).
+        stopSignal = 0
+        let stops = [SIGINT, SIGTERM, SIGHUP]
+        var previous: [sigaction] = []
+        for signal in stops {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { stopSignal = $0 }
+            sigemptyset(&action.sa_mask)
+            var old = sigaction()
+            sigaction(signal, &action, &old)
+            previous.append(old)
+        }
+        var unblocked = sigset_t(), savedMask = sigset_t()
+        sigemptyset(&unblocked)
+        for signal in stops { sigaddset(&unblocked, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, &savedMask)
+        defer {
+            for (signal, var old) in zip(stops, previous) { sigaction(signal, &old, nil) }
+            pthread_sigmask(SIG_SETMASK, &savedMask, nil)
+        }
         let child = spawn(executable, arguments, environment: environment, grouping: .ownGroup) { actions in
             citefeed_spawn_chdir(&actions, directory)
             posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
@@ -160,6 +182,7 @@ enum Subprocess {
         var status: Int32 = 0
         var stopping = false
         var leaderEnded = false
+        var stopAt = deadline
         while true {
             if !leaderEnded {
                 let r = waitpid(pid, &status, WNOHANG)
@@ -171,18 +194,25 @@ enum Subprocess {
                 }
             }
             let now = Posix.monotonicMilliseconds()
-            if !stopping && now >= deadline {
+            if !stopping && (now >= deadline || stopSignal != 0) {
                 kill(-pid, SIGTERM)
                 stopping = true
+                stopAt = min(now, deadline)
             } else if stopping {
                 // The group is gone once no process has its id; SIGKILL for what is left.
                 if leaderEnded && kill(-pid, 0) != 0 { break }
-                if now >= deadline + 2000 {
+                if now >= stopAt + 2000 {
                     kill(-pid, SIGKILL)
                     if leaderEnded { break }
                 }
             }
             usleep(10_000)
+        }
+        if stopSignal != 0 {
+            let signal = stopSignal
+            for (signal, var old) in zip(stops, previous) { sigaction(signal, &old, nil) }
+            Glibc.signal(signal, SIG_DFL)
+            raise(signal)  // still unblocked here
         }
         if stopping { return -2 }
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
@@ -223,3 +253,6 @@ enum Subprocess {
         while waitpid(-1, &status, WNOHANG) > 0 {}
     }
 }
+
+/// The stop signal received while `Subprocess.run` waits (0: none); set by its handler only.
+nonisolated(unsafe) private var stopSignal: Int32 = 0

@@ -453,3 +453,41 @@ extension SmallDefectTests {
         #expect(result.status == 1 && result.stdout == "\(box.feeds.path): false failed, http://127.0.0.1:9/ was not told.\n", "\(result)")
     }
 }
+
+extension AnnouncementReviewTests {
+    /// Ctrl-C (or a kill) while a publish command runs stops the command and what it started,
+    /// then citefeed ends as the signal says: the command is in a group of its own, which the
+    /// terminal's signal does not reach.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalToCitefeedStopsThePublishCommand(_ signal: Int32) throws {
+        let box = try Sandbox()
+        try box.add("A citation.")
+        #expect(try box.run("rotate").status == 0)
+        let mark = "196.\(Int.random(in: 100...999))"
+        try box.writeSettings(
+            JSONWriter.pretty(.object([("publishCommand", .array(["sh", "-c", "sleep \(mark)"].map(JSONValue.string)))])))
+        let process = Process()
+        process.executableURL = Sandbox.binary
+        process.arguments = ["publish"]
+        process.environment = box.environment
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        func running() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { Int($0) != nil }.filter { pid in
+                String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data(), as: UTF8.self).contains(
+                    mark)
+            }
+        }
+        let started = Date()
+        while running().isEmpty && Date().timeIntervalSince(started) < 30 { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(!running().isEmpty, "the publish command did not start")
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal, "\(process.terminationStatus)")
+        let stopped = Date()
+        while !running().isEmpty && Date().timeIntervalSince(stopped) < 10 { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(running().isEmpty, "still running: \(running())")
+        // It has not succeeded: the next rotate runs it again.
+        #expect(FileManager.default.fileExists(atPath: box.home.appendingPathComponent("publish-pending").path))
+    }
+}
