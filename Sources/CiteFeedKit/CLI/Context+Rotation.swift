@@ -45,7 +45,7 @@ extension Context {
         current: CurrentFile, directory: String, written: [String]
     ) {
         let saved = OutputDirectory.readCurrent(paths.current(rotation: settings.rotation))
-        var current = try StudyService(library: library, settings: settings, now: try now()).barState()
+        var current = try StudyService(library: library, settings: settings, now: try now(), deck: settings).barState()
         if current.pick != nil, var review = current.review {
             review.revealed = revealed ?? (saved?.review?.revealed == true && saved?.pick?.id == current.pick?.id)
             current.review = review

@@ -5,6 +5,9 @@ struct ReviewSession {
     let context: Context
     let library: Library
     let settings: Settings
+    /// The settings whose filters choose the cards (`study --rotation`, `--tag`, `--favourites`);
+    /// `nil`: every card.
+    var deck: Settings?
     /// Answers given, newest last, for undo.
     var answered: [(reviewID: Int64, citationID: Int64)] = []
     var current: Int64?
@@ -16,7 +19,7 @@ struct ReviewSession {
         context.environment["CITEFEED_NOW"].map { !$0.isEmpty } == true ? try context.now() : Timestamp.systemNow()
     }
 
-    func service() throws -> StudyService { StudyService(library: library, settings: settings, now: try now()) }
+    func service() throws -> StudyService { StudyService(library: library, settings: settings, now: try now(), deck: deck) }
 
     /// Runs the session until the queue is empty or `q`; returns the line to end with.
     mutating func run(_ raw: RawInput) throws -> String {

@@ -101,7 +101,8 @@ extension Library {
                     let tags = try new.tags.map { k throws -> Int64 in try tagID(number: Int(chunk.tagNumbers[k])) }
                     try load.insert(id: citationID, uuid: new.uuid, c, length: new.length, now: now, tagIDs: tags)
                     if let card = c.card {
-                        try insertImportedCard(card, citationID: citationID, hasBack: !(c.back ?? "").isEmpty, archived: c.archivedAt != nil)
+                        try insertImportedCard(
+                            card, citationID: citationID, hasBack: !(c.back ?? "").isEmpty, archived: c.archivedAt != nil)
                     }
                     result.imported += 1
                     if result.first.count < 5 { result.first.append(.init(text: c.text, author: c.author, source: c.source)) }
@@ -189,7 +190,9 @@ extension Library {
     /// The record's fields checked as `add` checks them (SPEC.md, "Data"), plus its uuid.
     /// `tagNames` remembers the tag names already checked (a file repeats a few tags many times).
     /// A record archived without a date (a Readwise discard) is archived `now`.
-    static func validated(_ record: ImportRecord, extraTags: [String], now: Timestamp, tagNames: inout [String: String]) throws -> NewCitation {
+    static func validated(_ record: ImportRecord, extraTags: [String], now: Timestamp, tagNames: inout [String: String]) throws
+        -> NewCitation
+    {
         if let problem = record.problem { throw ImportRecordProblem(problem) }
         var tags: [String] = []
         for raw in record.tags + extraTags {
@@ -216,8 +219,18 @@ extension Library {
         new.createdAt = record.createdAt
         new.updatedAt = record.updatedAt ?? record.createdAt
         new.archivedAt = record.archivedAt ?? (record.archived ? now : nil)
-        if let card = record.card { new.card = try CardExchange(json: card) }
+        if let card = record.card {
+            let exchange = try CardExchange(json: card)
+            // An answer after now would stay the card's newest for good: grade would take every
+            // click for one on a card answered since the bar showed it, and undo would reach it first.
+            if let (i, answer) = exchange.answers.enumerated().first(where: { $0.element.at > now }) {
+                throw ImportRecordProblem("answer \(i + 1) of \"card\".\"log\" is dated \(answer.at.rfc3339UTC), after now; fix its \"at\"")
+            }
+            if let last = exchange.state?.card.lastReview, last > now {
+                throw ImportRecordProblem("\"card\".\"lastReview\" is \(last.rfc3339UTC), after now; fix it")
+            }
+            new.card = exchange
+        }
         return new
     }
 }
-

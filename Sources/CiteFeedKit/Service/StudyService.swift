@@ -6,10 +6,17 @@ public struct StudyService {
     public let settings: Settings
     public let now: Timestamp
 
-    public init(library: Library, settings: Settings, now: Timestamp) {
+    /// The cards studied: those a rotation's filters let through (issue 20: a review rotation
+    /// with `tags latin` showed a card tagged `greek`), or `study --tag`'s; `nil`: every card.
+    public var deck: CardDeck?
+
+    /// `deck`: the settings whose filters choose the cards (a review rotation's own, or those
+    /// of `study --rotation`, `--tag`, `--favourites`); `nil`, every card.
+    public init(library: Library, settings: Settings, now: Timestamp, deck: Settings? = nil) {
         self.library = library
         self.settings = settings
         self.now = now
+        self.deck = deck.flatMap(library.deck)
     }
 
     /// The study day holding `now`: from `dayStartsAt` (local time, 04:00 by default, as Anki)
@@ -53,22 +60,26 @@ public struct StudyService {
     /// today (before the study day ends); then new cards while fewer than `newPerDay` were
     /// started today.
     public func nextCard() throws -> Int64? {
-        if let learning = try library.mostOverdueCard(in: [.learning, .relearning], before: Timestamp(seconds: now.seconds + 1)) {
+        if let learning = try library.mostOverdueCard(
+            in: [.learning, .relearning], before: Timestamp(seconds: now.seconds + 1), deck: deck)
+        {
             return learning
         }
-        if let review = try library.mostOverdueCard(in: [.review], before: day.end) { return review }
+        if let review = try library.mostOverdueCard(in: [.review], before: day.end, deck: deck) { return review }
+        // newPerDay is one limit for the whole library: decks share the day's new cards.
         guard try library.newCardsStarted(since: day.start) < settings.newPerDay else { return nil }
-        return try library.firstNewCard()
+        return try library.firstNewCard(deck: deck)
     }
 
     /// What is left today, as the study screen counts it: new cards (up to what `newPerDay`
     /// still allows), learning cards due now, review cards due today.
     public func counts() throws -> (new: Int, learning: Int, due: Int) {
         let newLeft = max(0, settings.newPerDay - (try library.newCardsStarted(since: day.start)))
-        let newCards = try library.cardCounts().byState[.new] ?? 0
+        let newCards = try library.newCardCount(deck: deck)
         return (
-            min(newLeft, newCards), try library.dueCount(in: [.learning, .relearning], before: Timestamp(seconds: now.seconds + 1)),
-            try library.dueCount(in: [.review], before: day.end)
+            min(newLeft, newCards),
+            try library.dueCount(in: [.learning, .relearning], before: Timestamp(seconds: now.seconds + 1), deck: deck),
+            try library.dueCount(in: [.review], before: day.end, deck: deck)
         )
     }
 
@@ -81,7 +92,7 @@ public struct StudyService {
                 slot: Slot(start: now, end: day.end), pick: PickSnapshot(try library.citation(id: id)),
                 review: ReviewDisplay(revealed: revealed, nextDue: nil))
         }
-        let next = try library.nextDue(after: now)
+        let next = try library.nextDue(after: now, deck: deck)
         let until = min(next ?? day.end, day.end)
         return CurrentFile(slot: Slot(start: now, end: until), pick: nil, review: ReviewDisplay(revealed: false, nextDue: next))
     }

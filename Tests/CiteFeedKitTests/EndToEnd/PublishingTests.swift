@@ -121,6 +121,7 @@ import Testing
         try box.writeSettings(settingsJSON(settings))
         #expect(try box.run("rotate").status == 0)
         if command == .reveal || command == .grade { #expect(try box.run(["status"]).status == 0) }
+        if command == .grade { #expect(try box.run(["reveal"]).status == 0) }
         settings.append(("publishCommand", .array(blockingPublish(box, fifo: gate).map(JSONValue.string))))
         try box.writeSettings(settingsJSON(settings))
         if command == .status { box.now = "2026-03-01T10:30:00+01:00" }  // a new slot: status rotates

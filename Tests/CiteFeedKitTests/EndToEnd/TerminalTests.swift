@@ -129,8 +129,11 @@ import Testing
         #expect(noCards.status == 0 && noCards.stdout.contains("No cards to study yet"), "\(noCards)")
         let none = try onTerminal(box, "study --cram --favourites", input: "q")
         #expect(none.status == 0 && none.stdout.contains("No citations match."), "\(none)")
-        let withoutCram = try onTerminal(box, "study --favourites", input: "q")
-        #expect(withoutCram.status == 64 && withoutCram.stdout.contains("--favourites chooses citations for --cram"), "\(withoutCram)")
+        // A deck without cards (issue 20: --tag and --favourites choose the cards reviewed).
+        let deck = try onTerminal(box, "study --favourites", input: "q")
+        #expect(deck.status == 0 && deck.stdout.contains("No cards to study yet"), "\(deck)")
+        let order = try onTerminal(box, "study --order sequential", input: "q")
+        #expect(order.status == 64 && order.stdout.contains("--order is for --cram"), "\(order)")
         let unknown = try onTerminal(box, "study --cram --tag nope", input: "q")
         #expect(unknown.status != 0 && unknown.stdout.contains("nope"), "\(unknown)")
     }

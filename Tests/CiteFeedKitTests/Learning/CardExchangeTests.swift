@@ -16,7 +16,8 @@ import Testing
         #expect(try box.run("card", "2").status == 0)
         #expect(try box.run("uncard", "3").status == 0)
         for (id, grade, time) in [
-            (Int64(1), Grade.good, "2026-03-02T10:00:00+01:00"), (1, .good, "2026-03-02T10:11:00+01:00"), (2, .easy, "2026-03-02T10:20:00+01:00"),
+            (Int64(1), Grade.good, "2026-03-02T10:00:00+01:00"), (1, .good, "2026-03-02T10:11:00+01:00"),
+            (2, .easy, "2026-03-02T10:20:00+01:00"),
             (1, .again, "2026-03-09T10:00:00+01:00"),
         ] {
             try StudyService(library: try box.library(), settings: Settings(), now: Timestamp(rfc3339: time)!).grade(id, grade)
@@ -34,14 +35,25 @@ import Testing
         #expect(items.first { $0["id"] == .int(1) }?["card"]?["log"]?.arrayValue?.count == 3)
         #expect(items.first { $0["id"] == .int(4) }?["card"] == nil)
         let other = try Sandbox()
+        // Answers dated after now would block their cards for good: refused (issue 20).
+        expectFailure(
+            try other.run("import", export.path), status: .dataError,
+            containing: "answer 1 of \"card\".\"log\" is dated 2026-03-02T09:00:00Z, after now; fix its \"at\"")
+        #expect(!FileManager.default.fileExists(atPath: other.libraryPath))
+        other.now = "2026-03-10T10:00:00+01:00"
         let imported = try other.run("import", export.path)
         #expect(imported.status == 0, "\(imported)")
         let now = Timestamp(rfc3339: "2026-03-10T10:00:00+01:00")!
         let a = try box.library(), b = try other.library()
         for id in Int64(1)...4 {
             #expect(try a.card(of: id, now: now) == b.card(of: id, now: now), "card \(id)")
-            #expect(try a.reviews(of: id).map { [$0.reviewedAt, Timestamp(seconds: Int64($0.grade.rawValue)), Timestamp(seconds: $0.elapsedDays)] }
-                == b.reviews(of: id).map { [$0.reviewedAt, Timestamp(seconds: Int64($0.grade.rawValue)), Timestamp(seconds: $0.elapsedDays)] })
+            #expect(
+                try a.reviews(of: id).map {
+                    [$0.reviewedAt, Timestamp(seconds: Int64($0.grade.rawValue)), Timestamp(seconds: $0.elapsedDays)]
+                }
+                    == b.reviews(of: id).map {
+                        [$0.reviewedAt, Timestamp(seconds: Int64($0.grade.rawValue)), Timestamp(seconds: $0.elapsedDays)]
+                    })
             #expect(try a.reviews(of: id).map(\.stateBefore) == b.reviews(of: id).map(\.stateBefore))
         }
         #expect(try b.isCard(2) && !b.isCard(3))
@@ -61,11 +73,16 @@ import Testing
         try box.add("Kept")
         let before = try box.state()
         let newer = box.home.appendingPathComponent("newer.json")
-        try #"{"format": "citefeed", "version": 3, "tags": [], "citations": [{"text": "From the future"}]}"#.write(to: newer, atomically: true, encoding: .utf8)
-        expectFailure(try box.run("import", newer.path), status: .dataError, containing: "citefeed's export format version 3, from a newer citefeed; this one reads versions 1 to 2")
+        try #"{"format": "citefeed", "version": 3, "tags": [], "citations": [{"text": "From the future"}]}"#.write(
+            to: newer, atomically: true, encoding: .utf8)
+        expectFailure(
+            try box.run("import", newer.path), status: .dataError,
+            containing: "citefeed's export format version 3, from a newer citefeed; this one reads versions 1 to 2")
         #expect(try box.state() == before)
         let v1 = box.home.appendingPathComponent("v1.json")
-        try #"{"format": "citefeed", "version": 1, "tags": [], "citations": [{"id": 7, "uuid": "6f1c2e1a-0000-4000-8000-000000000007", "text": "Old", "back": "Side", "favourite": false}]}"#.write(to: v1, atomically: true, encoding: .utf8)
+        try
+            #"{"format": "citefeed", "version": 1, "tags": [], "citations": [{"id": 7, "uuid": "6f1c2e1a-0000-4000-8000-000000000007", "text": "Old", "back": "Side", "favourite": false}]}"#
+            .write(to: v1, atomically: true, encoding: .utf8)
         #expect(try box.run("import", v1.path).status == 0)
         let card = try box.library().card(of: 7, now: Timestamp(seconds: 0))
         #expect(card?.card.state == .new)
@@ -84,7 +101,8 @@ import Testing
         try box.add("Kept")
         let before = try box.state()
         let file = box.home.appendingPathComponent("bad.json")
-        try #"{"format": "citefeed", "version": 2, "tags": [], "citations": [{"text": "Q", "back": "A", "card": \#(card)}]}"#.write(to: file, atomically: true, encoding: .utf8)
+        try #"{"format": "citefeed", "version": 2, "tags": [], "citations": [{"text": "Q", "back": "A", "card": \#(card)}]}"#.write(
+            to: file, atomically: true, encoding: .utf8)
         let result = try box.run("import", file.path)
         #expect(result.status == ExitStatus.dataError.rawValue && result.stderr.contains(message), "\(result)")
         #expect(try box.state() == before)
@@ -117,7 +135,8 @@ extension CardExchangeTests {
         #expect(try JSONParser.parse(try box.run("stats", "--json").stdout)["cards"]?["new"]?.intValue == 1)
         // The counts kept by triggers are the counts of the cards, through all of that and more.
         #expect(try box.run("card", "3").status == 0)
-        try StudyService(library: try box.library(), settings: Settings(), now: Timestamp(rfc3339: "2026-03-02T10:00:00+01:00")!).grade(2, .good)
+        try StudyService(library: try box.library(), settings: Settings(), now: Timestamp(rfc3339: "2026-03-02T10:00:00+01:00")!).grade(
+            2, .good)
         #expect(try box.run("uncard", "3").status == 0)
         #expect(try box.run("delete", "2", "--force").status == 0)
         let db = try box.library().db

@@ -28,7 +28,8 @@ import Testing
         try grade(2, .good, "2026-03-02T10:10:00+01:00")
         try grade(3, .again, "2026-03-02T10:20:00+01:00")
         let day1 = try stats("2026-03-02T22:00:00+01:00")
-        #expect(day1["cards"]?["new"]?.intValue == 0 && day1["cards"]?["review"]?.intValue == 2 && day1["cards"]?["learning"]?.intValue == 1)
+        #expect(
+            day1["cards"]?["new"]?.intValue == 0 && day1["cards"]?["review"]?.intValue == 2 && day1["cards"]?["learning"]?.intValue == 1)
         #expect(day1["streak"]?.intValue == 1)
         let today = day1["periods"]?.arrayValue?.first
         #expect(today?["answers"]?.intValue == 4 && today?["reviewAnswers"]?.intValue == 0 && today?["retention"] == .null)
@@ -49,7 +50,8 @@ import Testing
         #expect(day5["streak"]?.intValue == 2)
         let periods = day5["periods"]?.arrayValue ?? []
         #expect(periods.map { $0["answers"]?.intValue } == [2, 8, 8])
-        #expect(periods[0]["reviewAnswers"]?.intValue == 2 && periods[0]["recalled"]?.intValue == 1 && periods[0]["retention"] == .double(0.5))
+        #expect(
+            periods[0]["reviewAnswers"]?.intValue == 2 && periods[0]["recalled"]?.intValue == 1 && periods[0]["retention"] == .double(0.5))
         // The next day without answers yet: the streak still stands; a day later it is gone.
         #expect(try stats("2026-03-07T12:00:00+01:00")["streak"]?.intValue == 2)
         #expect(try stats("2026-03-08T12:00:00+01:00")["streak"]?.intValue == 0)

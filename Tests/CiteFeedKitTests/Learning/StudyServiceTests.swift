@@ -17,7 +17,8 @@ import Testing
         try box.add("Plain")
         try box.add("Q3", "--back", "A3")
         func cards() throws -> [Int64] {
-            (try JSONParser.parse(try box.run("list", "--cards", "--json").stdout).arrayValue ?? []).compactMap { $0["id"]?.intValue }.sorted()
+            (try JSONParser.parse(try box.run("list", "--cards", "--json").stdout).arrayValue ?? []).compactMap { $0["id"]?.intValue }
+                .sorted()
         }
         #expect(try cards() == [1, 3])
         #expect(try box.run("card", "2").stdout == "Made a card: citation 2.\n")
@@ -64,7 +65,11 @@ import Testing
         box.now = due.rfc3339UTC
         let shown = try JSONParser.parse(try box.run("show", "1", "--json").stdout)["card"]
         #expect(shown?["state"]?.stringValue == "relearning" && shown?["reviews"]?.intValue == 3 && shown?["lapses"]?.intValue == 1)
-        if case .double(let s)? = shown?["stability"] { #expect(abs(s - forgot.after.card.stability!) < 1e-12) } else { Issue.record("no stability") }
+        if case .double(let s)? = shown?["stability"] {
+            #expect(abs(s - forgot.after.card.stability!) < 1e-12)
+        } else {
+            Issue.record("no stability")
+        }
         #expect(try box.run("show", "1").stdout.contains("card      relearning, 3 reviews"))
         // The log: three answers, the state before each, whole days since the one before.
         let log = try box.library().reviews(of: 1)
@@ -129,6 +134,8 @@ import Testing
         let service = try study(box, at: "2026-03-02T10:00:00+01:00")
         let shown = try service.intervals(1).map { StudyService.describe($0.seconds) }
         #expect(shown == ["1m", "6m", "10m", "8d"], "\(shown)")
-        #expect(StudyService.describe(30) == "<1m" && StudyService.describe(86400 * 45) == "1.5mo" && StudyService.describe(86400 * 730) == "2y")
+        #expect(
+            StudyService.describe(30) == "<1m" && StudyService.describe(86400 * 45) == "1.5mo" && StudyService.describe(86400 * 730) == "2y"
+        )
     }
 }

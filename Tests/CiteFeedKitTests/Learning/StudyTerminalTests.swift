@@ -8,7 +8,8 @@ import Testing
 @Suite struct StudyTerminalTests {
     func onTerminal(_ box: Sandbox, _ command: String, input: String) throws -> RunResult {
         try Sandbox.execute(
-            "/usr/bin/script", ["-qec", "\(Sandbox.binary.path) \(command)", "/dev/null"], stdin: Data(input.utf8), environment: box.environment)
+            "/usr/bin/script", ["-qec", "\(Sandbox.binary.path) \(command)", "/dev/null"], stdin: Data(input.utf8),
+            environment: box.environment)
     }
 
     /// The screens, colour codes left out.
@@ -39,7 +40,9 @@ import Testing
         // Ten minutes later the learning card is due again, before anything new.
         box.now = "2026-03-02T10:10:00+01:00"
         let later = try onTerminal(box, "study", input: "q")
-        #expect(screens(later)[1].contains("0 new · 1 learning · 0 due") && screens(later)[1].contains("Capital of Australia?"), "\(later.stdout)")
+        #expect(
+            screens(later)[1].contains("0 new · 1 learning · 0 due") && screens(later)[1].contains("Capital of Australia?"),
+            "\(later.stdout)")
         #expect(later.stdout.contains("Stopped after 0 answers."))
     }
 
@@ -61,5 +64,64 @@ import Testing
         let early = try onTerminal(box, "study", input: "3q")
         #expect(early.stdout.contains("Look at the back first: space."))
         #expect(try box.library().reviews(of: 1).count + box.library().reviews(of: 2).count == 1)
+    }
+}
+
+/// Issue 20, items 7 and 8: a review rotation shows only the cards its filters let through,
+/// and `study --tag`, `--favourites` and `--rotation` review a deck.
+@Suite struct DeckTests {
+    /// A Greek card first (it would come first by age), then a Latin one that every filter
+    /// below lets through and the Greek one does not.
+    func library() throws -> Sandbox {
+        let box = try Sandbox()
+        try box.add("Greek: ἀλήθεια?", "--back", "truth", "--tag", "greek", "--author", "Plato", "--source", "Athens")
+        try box.add(
+            "Latin: veritas, a longer question than the other one?", "--back", "truth", "--tag", "latin", "--author", "Cicero", "--source",
+            "Rome")
+        #expect(try box.run("fav", "2").status == 0)
+        #expect(try box.run("rotation", "add", "l").status == 0)
+        #expect(try box.run("defaults", "write", "mode", "review", "--rotation", "l").status == 0)
+        box.now = "2026-03-02T10:00:00+01:00"
+        return box
+    }
+
+    @Test(arguments: [
+        ["tags", "latin"], ["excludeTags", "greek"], ["authors", "Cicero"], ["sources", "Rome"], ["search", "veritas"],
+        ["favouritesOnly", "yes"], ["minLength", "30"], ["weights", "tag:greek=0"],
+    ])
+    func aReviewRotationShowsOnlyTheCardsItsFiltersLetThrough(_ setting: [String]) throws {
+        let box = try library()
+        #expect(try box.run(["defaults", "write"] + setting + ["--rotation", "l"]).status == 0)
+        #expect(try box.run("status", "--rotation", "l").stdout.hasPrefix("“Latin"), "\(setting)")
+        #expect(try box.run("reveal", "--rotation", "l").status == 0)
+        #expect(try box.run("grade", "again", "--rotation", "l").status == 0)
+        // Only the Latin card was answered; the Greek one is not shown once the Latin one is done.
+        #expect(try box.library().reviews(of: 2).count == 1 && box.library().reviews(of: 1).isEmpty)
+        let waybar = try JSONParser.parse(try box.run("status", "--rotation", "l", "--format", "waybar").stdout)
+        #expect(waybar["class"] == .array([.string("done")]), "\(setting): \(waybar)")
+        // The default rotation (no filters) would show the Greek card.
+        #expect(try box.run("defaults", "write", "mode", "review").status == 0)
+        #expect(try box.run("status").stdout.hasPrefix("“Greek"))
+    }
+
+    @Test func listDueAndStudyTakeTheRotationsDeck() throws {
+        let box = try library()
+        #expect(try box.run("defaults", "write", "tags", "latin", "--rotation", "l").status == 0)
+        let settings = Settings()
+        for id in [Int64(1), 2] {
+            try StudyService(library: try box.library(), settings: settings, now: Timestamp(rfc3339: box.now)!).grade(id, .again)
+        }
+        box.now = "2026-03-02T10:30:00+01:00"
+        #expect(try box.run("list", "--due").stdout.split(separator: "\n").count == 3)  // header and both
+        let due = try box.run("list", "--due", "--rotation", "l")
+        #expect(due.stdout.contains("Latin") && !due.stdout.contains("Greek"), "\(due)")
+        // study --rotation l: its top line counts the deck's one learning card, and shows it.
+        let terminal = StudyTerminalTests()
+        let study = terminal.screens(try terminal.onTerminal(box, "study --rotation l", input: "q")).joined()
+        #expect(study.contains("0 new · 1 learning · 0 due") && study.contains("Latin") && !study.contains("Greek"), "\(study)")
+        let tagged = terminal.screens(try terminal.onTerminal(box, "study --tag greek", input: "q")).joined()
+        #expect(tagged.contains("0 new · 1 learning · 0 due") && tagged.contains("Greek") && !tagged.contains("Latin"), "\(tagged)")
+        let favourites = terminal.screens(try terminal.onTerminal(box, "study --favourites", input: "q")).joined()
+        #expect(favourites.contains("Latin") && !favourites.contains("Greek"), "\(favourites)")
     }
 }

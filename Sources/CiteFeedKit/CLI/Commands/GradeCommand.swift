@@ -1,10 +1,13 @@
 /// `citefeed grade again|hard|good|easy [--rotation NAME]`
 struct GradeCommand: Command {
     static let spec = CommandSpec(
-        name: "grade", usage: "again|hard|good|easy [--rotation NAME]", summary: "Answer the card in the bar and show the next (review mode).",
+        name: "grade", usage: "again|hard|good|easy [--rotation NAME]",
+        summary: "Answer the card in the bar and show the next (review mode).",
         details: """
-            For a rotation in review mode: grades the card the bar shows (1-4 and a h g e work too)
-            with FSRS, as 'citefeed study' would, and moves the bar to the next due card. With no
+            For a rotation in review mode: grades the card the bar shows once its back is revealed
+            ('citefeed reveal'; 1-4 and a h g e work too) with FSRS, as 'citefeed study' would, and
+            moves the bar to the next due card, not revealed. A grade before the reveal (a second
+            scroll event) changes nothing and says so on standard error, with exit status 0. With no
             card due the bar says when the next one is (waybar class done). Made for the bar's
             clicks and scrolls (contrib/waybar/review.jsonc).
             """,
@@ -32,11 +35,21 @@ struct GradeCommand: Command {
                 try context.publishReview(library, settings: settings)
                 throw ReviewBarError.answeredMeanwhile(card.id)
             }
+            // Only a card whose back was seen: a bar cannot pass the id it shows, and a scroll
+            // fires several events, so a second grade must not answer the next card unseen.
+            if try library.citation(id: card.id).isArchived { throw StudyError.suspended(card.id) }
+            guard shown.review?.revealed == true else {
+                context.warn(
+                    "citation \(card.id) was not revealed yet, so it was not graded; 'citefeed reveal' shows its back first.",
+                    prefix: "note")
+                return
+            }
             let result = try StudyService(library: library, settings: settings, now: now).grade(card.id, grade)
             let next = try context.publishReview(library, settings: settings, revealed: false)
             let due = result.after.card.due
             context.out.line(
-                "Graded citation \(card.id) \(grade.name): due again in \(StudyService.describe(due.seconds - now.seconds)) (\(due.localShort)).")
+                "Graded citation \(card.id) \(grade.name): due again in \(StudyService.describe(due.seconds - now.seconds)) (\(due.localShort))."
+            )
             let status = StatusRenderer(settings: settings)
             context.out.line("\(status.plain(next.pick, width: status.width, review: next.review))")
         }

@@ -4,13 +4,13 @@ struct StudyCommand: Command {
         case shuffle, sequential
     }
 
-    static let tag = Option("tag", "T", "only citations with this tag (repeat: any of them)", repeatable: true)
+    static let tag = Option("tag", "T", "only cards (or with --cram, citations) with this tag (repeat: any of them)", repeatable: true)
     static let favourites = Flag("favourites", "only favourites")
     static let order = Option("order", "O", "shuffle (default) or sequential (by id); with --cram", choices: Order.self)
     static let cram = Flag("cram", "go through citations without scheduling anything (as before spaced repetition)")
 
     static let spec = CommandSpec(
-        name: "study", usage: "[--cram [--tag T]... [--favourites] [--order shuffle|sequential]]",
+        name: "study", usage: "[--tag T]... [--favourites] [--rotation NAME] [--cram [--order shuffle|sequential]]",
         summary: "Review your cards with spaced repetition on the terminal (or --cram through citations).",
         details: """
             Reviews the cards that are due, as Anki does: learning cards due now first, then review
@@ -20,12 +20,15 @@ struct StudyCommand: Command {
             3 good 10m  4 easy 8d); 1-4 or a h g e grade it with FSRS; u takes the last answer
             back; q (or Ctrl-C) quits. Cards are citations with a back side and those made cards
             with 'citefeed card'; archived ones are suspended.
+            A deck: --tag (any of them), --favourites and --rotation NAME (that rotation's
+            filters) choose the cards reviewed, and the top line counts theirs; newPerDay is one
+            limit for the whole library, so decks share the day's new cards.
             --cram goes through citations without scheduling: space or enter shows the back (then
             the next card), n next, p previous, f favourite on or off, c copy, q quit; --tag,
             --favourites and --order choose them.
             It needs a terminal: keys are read one at a time.
             """,
-        options: [cram, tag, favourites, order],
+        options: [cram, tag, favourites, order, CLI.rotationOption],
         positionals: (0, 0), positionalName: "")
 
     let query: CitationQuery
@@ -41,9 +44,8 @@ struct StudyCommand: Command {
             try arguments.choice(Self.order, Order.self) ?? .shuffle
         cramming = arguments(Self.cram)
         if !cramming {
-            for (given, name) in [(arguments.has(Self.tag), "--tag"), (arguments.has(Self.favourites), "--favourites"), (arguments.has(Self.order), "--order")]
-            where given {
-                throw UsageError.other("\(name) chooses citations for --cram; spaced repetition reviews every card that is due.")
+            if arguments.has(Self.order) {
+                throw UsageError.other("--order is for --cram; spaced repetition shows the cards in the order they are due.")
             }
         }
     }
@@ -55,7 +57,16 @@ struct StudyCommand: Command {
         }
         let library = try context.library()
         if !cramming {
-            var session = ReviewSession(context: context, library: library, settings: try context.settings())
+            // The deck: --rotation's filters (only when given, as for list), with --tag in place
+            // of its tags and --favourites; without any, every card.
+            var deck: Settings? = context.rotation != nil ? try context.settings() : nil
+            if !query.tags.isEmpty || query.favouritesOnly {
+                var chosen = deck ?? Settings()
+                if !query.tags.isEmpty { chosen.tags = query.tags }
+                if query.favouritesOnly { chosen.favouritesOnly = true }
+                deck = chosen
+            }
+            var session = ReviewSession(context: context, library: library, settings: try context.settings(), deck: deck)
             let raw = RawInput()
             defer { raw.restore() }
             let end = try session.run(raw)
@@ -110,4 +121,3 @@ struct StudyCommand: Command {
         }
     }
 }
-
