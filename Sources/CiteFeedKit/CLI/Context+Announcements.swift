@@ -75,7 +75,7 @@ extension Context {
             let feeds = OutputSet.feedNames.filter { everything || a.written.contains($0) }
             if !s.feedHub.isEmpty, !s.feedURL.isEmpty, !feeds.isEmpty {
                 let base = s.feedURL.hasSuffix("/") ? s.feedURL : s.feedURL + "/"
-                job.hub = s.feedHub
+                job.hub = s.feedHub.uriEncoded
                 job.feeds = feeds.map { (base + $0).uriEncoded }
             }
             if changedSettings { try? AtomicWriter.write(Array(configured.utf8), to: record, mode: 0o644) }

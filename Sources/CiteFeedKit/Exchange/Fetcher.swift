@@ -19,7 +19,7 @@ enum Fetcher {
             [
                 // -q (first): no ~/.curlrc; -g: brackets and braces in the address are not globs.
                 "-q", "-g", "-sS", "-L", "--proto", "=http,https", "--proto-redir", "=http,https", "--max-time", String(timeout),
-                "--max-filesize", String(limit), "-w", "\n%{http_code}", "--url", url,
+                "--max-filesize", String(limit), "-w", "\n%{http_code}", "--url", url.replacingAll(" ", with: "%20"),
             ],
             environment: environment, limit: limit + 16)
         if truncated || status == 63 { throw .fetch(url, "it is larger than \(limit == Fetcher.limit ? "50 MB" : "\(limit) bytes")") }

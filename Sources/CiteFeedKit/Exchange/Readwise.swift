@@ -17,7 +17,10 @@ enum Readwise {
         var note = r.back ?? ""
         var question = false
         // Leading dot words, as Readwise's inline tagging reads them: `.favorite .h1 rest`.
-        while note.hasPrefix("."), let word = note.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true).first {
+        // Words end at any white space: `.h1` followed by blank lines is a directive too.
+        while note.hasPrefix("."),
+            let word = note.split(maxSplits: 1, omittingEmptySubsequences: true, whereSeparator: \.isWhitespace).first
+        {
             let name = String(word.dropFirst())
             guard name.first?.isLetter == true, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { break }
             switch name.lowercased() {

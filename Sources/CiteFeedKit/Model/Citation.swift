@@ -30,11 +30,25 @@ public struct Citation: Hashable, Sendable {
 }
 
 extension String {
+    /// An http(s) address: a host, no white space in it, and on one line. Spaces after the
+    /// host (`https://example.org/a b`, as people paste them) are allowed: links
+    /// percent-encode them (`uriEncoded`).
     var isHTTPURL: Bool {
         let lower = lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return false }
         let rest = lower.drop(while: { $0 != "/" }).dropFirst(2)
-        return !rest.isEmpty && !rest.hasPrefix("/") && !contains(where: { $0.isWhitespace })
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return !authority.isEmpty && !authority.contains(where: { $0.isWhitespace })
+            && !unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" })
+            && !(last?.isWhitespace ?? false)
+    }
+
+    /// An address for a setting (`feedURL`, `feedHub`): an http(s) address without white space
+    /// or credentials (`user:password@`, which the feeds would publish).
+    var isPlainHTTPURL: Bool {
+        guard isHTTPURL, !contains(where: { $0.isWhitespace }) else { return false }
+        let rest = drop(while: { $0 != "/" }).dropFirst(2)
+        return !rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }.contains("@")
     }
 
     func trimmingWhitespace() -> String {

@@ -54,7 +54,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
     public var defaultValue: JSONValue? { Settings.defaults.value(of: self) }
 
     var isList: Bool {
-        [.tags, .excludeTags, .authors, .excludeAuthors, .sources, .weights, .publishCommand, .learningSteps, .relearningSteps].contains(self)
+        [.tags, .excludeTags, .authors, .excludeAuthors, .sources, .weights, .publishCommand, .learningSteps, .relearningSteps].contains(
+            self)
     }
 
     /// Turns the words of `defaults write KEY VALUE...` into the stored value, or says why not.
@@ -133,7 +134,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
             return .string(s.trimmingWhitespace())
         case .weights:
             guard case .object(let members) = value else { throw wrongType(value, "an object such as {\"tag:stoic\": 3}") }
-            guard members.count <= WeightRule.maximumRules else { throw SettingValueError(reason: "use at most \(WeightRule.maximumRules) weights") }
+            guard members.count <= WeightRule.maximumRules else {
+                throw SettingValueError(reason: "use at most \(WeightRule.maximumRules) weights")
+            }
             var rules: [WeightRule] = []
             for (key, weight) in members {
                 guard case .int(let n) = weight else { throw wrongType(weight, "a whole number as the weight of \(quoted(key))") }
@@ -171,7 +174,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
             return .string(ActiveHours.hhmm(minutes))
         case .feedHub:
             guard case .string(let s) = value else { throw wrongType(value, "an http(s) URL") }
-            guard s.isEmpty || s.isHTTPURL else { throw SettingValueError(reason: "use an absolute http(s) URL, or an empty string") }
+            guard s.isEmpty || s.isPlainHTTPURL else {
+                throw SettingValueError(reason: "use an absolute http(s) URL without spaces or user:password@, or an empty string")
+            }
             return value
         case .tags, .excludeTags:
             guard case .array(let items) = value else { throw wrongType(value, "a list of tag names") }
@@ -209,7 +214,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
             return value
         case .feedURL:
             guard case .string(let s) = value else { throw wrongType(value, "an http(s) URL") }
-            guard s.isEmpty || s.isHTTPURL else { throw SettingValueError(reason: "use an absolute http(s) URL, or an empty string") }
+            guard s.isEmpty || s.isPlainHTTPURL else {
+                throw SettingValueError(reason: "use an absolute http(s) URL without spaces or user:password@, or an empty string")
+            }
             return value
         case .statusTemplate:
             guard case .string(let s) = value else { throw wrongType(value, "a string") }

@@ -31,7 +31,8 @@ public struct FeedContext: Sendable {
         baseURL =
             isPublic
             ? (settings.feedURL.hasSuffix("/") ? settings.feedURL : settings.feedURL + "/").uriEncoded : FeedContext.fileURL(outputDirectory)
-        hub = isPublic && !settings.feedHub.isEmpty ? settings.feedHub : nil
+        // Percent-encoded like every other link (a hub set by hand may hold what a URI cannot).
+        hub = isPublic && !settings.feedHub.isEmpty ? settings.feedHub.uriEncoded : nil
         ttlMinutes = settings.interval.minutes
         self.libraryUUID = libraryUUID
         updated = picks.first?.pickedAt ?? libraryCreated

@@ -492,3 +492,43 @@ extension AnnouncementReviewTests {
         #expect(FileManager.default.fileExists(atPath: box.home.appendingPathComponent("publish-pending").path))
     }
 }
+
+extension SmallDefectTests {
+    /// A source with a space after the host is an address, percent-encoded in the links.
+    @Test func aSourceWithASpaceIsAnAddress() throws {
+        #expect("https://example.org/a b".isHTTPURL)
+        #expect("https://example.org/a b".linkURI == "https://example.org/a%20b")
+        #expect(!"https://exa mple.org/a".isHTTPURL && !"https://example.org/a\nb".isHTTPURL && !"https:// example.org".isHTTPURL)
+        let box = try Sandbox()
+        try box.add("Spaced.", "--source", "https://example.org/a b")
+        #expect(try box.run("rotate").status == 0)
+        #expect(try box.output("feed.atom").contains("href=\"https://example.org/a%20b\""))
+    }
+
+    /// Readwise's directives followed by blank lines (5 of 3,840 notes in a real export) are
+    /// not back sides.
+    @Test func aReadwiseDirectiveBeforeBlankLinesIsNoBack() {
+        var record = ImportRecord(location: .line(2), text: "A highlight.")
+        record.back = ".h1\n\n"
+        Readwise.apply(to: &record)
+        #expect(record.back == nil)
+        record.back = ".favorite\n.c2\n\nA real note."
+        Readwise.apply(to: &record)
+        #expect(record.back == "A real note." && record.favourite)
+    }
+
+    /// The hub's address: refused with credentials, white space or control characters, and
+    /// percent-encoded in the feeds like every other link.
+    @Test func theHubAddressIsCheckedAndEncoded() throws {
+        let box = try Sandbox()
+        try box.add("A citation.")
+        for bad in ["https://user:secret@hub.example/", "https://hub.example/a b", "https://hub.example/\u{7}"] {
+            let before = try box.state()
+            expectFailure(try box.run("defaults", "write", "feedHub", bad), status: .usage, containing: "without spaces or user:password@")
+            #expect(try box.state() == before)
+        }
+        try box.writeSettings(#"{"feedURL": "https://example.org/q/", "feedHub": "https://hub.example/p?x=<ü>"}"#)
+        #expect(try box.run(["rotate"], environment: ["PATH": "/nowhere"]).status == 0)  // no curl: a warning
+        #expect(try box.output("feed.atom").contains("<link rel=\"hub\" href=\"https://hub.example/p?x=%3C%C3%BC%3E\"/>"))
+    }
+}
