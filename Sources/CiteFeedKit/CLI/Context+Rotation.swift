@@ -9,18 +9,31 @@ extension Context {
     /// `newPick`: the state's pick was just made by the schedule or `next`, so it is announced
     /// (`notify`). The announcements wait for `announce()`, after the commit.
     @discardableResult
-    func publish(_ state: RotationState, _ library: Library, settings: Settings? = nil, directory: String? = nil, newPick: Bool = false) throws -> (
-        directory: String, written: [String]
-    ) {
+    func publish(_ state: RotationState, _ library: Library, settings: Settings? = nil, directory: String? = nil, newPick: Bool = false)
+        throws -> (
+            directory: String, written: [String]
+        )
+    {
         let rotation = try self.rotation(library, settings: settings)
         let configured = paths.outputDirectory(rotation.settings)
         let directory = directory ?? configured
-        let written = try rotation.publish(state, directory: directory, currentFile: paths.current(rotation: rotation.name), version: CLI.version)
+        let result = try rotation.publish(
+            state, directory: directory, currentFile: paths.current(rotation: rotation.name), version: CLI.version)
+        let written = result.written
+        warnRefused(result.refused, in: directory)
         note(rotation.settings, wrote: written, in: directory, configured: configured)
         if newPick, let pick = state.pick, rotation.timetable.slot(at: rotation.now).active {
             announcements[rotation.name]?.pick = pick.snapshot
         }
         return (directory, written)
+    }
+
+    /// Says which outputs were left alone because citefeed did not write the files there.
+    private func warnRefused(_ names: [String], in directory: String) {
+        guard !names.isEmpty else { return }
+        warn(
+            "\(names.joined(separator: " ")) in \(directory) \(names.count == 1 ? "was" : "were") left alone: citefeed did not write \(names.count == 1 ? "that file" : "those files") (\(OutputManifest.name) lists what it wrote); move \(names.count == 1 ? "it" : "them") away, or choose another directory with 'citefeed defaults write outputDirectory DIR'."
+        )
     }
 
     /// Notes for `announce()` the outputs written for the rotation of `settings`. A one-off
@@ -41,9 +54,11 @@ extension Context {
     }
 
     /// `publishReview`, with where the outputs went and which were written.
-    func publishReviewReporting(_ library: Library, settings: Settings, revealed: Bool? = nil, directory override: String? = nil) throws -> (
-        current: CurrentFile, directory: String, written: [String]
-    ) {
+    func publishReviewReporting(_ library: Library, settings: Settings, revealed: Bool? = nil, directory override: String? = nil) throws
+        -> (
+            current: CurrentFile, directory: String, written: [String]
+        )
+    {
         let saved = OutputDirectory.readCurrent(paths.current(rotation: settings.rotation))
         var current = try StudyService(library: library, settings: settings, now: try now(), deck: settings).barState()
         if current.pick != nil, var review = current.review {
@@ -62,8 +77,10 @@ extension Context {
         let rotation = try self.rotation(library, settings: settings)
         let configured = paths.outputDirectory(settings)
         let directory = override ?? configured
-        let written = try rotation.publishReview(
+        let result = try rotation.publishReview(
             current, directory: directory, currentFile: paths.current(rotation: settings.rotation), version: CLI.version)
+        let written = result.written
+        warnRefused(result.refused, in: directory)
         note(settings, wrote: written, in: directory, configured: configured)
         return (directory, written)
     }
@@ -100,3 +117,28 @@ extension Context {
     }
 }
 
+extension Context {
+    /// Refuses settings in which two rotations write to one directory: each would overwrite the
+    /// other's outputs on every run, and removing one would remove the other's (issue 20).
+    func checkOutputDirectories(_ all: [Settings]) throws {
+        var seen: [String: String] = [:]
+        for settings in all {
+            let directory = paths.outputDirectory(settings)
+            if let other = seen[directory] { throw OutputDirectoryConflict(first: other, second: settings.rotation, directory: directory) }
+            seen[directory] = settings.rotation
+        }
+    }
+}
+
+/// Two rotations that would write to one directory.
+struct OutputDirectoryConflict: CiteFeedError {
+    var first: String
+    var second: String
+    var directory: String
+    var exitStatus: ExitStatus { .usage }
+    var message: String {
+        let name = { (r: String) in r.isEmpty ? "the default rotation" : "rotation \(quoted(r))" }
+        return
+            "\(name(first).prefix(1).uppercased() + name(first).dropFirst()) and \(name(second)) would both write to \(directory); give one its own with 'citefeed defaults write outputDirectory DIR --rotation \(second.isEmpty ? first : second)'."
+    }
+}

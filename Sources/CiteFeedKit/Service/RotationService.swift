@@ -124,7 +124,7 @@ public struct RotationService {
     /// Renders the outputs of a rotation in review mode (issue 14): the bar's card and the feeds
     /// of the answers given; writes them and the saved state. Returns the names written.
     @discardableResult
-    public func publishReview(_ current: CurrentFile, directory: String, currentFile: String, version: String) throws -> [String] {
+    public func publishReview(_ current: CurrentFile, directory: String, currentFile: String, version: String) throws -> OutputDirectory.Written {
         let pick = current.pick.map { Pick(id: 0, slot: current.slot, pickedAt: current.slot.start, cycle: 0, reason: .rotate, snapshot: $0) }
         var input = OutputInput(
             state: RotationState(slot: current.slot, pick: pick), picks: try library.recentReviewPicks(limit: settings.feedItems),
@@ -139,7 +139,7 @@ public struct RotationService {
     /// Renders the outputs of `state` and writes those that changed into `directory`, and the
     /// saved state into `currentFile`; returns the names written.
     @discardableResult
-    public func publish(_ state: RotationState, directory: String, currentFile: String, version: String) throws -> [String] {
+    public func publish(_ state: RotationState, directory: String, currentFile: String, version: String) throws -> OutputDirectory.Written {
         let input = OutputInput(
             state: state, picks: try library.recentPicks(limit: settings.feedItems, rotation: name), settings: settings, outputDirectory: directory,
             libraryUUID: try library.rotationUUID(name), libraryCreated: try library.createdAt(), version: version)

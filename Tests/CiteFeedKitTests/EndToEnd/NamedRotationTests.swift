@@ -37,7 +37,9 @@ import Testing
         #expect(try library.recentPicks(limit: 10).count == 4)
         // Its own files: current-work.json and Feeds/work/.
         let workFeeds = box.feeds.appendingPathComponent("work")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: workFeeds.path).sorted() == OutputSet.names.sorted())
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: workFeeds.path).sorted()
+                == (OutputSet.names + [OutputManifest.name]).sorted())
         #expect(FileManager.default.fileExists(atPath: box.home.appendingPathComponent("current-work.json").path))
         let workStatus = try String(contentsOf: workFeeds.appendingPathComponent("status.txt"), encoding: .utf8)
         #expect(workStatus == "“\(workPicks[0].snapshot.text)”\n")
@@ -152,14 +154,19 @@ import Testing
         let work = box.feeds.appendingPathComponent("work"), phone = box.feeds.appendingPathComponent("phone")
         let removed = try box.run("rotation", "remove", "work")
         #expect(removed.status == 0 && removed.stdout == "Removed rotation work; its outputs stay in \(work.path).\n", "\(removed)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: work.path).sorted() == OutputSet.names.sorted())
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: work.path).sorted() == (OutputSet.names + [OutputManifest.name]).sorted())
         #expect(!FileManager.default.fileExists(atPath: box.home.appendingPathComponent("current-work.json").path))
         #expect(try box.library().recentPicks(limit: 10, rotation: "work").isEmpty)
         #expect(try box.library().recentPicks(limit: 10, rotation: "phone").count == 1)
         #expect(try box.run("rotation").stdout == "phone\n")
         #expect(!(box.readSettings() ?? "").contains("work"))
         let deleted = try box.run("rotation", "remove", "phone", "--delete-outputs")
-        #expect(deleted.status == 0 && deleted.stdout == "Removed rotation phone and its outputs in \(phone.path).\n", "\(deleted)")
+        #expect(
+            deleted.status == 0
+                && deleted.stdout
+                    == "Removed rotation phone and its outputs in \(phone.path) (feed.atom feed.json feed.xml index.html status.json status.txt).\n",
+            "\(deleted)")
         #expect(!FileManager.default.fileExists(atPath: phone.path))
         #expect(try box.run("rotation").stdout == "")
         let settings = box.readSettings()
@@ -245,5 +252,86 @@ import Testing
         #expect(try box.run("defaults", "delete", "outputDirectory", "--rotation", "b").status == 0)
         #expect(try box.run("rotate", "--all").status == 0)
         #expect(try box.library().latestPick(rotation: "b") != nil)
+    }
+}
+
+/// Issue 20, item 5: files citefeed did not write are never replaced or removed.
+@Suite struct ForeignFileTests {
+    /// outputDirectory at a folder of the user's (their home, say) with their own index.html
+    /// and feed.json: those stay; removing a rotation there removes only citefeed's files and
+    /// never the folder.
+    @Test func aUsersFilesAreNeitherReplacedNorRemoved() throws {
+        let box = try Sandbox()
+        try box.add("A citation.")
+        let mine = box.home.appendingPathComponent("mine")
+        try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
+        try "<p>my page</p>".write(to: mine.appendingPathComponent("index.html"), atomically: true, encoding: .utf8)
+        try "{\"mine\": true}".write(to: mine.appendingPathComponent("feed.json"), atomically: true, encoding: .utf8)
+        #expect(try box.run("rotation", "add", "h").status == 0)
+        #expect(try box.run("defaults", "write", "outputDirectory", mine.path, "--rotation", "h").status == 0)
+        let rotated = try box.run("rotate", "--rotation", "h")
+        #expect(rotated.status == 0, "\(rotated)")
+        #expect(
+            rotated.stderr.contains("warning: feed.json index.html in \(mine.path) were left alone: citefeed did not write those files"),
+            "\(rotated)")
+        #expect(try String(contentsOf: mine.appendingPathComponent("index.html"), encoding: .utf8) == "<p>my page</p>")
+        #expect(try String(contentsOf: mine.appendingPathComponent("feed.json"), encoding: .utf8) == "{\"mine\": true}")
+        #expect(FileManager.default.fileExists(atPath: mine.appendingPathComponent("feed.xml").path))
+        let removed = try box.run("rotation", "remove", "h", "--delete-outputs")
+        #expect(removed.status == 0 && removed.stdout.contains("(feed.atom feed.xml status.json status.txt)"), "\(removed)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: mine.path).sorted() == ["feed.json", "index.html"])
+    }
+
+    /// Outputs from before the list existed are adopted when they are citefeed's own, and a
+    /// directory citefeed made is removed with them.
+    @Test func citefeedsOwnOutputsAreAdopted() throws {
+        let box = try Sandbox()
+        try box.add("One.")
+        try box.add("Two.")
+        #expect(try box.run("rotate").status == 0)
+        try FileManager.default.removeItem(at: box.feeds.appendingPathComponent(OutputManifest.name))
+        let before = try box.outputBytes("feed.xml")
+        #expect(try box.run("next").status == 0)
+        #expect(try box.outputBytes("feed.xml") != before)  // adopted, so rewritten
+        #expect(OutputManifest.read(in: box.feeds.path)?.files == Set(OutputSet.names))
+        #expect(try box.run("rotation", "add", "w").status == 0)
+        #expect(try box.run("rotate", "--rotation", "w").status == 0)
+        #expect(try box.run("rotation", "remove", "w", "--delete-outputs").status == 0)
+        #expect(!FileManager.default.fileExists(atPath: box.feeds.appendingPathComponent("w").path))
+    }
+
+    @Test func twoRotationsMayNotShareADirectory() throws {
+        let box = try Sandbox()
+        try box.add("A citation.")
+        #expect(try box.run("rotation", "add", "a").status == 0)
+        #expect(try box.run("rotation", "add", "b").status == 0)
+        let shared = box.home.appendingPathComponent("shared").path
+        #expect(try box.run("defaults", "write", "outputDirectory", shared, "--rotation", "a").status == 0)
+        let before = try box.state()
+        expectFailure(
+            try box.run("defaults", "write", "outputDirectory", shared, "--rotation", "b"), status: .usage,
+            containing: "Rotation \"a\" and rotation \"b\" would both write to \(shared)")
+        #expect(try box.state() == before)
+        // Edited by hand: rotate refuses before writing anything.
+        try box.writeSettings(#"{"rotations": {"a": {"outputDirectory": "\#(shared)"}, "b": {"outputDirectory": "\#(shared)"}}}"#)
+        expectFailure(try box.run("rotate", "--all"), status: .usage, containing: "would both write to \(shared)")
+        #expect(!FileManager.default.fileExists(atPath: shared))
+    }
+
+    /// The temporary files of a killed run are removed by the next (once a minute old).
+    @Test func aKilledRunsTemporaryFilesAreCleaned() throws {
+        let box = try Sandbox()
+        try box.add("A citation.")
+        #expect(try box.run("rotate").status == 0)
+        let stale = box.feeds.appendingPathComponent(".feed.xml.tmp-AbC123").path,
+            fresh = box.feeds.appendingPathComponent(".index.html.tmp-XyZ789").path
+        let other = box.feeds.appendingPathComponent(".mine.tmp-AbC123").path
+        for path in [stale, fresh, other] { FileManager.default.createFile(atPath: path, contents: Data("x".utf8)) }
+        for path in [stale, other] {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: path)
+        }
+        #expect(try box.run("next").status == 0)
+        #expect(!FileManager.default.fileExists(atPath: stale))
+        #expect(FileManager.default.fileExists(atPath: fresh) && FileManager.default.fileExists(atPath: other))
     }
 }

@@ -15,7 +15,8 @@ struct DefaultsWriteCommand: Command {
             publishCommand...) is replaced whole by the words given.
 
             """ + DefaultsReadCommand.keyTable,
-        options: [CLI.rotationOption], positionals: (1, nil), positionalName: "a KEY and its VALUE", completes: .words(SettingKey.allCases.map(\.rawValue)))
+        options: [CLI.rotationOption], positionals: (1, nil), positionalName: "a KEY and its VALUE",
+        completes: .words(SettingKey.allCases.map(\.rawValue)))
 
     let key: SettingKey
     let words: [String]
@@ -49,6 +50,7 @@ struct DefaultsWriteCommand: Command {
             let rotation = try context.settings().rotation
             try context.changeLibrary(settings: try file.settings(applying: key, value, rotation: rotation)) { _ in
                 try file.write(key, value, rotation: rotation)
+                if key == .outputDirectory { try context.checkOutputDirectories(try file.loadAll()) }
             }
         }
         context.reloadSettings()

@@ -29,6 +29,8 @@ struct RotateCommand: Command {
     }
 
     func run(_ context: Context) throws {
+        // Two rotations in one directory (settings.json edited by hand) would overwrite each other.
+        try context.checkOutputDirectories(try SettingsFile(path: context.paths.settings).loadAll())
         let library = try context.libraryWithStarterSet()
         guard every else {
             let directory = out.map { Posix.absolutePath($0, home: context.paths.userHome) }

@@ -32,9 +32,11 @@ struct RotationRemoveCommand: Command {
         }
         unlink(context.paths.current(rotation: name))
         if delete {
-            for output in OutputSet.names { unlink(directory + "/" + output) }
-            rmdir(directory)
-            context.out.line("Removed rotation \(name) and its outputs in \(directory).")
+            // Only what citefeed wrote there, and the directory only if citefeed made it.
+            let removed = OutputDirectory(path: directory).removeOutputs()
+            context.out.line(
+                "Removed rotation \(name) and its outputs in \(directory) (\(removed.isEmpty ? "none were there" : removed.joined(separator: " ")))."
+            )
         } else {
             context.out.line("Removed rotation \(name); its outputs stay in \(directory).")
         }

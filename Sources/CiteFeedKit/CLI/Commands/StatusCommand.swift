@@ -37,7 +37,9 @@ struct StatusCommand: Command {
         context.announceInBackground = true  // a bar waits for nothing after its line
         let settings = try context.settings()
         let current = try StatusCommand.current(context, settings: settings, now: try context.now(), announce: false)
-        context.out.write(data: StatusRenderer(settings: settings, width: width).render(format, current.pick, slot: current.slot, following: follow, review: current.review))
+        context.out.write(
+            data: StatusRenderer(settings: settings, width: width).render(
+                format, current.pick, slot: current.slot, following: follow, review: current.review))
         // The line first, then what the new pick announces (detached).
         context.out.flush()
         context.announce()
