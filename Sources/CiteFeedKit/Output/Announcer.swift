@@ -98,12 +98,9 @@ enum Announcer {
     /// it succeeded.
     static func publish(_ command: [String], directory: String, environment: [String: String], deadline: Int64) -> String? {
         guard let name = command.first else { return nil }
-        // A relative PATH entry ("." or "bin") would find a program in the output directory,
-        // where the command runs: only absolute entries are searched.
-        var searched = environment
-        searched["PATH"] = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").filter { $0.hasPrefix("/") }
-            .joined(separator: ":")
-        let executable = name.hasPrefix("/") ? name : Subprocess.find(name, environment: searched)
+        // `find` searches absolute PATH entries only: "." would find a program in the output
+        // directory, where the command runs.
+        let executable = name.hasPrefix("/") ? name : Subprocess.find(name, environment: environment)
         guard let executable, access(executable, X_OK) == 0 else {
             return "publishCommand: \(quoted(name)) is not an executable program" + (name.contains("/") ? "" : " on PATH")
         }

@@ -3,10 +3,11 @@ import CPlatform
 /// Runs helper programs (clipboard tools, `xdg-open`) with `posix_spawn`, so the binary needs
 /// no Foundation `Process`.
 enum Subprocess {
-    /// The full path of `name` found on `PATH`, or `nil`.
+    /// The full path of `name` found on `PATH`, or `nil`. Only absolute entries are searched: a
+    /// relative one (`.`, `bin`) would find a program wherever the command happens to run.
     static func find(_ name: String, environment: [String: String]) -> String? {
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for dir in path.split(separator: ":") where !dir.isEmpty {
+        for dir in path.split(separator: ":") where dir.hasPrefix("/") {
             let candidate = dir + "/" + name
             if access(candidate, X_OK) == 0 && !Posix.isDirectory(candidate) { return candidate }
         }
