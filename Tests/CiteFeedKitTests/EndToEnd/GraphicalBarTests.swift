@@ -61,9 +61,10 @@ import Testing
     /// citation, the new one within 2 s of `next`, and when waybar goes the follower ends
     /// within 1 s.
     @Test(
-        .enabled(if: installed(waybarTools) && (getuid() != 0 || findProgram("setpriv") != nil), "needs sway, waybar, grim and tesseract"),
+        .requires(installed(waybarTools) && (getuid() != 0 || findProgram("setpriv") != nil), "needs sway, waybar, grim and tesseract"),
         arguments: ["follow", "interval"])
     func waybarShowsTheCitationAndFollowsNext(mode: String) throws {
+        try #require(Self.installed(Self.waybarTools) && (getuid() != 0 || findProgram("setpriv") != nil), "needs sway, waybar, grim and tesseract")
         let box = try Sandbox()
         for text in GraphicalBarTests.texts { try box.add(text) }
         try box.rotate(at: box.now)
@@ -118,8 +119,9 @@ import Testing
     /// new citation within 2 s, and when polybar goes the follower ends within 1 s. The first
     /// citation carries polybar's action tag behind U+0600, which polybar does not draw (the
     /// injection of issue 10): the click must run `next`, never the citation's command.
-    @Test(.enabled(if: installed(polybarTools), "needs Xvfb, polybar, ImageMagick's import, xdotool and tesseract"))
+    @Test(.requires(installed(polybarTools), "needs Xvfb, polybar, ImageMagick's import, xdotool and tesseract"))
     func polybarShowsTheCitationAndFollowsAClick() throws {
+        try #require(Self.installed(Self.polybarTools), "needs Xvfb, polybar, ImageMagick's import, xdotool and tesseract")
         let box = try Sandbox()
         // Short enough that the whole tag fits in the 70 columns of the status line.
         let planted = URL(fileURLWithPath: "/tmp/cf\(UInt32.random(in: 0...UInt32.max))")

@@ -71,8 +71,9 @@ import Testing
 
     /// Anki itself (its Python package, `anki` on PyPI, which scripts/setup-debian --test
     /// installs) imports the export as notes: front, back and tags.
-    @Test(.enabled(if: pythonWith(["anki"]) != nil, "needs Python's anki package"))
+    @Test(.requires(pythonWith(["anki"]) != nil, "needs Python's anki package"))
     func ankiImportsTheExport() throws {
+        try #require(pythonWith(["anki"]) != nil, "needs Python's anki package")
         let (box, deck) = try AnkiTests.exportedLibrary()
         let script = """
             import json, sys, tempfile, os

@@ -53,8 +53,9 @@ import Testing
     /// Every file of Debian's fortunes and fortunes-min packages imports without
     /// --skip-invalid; the count (imported and duplicates) is what Debian's strfile counted
     /// in the file's .dat index.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/games/fortunes/fortunes.dat"), "needs Debian's fortunes-min"))
+    @Test(.requires(FileManager.default.fileExists(atPath: "/usr/share/games/fortunes/fortunes.dat"), "needs Debian's fortunes-min"))
     func debianFortuneFiles() throws {
+        try #require(FileManager.default.fileExists(atPath: "/usr/share/games/fortunes/fortunes.dat"), "needs Debian's fortunes-min")
         let listed = try Sandbox.execute("/usr/bin/dpkg", ["-L", "fortunes-min", "fortunes"], stdin: Data(), environment: ["PATH": "/usr/bin:/bin"])
         let files = listed.stdout.split(separator: "\n").map(String.init).filter {
             $0.hasPrefix("/usr/share/games/fortunes/") && FileManager.default.fileExists(atPath: $0 + ".dat")
