@@ -62,7 +62,7 @@ extension Context {
                 if access(record, F_OK) == 0 { unlink(record) }
             } else {
                 changedSettings =
-                    (try? Posix.readFile(record, limit: 1 << 20)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) } != configured
+                    Posix.readText(record, limit: 1 << 20) != configured
             }
             let everything = a.everything || changedSettings
             if !s.publishCommand.isEmpty && (everything || !a.written.isEmpty || access(job.marker, F_OK) == 0) {
@@ -86,7 +86,8 @@ extension Context {
 
     /// Hands `jobs` to a citefeed of their own, in a session of its own, writing to
     /// `announce.log` and holding a shared lock on `announce.lock` while it runs. `false` when
-    /// it could not start (then they run here).
+    /// it could not start. A long-running caller (`status --follow`) reaps it with
+    /// `Subprocess.reap()`.
     private func detach(_ jobs: [AnnouncementJob]) -> Bool {
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
@@ -104,12 +105,7 @@ extension Context {
         // (a test's exclusive lock) is held off, and then we go on without it.
         _ = flock(lock, LOCK_SH | LOCK_NB)
         let input = Array(JSONWriter.compact(.object([("limit", .int(Int64(announceLimit))), ("jobs", .array(jobs.map(\.json)))])).utf8)
-        guard
-            let pid = Subprocess.detach(
-                executable, [Context.detachedAnnouncer], input: input, output: log, keep: lock, environment: environment)
-        else { return false }
-        detachedChildren.append(pid)
-        return true
+        return Subprocess.detach(executable, [Context.detachedAnnouncer], input: input, output: log, keep: lock, environment: environment) != nil
     }
 
     /// The detached citefeed: runs the announcements on standard input, logging to standard

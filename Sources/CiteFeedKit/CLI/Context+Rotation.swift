@@ -9,11 +9,9 @@ extension Context {
     /// `newPick`: the state's pick was just made by the schedule or `next`, so it is announced
     /// (`notify`). The announcements wait for `announce()`, after the commit.
     @discardableResult
-    func publish(_ state: RotationState, _ library: Library, settings: Settings? = nil, directory: String? = nil, newPick: Bool = false)
-        throws -> (
-            directory: String, written: [String]
-        )
-    {
+    func publish(_ state: RotationState, _ library: Library, settings: Settings? = nil, directory: String? = nil, newPick: Bool = false) throws -> (
+        directory: String, written: [String]
+    ) {
         let rotation = try self.rotation(library, settings: settings)
         let configured = paths.outputDirectory(rotation.settings)
         let directory = directory ?? configured
@@ -54,11 +52,9 @@ extension Context {
     }
 
     /// `publishReview`, with where the outputs went and which were written.
-    func publishReviewReporting(_ library: Library, settings: Settings, revealed: Bool? = nil, directory override: String? = nil) throws
-        -> (
-            current: CurrentFile, directory: String, written: [String]
-        )
-    {
+    func publishReviewReporting(_ library: Library, settings: Settings, revealed: Bool? = nil, directory override: String? = nil) throws -> (
+        current: CurrentFile, directory: String, written: [String]
+    ) {
         let saved = OutputDirectory.readCurrent(paths.current(rotation: settings.rotation))
         var current = try StudyService(library: library, settings: settings, now: try now(), deck: settings).barState()
         if current.pick != nil, var review = current.review {
@@ -137,8 +133,6 @@ struct OutputDirectoryConflict: CiteFeedError {
     var directory: String
     var exitStatus: ExitStatus { .usage }
     var message: String {
-        let name = { (r: String) in r.isEmpty ? "the default rotation" : "rotation \(quoted(r))" }
-        return
-            "\(name(first).prefix(1).uppercased() + name(first).dropFirst()) and \(name(second)) would both write to \(directory); give one its own with 'citefeed defaults write outputDirectory DIR --rotation \(second.isEmpty ? first : second)'."
+        "\(ReviewBarError.Name(first)) and \(ReviewBarError.name(second)) would both write to \(directory); give one its own with 'citefeed defaults write outputDirectory DIR --rotation \(second.isEmpty ? first : second)'."
     }
 }

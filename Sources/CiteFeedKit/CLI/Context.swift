@@ -22,8 +22,6 @@ public final class Context {
     /// Whether this context is the process's own, which can start a detached citefeed (an
     /// in-process test's cannot: its executable is the test runner).
     var canDetach = false
-    /// Detached announcers started and not yet reaped.
-    var detachedChildren: [pid_t] = []
 
     /// The rotation the command works on: `--rotation`, else `CITEFEED_ROTATION`, else the
     /// unnamed default one ("").

@@ -11,6 +11,8 @@ public enum ReviewBarError: CiteFeedError, Equatable {
     case answeredMeanwhile(Int64)
 
     static func name(_ rotation: String) -> String { rotation.isEmpty ? "the default rotation" : "rotation \(quoted(rotation))" }
+    /// `name`, to begin a sentence.
+    static func Name(_ rotation: String) -> String { name(rotation).prefix(1).uppercased() + name(rotation).dropFirst() }
     static func option(_ rotation: String) -> String { rotation.isEmpty ? "" : " --rotation \(rotation)" }
 
     public var exitStatus: ExitStatus {
@@ -23,9 +25,9 @@ public enum ReviewBarError: CiteFeedError, Equatable {
     public var message: String {
         switch self {
         case .reviewMode(let r):
-            return "\(ReviewBarError.name(r).prefix(1).uppercased() + ReviewBarError.name(r).dropFirst()) reviews cards; 'citefeed grade again|hard|good|easy\(ReviewBarError.option(r))' answers the card shown."
+            return "\(ReviewBarError.Name(r)) reviews cards; 'citefeed grade again|hard|good|easy\(ReviewBarError.option(r))' answers the card shown."
         case .rotateMode(let r):
-            return "\(ReviewBarError.name(r).prefix(1).uppercased() + ReviewBarError.name(r).dropFirst()) rotates citations; 'citefeed defaults write mode review\(ReviewBarError.option(r))' makes it show cards to review."
+            return "\(ReviewBarError.Name(r)) rotates citations; 'citefeed defaults write mode review\(ReviewBarError.option(r))' makes it show cards to review."
         case .noCardShown:
             return "No card is shown: none is due; 'citefeed status' says when the next one is."
         case .answeredMeanwhile(let id):

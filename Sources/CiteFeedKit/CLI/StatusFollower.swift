@@ -59,7 +59,7 @@ struct StatusFollower {
             } catch {
                 continue  // a settings file half-edited by hand: keep showing the last line
             }
-            let fresh = try StatusCommand.current(context, settings: settings, now: clock(), announce: false)
+            let fresh = try StatusCommand.current(context, settings: settings, now: clock())
             let line = StatusRenderer(settings: settings, width: command.width).render(
                 command.format, fresh.pick, slot: fresh.slot, following: true, review: fresh.review)
             last = fresh

@@ -48,8 +48,7 @@ enum KindleClippings {
             guard let (start, titleLine) = lines.first else { return }
             guard lines.count >= 2, let meta = KindleMetadata(lines[1].1, dates: dates) else {
                 var r = ImportRecord(location: .line(start), text: nil)
-                r.problem =
-                    "Not a Kindle clipping: expected a book line, then a line like \"- Your Highlight on page 3 | Location 45-46 | Added on …\""
+                r.problem = "Not a Kindle clipping: expected a book line, then a line like \"- Your Highlight on page 3 | Location 45-46 | Added on …\""
                 invalid.append(r)
                 return
             }
@@ -76,7 +75,8 @@ enum KindleClippings {
             }
         }
         for line in text.lines {
-            let clean = String(line).containsBytes("\u{FEFF}") ? String(line).replacing("\u{FEFF}", with: "") : String(line)
+            let text = String(line)
+            let clean = text.containsBytes("\u{FEFF}") ? text.replacing("\u{FEFF}", with: "") : text
             if isSeparator(clean) {
                 flush()
             } else {

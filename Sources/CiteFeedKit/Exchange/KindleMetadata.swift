@@ -27,14 +27,10 @@ struct KindleMetadata: Equatable {
         (.bookmark, ["bookmark", "lesezeichen", "signet", "marcador", "segnalibro", "bladwijzer", "закладк", "ブックマーク", "书签", "書籤"]),
         (.note, ["note", "notiz", "nota", "notitie", "заметк", "メモ", "笔记", "筆記", "附註", "备注"]),
         (.clip, ["clip", "clipping", "coupure", "recorte", "ritaglio", "knipsel", "вырезк", "クリップ", "剪贴", "剪貼"]),
-        (
-            .highlight,
-            [
-                "highlight", "underline", "markierung", "surlignement", "subrayado", "evidenziazione", "destaque", "markering", "выделен",
-                "ハイライト",
-                "标注", "標註", "标记", "畫線", "划线", "劃線",
-            ]
-        ),
+        (.highlight, [
+            "highlight", "underline", "markierung", "surlignement", "subrayado", "evidenziazione", "destaque", "markering", "выделен", "ハイライト",
+            "标注", "標註", "标记", "畫線", "划线", "劃線",
+        ]),
     ]
 
     static let pageWords = ["page", "seite", "página", "pagina", "pág", "blz", "странице", "страница", "стр", "第", "ページ"]
@@ -136,15 +132,10 @@ struct KindleMetadata: Equatable {
         }
     }
 
-    /// Whether the words before a number end with `word` (and a few characters that join them:
-    /// `Loc. `, `位置 #`, `位置No. `, `bei Position `).
-    static func endsWithWord(_ before: String, _ word: String) -> Bool {
-        wordsBefore(before).hasSuffix(Array(word.utf8))
-    }
-
-    /// The UTF-8 bytes of the text before a number without the characters that join it to the
-    /// number, compared by bytes with the tables' words (as bytes: a comparison of characters
-    /// for each of 26 words and each number was a third of reading a clipping).
+    /// The UTF-8 bytes of the words before a number without the characters that join them to it
+    /// (`Loc. `, `位置 #`, `位置No. `, `bei Position `), compared by bytes with the tables' words
+    /// (as bytes: a comparison of characters for each of 26 words and each number was a third
+    /// of reading a clipping).
     static func wordsBefore(_ before: String) -> [UInt8] {
         var text = Substring(before)
         while let last = text.last, KindleMetadata.joiners.contains(last) { text = text.dropLast() }
@@ -169,8 +160,7 @@ struct KindleMetadata: Equatable {
     }
 
     static func digit(_ scalar: Unicode.Scalar) -> Int? {
-        (0x30...0x39).contains(scalar.value)
-            ? Int(scalar.value - 0x30) : (0xFF10...0xFF19).contains(scalar.value) ? Int(scalar.value - 0xFF10) : nil
+        (0x30...0x39).contains(scalar.value) ? Int(scalar.value - 0x30) : (0xFF10...0xFF19).contains(scalar.value) ? Int(scalar.value - 0xFF10) : nil
     }
 
     /// The time in a segment (`19:00:12`, `9:25`), as hours, minutes, seconds, and where it is.

@@ -101,8 +101,7 @@ extension Library {
                     let tags = try new.tags.map { k throws -> Int64 in try tagID(number: Int(chunk.tagNumbers[k])) }
                     try load.insert(id: citationID, uuid: new.uuid, c, length: new.length, now: now, tagIDs: tags)
                     if let card = c.card {
-                        try insertImportedCard(
-                            card, citationID: citationID, hasBack: !(c.back ?? "").isEmpty, archived: c.archivedAt != nil)
+                        try insertImportedCard(card, citationID: citationID, hasBack: !(c.back ?? "").isEmpty, archived: c.archivedAt != nil)
                     }
                     result.imported += 1
                     if result.first.count < 5 { result.first.append(.init(text: c.text, author: c.author, source: c.source)) }
@@ -190,9 +189,7 @@ extension Library {
     /// The record's fields checked as `add` checks them (SPEC.md, "Data"), plus its uuid.
     /// `tagNames` remembers the tag names already checked (a file repeats a few tags many times).
     /// A record archived without a date (a Readwise discard) is archived `now`.
-    static func validated(_ record: ImportRecord, extraTags: [String], now: Timestamp, tagNames: inout [String: String]) throws
-        -> NewCitation
-    {
+    static func validated(_ record: ImportRecord, extraTags: [String], now: Timestamp, tagNames: inout [String: String]) throws -> NewCitation {
         if let problem = record.problem { throw ImportRecordProblem(problem) }
         var tags: [String] = []
         for raw in record.tags + extraTags {

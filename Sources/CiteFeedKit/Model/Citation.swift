@@ -36,8 +36,7 @@ extension String {
     var isHTTPURL: Bool {
         let lower = lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return false }
-        let rest = lower.drop(while: { $0 != "/" }).dropFirst(2)
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let authority = urlAuthority
         return !authority.isEmpty && !authority.contains(where: { $0.isWhitespace })
             && !unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" })
             && !(last?.isWhitespace ?? false)
@@ -46,9 +45,12 @@ extension String {
     /// An address for a setting (`feedURL`, `feedHub`): an http(s) address without white space
     /// or credentials (`user:password@`, which the feeds would publish).
     var isPlainHTTPURL: Bool {
-        guard isHTTPURL, !contains(where: { $0.isWhitespace }) else { return false }
-        let rest = drop(while: { $0 != "/" }).dropFirst(2)
-        return !rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }.contains("@")
+        isHTTPURL && !contains(where: { $0.isWhitespace }) && !urlAuthority.contains("@")
+    }
+
+    /// What stands between `//` and the path, query or fragment of an address (`user@host:port`).
+    var urlAuthority: Substring {
+        drop(while: { $0 != "/" }).dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
     }
 
     func trimmingWhitespace() -> String {

@@ -54,8 +54,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     public var defaultValue: JSONValue? { Settings.defaults.value(of: self) }
 
     var isList: Bool {
-        [.tags, .excludeTags, .authors, .excludeAuthors, .sources, .weights, .publishCommand, .learningSteps, .relearningSteps].contains(
-            self)
+        [.tags, .excludeTags, .authors, .excludeAuthors, .sources, .weights, .publishCommand, .learningSteps, .relearningSteps].contains(self)
     }
 
     /// Turns the words of `defaults write KEY VALUE...` into the stored value, or says why not.
@@ -134,9 +133,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
             return .string(s.trimmingWhitespace())
         case .weights:
             guard case .object(let members) = value else { throw wrongType(value, "an object such as {\"tag:stoic\": 3}") }
-            guard members.count <= WeightRule.maximumRules else {
-                throw SettingValueError(reason: "use at most \(WeightRule.maximumRules) weights")
-            }
+            guard members.count <= WeightRule.maximumRules else { throw SettingValueError(reason: "use at most \(WeightRule.maximumRules) weights") }
             var rules: [WeightRule] = []
             for (key, weight) in members {
                 guard case .int(let n) = weight else { throw wrongType(weight, "a whole number as the weight of \(quoted(key))") }

@@ -67,15 +67,4 @@ struct AnnouncementJob: Equatable, Sendable {
             publishCommand = words
         }
     }
-
-    /// Jobs as the bytes a detached citefeed reads, and back.
-    static func encode(_ jobs: [AnnouncementJob]) -> [UInt8] {
-        Array(JSONWriter.compact(.array(jobs.map(\.json))).utf8)
-    }
-
-    static func decode(_ bytes: [UInt8]) -> [AnnouncementJob]? {
-        guard let items = (try? JSONParser.parse(bytes))?.arrayValue else { return nil }
-        let jobs = items.compactMap(AnnouncementJob.init(json:))
-        return jobs.count == items.count ? jobs : nil
-    }
 }

@@ -46,7 +46,7 @@ enum Announcer {
                 } else {
                     outcome.published = true
                     // Only this run's marker: a newer run's stays for its own outputs.
-                    let now = (try? Posix.readFile(job.marker, limit: 1 << 16)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
+                    let now = Posix.readText(job.marker, limit: 1 << 16)
                     if job.markerToken.isEmpty || now == job.markerToken { unlink(job.marker) }
                 }
             }

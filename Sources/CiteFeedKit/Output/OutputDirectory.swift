@@ -122,9 +122,7 @@ public struct OutputManifest: Sendable, Equatable {
             ("index.html", "<meta name=\"generator\" content=\"citefeed "),
         ]
         let ours = marks.contains { file, mark in
-            (try? Posix.readFile(directory + "/" + file, limit: 64 << 20)).flatMap { $0 }.map {
-                String(decoding: $0, as: UTF8.self).containsBytes(mark)
-            } ?? false
+            Posix.readText(directory + "/" + file, limit: 64 << 20)?.containsBytes(mark) ?? false
         }
         return OutputManifest(files: ours ? Set(OutputSet.names.filter { Posix.fileExists(directory + "/" + $0) }) : [], created: created)
     }

@@ -126,8 +126,7 @@ extension String {
     /// source is shown as text there (`open` still opens it).
     public var linkURI: String? {
         guard isHTTPURL else { return nil }
-        let afterScheme = drop(while: { $0 != "/" }).dropFirst(2)
-        let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let authority = urlAuthority
         return authority.contains("[") || authority.contains("]") ? nil : uriEncoded
     }
 

@@ -15,8 +15,7 @@ public final class Database {
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let error = SQLiteError(
-                extendedCode: db.map(sqlite3_extended_errcode) ?? rc,
-                message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory")
+                extendedCode: db.map(sqlite3_extended_errcode) ?? rc, message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory")
             sqlite3_close(db)
             throw error
         }
@@ -97,6 +96,11 @@ public final class Database {
 
     /// The first column of the first row, as an integer.
     public func scalar(_ sql: String, _ bindings: SQLValue...) throws(SQLiteError) -> Int64? {
+        try scalar(sql, bindings)
+    }
+
+    /// `scalar` with the bindings as a list (built up by the caller).
+    public func scalar(_ sql: String, _ bindings: [SQLValue]) throws(SQLiteError) -> Int64? {
         let stmt = try prepare(sql)
         try stmt.bind(bindings)
         return try stmt.step() && !stmt.isNull(0) ? stmt.int(0) : nil

@@ -88,9 +88,7 @@ extension Library {
     /// Returns the citation's id, or `nil` when there is no such answer.
     func undoReview(_ reviewID: Int64) throws(StoreError) -> Int64? {
         try mapped {
-            let rows = try db.query("SELECT citation_id, card_before FROM reviews WHERE id = ?", [.int(reviewID)]) {
-                ($0.int(0), $0.text(1))
-            }
+            let rows = try db.query("SELECT citation_id, card_before FROM reviews WHERE id = ?", [.int(reviewID)]) { ($0.int(0), $0.text(1)) }
             guard let (id, json) = rows.first, let before = CardCodec.record(json, citationID: id) else { return nil }
             // Only the newest answer of its card: an answer given since (from the bar) would be lost.
             if try db.scalar("SELECT 1 FROM reviews WHERE citation_id = ? AND id > ?", .int(id), .int(reviewID)) != nil {
@@ -106,12 +104,10 @@ extension Library {
     public func reviews(of id: Int64) throws(StoreError) -> [ReviewEntry] {
         try mapped {
             try db.query(
-                "SELECT id, citation_id, reviewed_at, grade, elapsed_days, state_before FROM reviews WHERE citation_id = ? ORDER BY id",
-                [.int(id)]
+                "SELECT id, citation_id, reviewed_at, grade, elapsed_days, state_before FROM reviews WHERE citation_id = ? ORDER BY id", [.int(id)]
             ) { s in
                 ReviewEntry(
-                    id: s.int(0), citationID: s.int(1), reviewedAt: Timestamp(seconds: s.int(2)),
-                    grade: Grade(rawValue: Int(s.int(3))) ?? .good,
+                    id: s.int(0), citationID: s.int(1), reviewedAt: Timestamp(seconds: s.int(2)), grade: Grade(rawValue: Int(s.int(3))) ?? .good,
                     elapsedDays: s.int(4), stateBefore: CardPhase(rawValue: s.text(5)) ?? .new)
             }
         }
@@ -175,18 +171,16 @@ extension Library {
     public func reviewCounts(since start: Timestamp) throws(StoreError) -> (answers: Int, reviewAnswers: Int, recalled: Int) {
         try mapped {
             let firstWholeHour = (start.seconds + 3599) / 3600
-            let hours =
-                try db.query(
-                    "SELECT coalesce(sum(answers), 0), coalesce(sum(review_answers), 0), coalesce(sum(recalled), 0) FROM review_hours WHERE hour >= ?",
-                    [.int(firstWholeHour)]
-                ) { (Int($0.int(0)), Int($0.int(1)), Int($0.int(2))) }.first ?? (0, 0, 0)
-            let part =
-                try db.query(
-                    """
-                    SELECT count(*), coalesce(sum(state_before = 'review'), 0), coalesce(sum(state_before = 'review' AND grade > 1), 0)
-                    FROM reviews WHERE reviewed_at >= ? AND reviewed_at < ?
-                    """, [.int(start.seconds), .int(firstWholeHour * 3600)]
-                ) { (Int($0.int(0)), Int($0.int(1)), Int($0.int(2))) }.first ?? (0, 0, 0)
+            let hours = try db.query(
+                "SELECT coalesce(sum(answers), 0), coalesce(sum(review_answers), 0), coalesce(sum(recalled), 0) FROM review_hours WHERE hour >= ?",
+                [.int(firstWholeHour)]
+            ) { (Int($0.int(0)), Int($0.int(1)), Int($0.int(2))) }.first ?? (0, 0, 0)
+            let part = try db.query(
+                """
+                SELECT count(*), coalesce(sum(state_before = 'review'), 0), coalesce(sum(state_before = 'review' AND grade > 1), 0)
+                FROM reviews WHERE reviewed_at >= ? AND reviewed_at < ?
+                """, [.int(start.seconds), .int(firstWholeHour * 3600)]
+            ) { (Int($0.int(0)), Int($0.int(1)), Int($0.int(2))) }.first ?? (0, 0, 0)
             return (hours.0 + part.0, hours.1 + part.1, hours.2 + part.2)
         }
     }
@@ -194,8 +188,7 @@ extension Library {
     /// Whether any answer was given in [start, end).
     public func hasReviews(from start: Timestamp, to end: Timestamp) throws(StoreError) -> Bool {
         try mapped {
-            try db.scalar(
-                "SELECT 1 FROM reviews WHERE reviewed_at >= ? AND reviewed_at < ? LIMIT 1", .int(start.seconds), .int(end.seconds)) != nil
+            try db.scalar("SELECT 1 FROM reviews WHERE reviewed_at >= ? AND reviewed_at < ? LIMIT 1", .int(start.seconds), .int(end.seconds)) != nil
         }
     }
 }
@@ -205,10 +198,9 @@ extension Library {
     public func mostOverdueCard(in states: [CardPhase], before time: Timestamp, deck: CardDeck? = nil) throws(StoreError) -> Int64? {
         try mapped {
             let names = states.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-            return try db.query(
+            return try db.scalar(
                 "SELECT k.citation_id FROM cards k WHERE \(Library.activeCard) AND k.state IN (\(names)) AND k.due < ?\(deck.clause) ORDER BY k.due, k.citation_id LIMIT 1",
-                [.int(time.seconds)] + deck.bindings
-            ) { $0.int(0) }.first
+                [.int(time.seconds)] + deck.bindings)
         }
     }
 
@@ -217,20 +209,18 @@ extension Library {
         try mapped {
             let names = states.map { "'\($0.rawValue)'" }.joined(separator: ", ")
             return Int(
-                try db.query(
+                try db.scalar(
                     "SELECT count(*) FROM cards k WHERE \(Library.activeCard) AND k.state IN (\(names)) AND k.due < ?\(deck.clause)",
-                    [.int(time.seconds)] + deck.bindings
-                ) { $0.int(0) }.first ?? 0)
+                    [.int(time.seconds)] + deck.bindings) ?? 0)
         }
     }
 
     /// The first new card (never answered, not archived) of `deck`, oldest first.
     public func firstNewCard(deck: CardDeck? = nil) throws(StoreError) -> Int64? {
         try mapped {
-            try db.query(
+            try db.scalar(
                 "SELECT k.citation_id FROM cards k WHERE \(Library.activeCard) AND k.state = 'new'\(deck.clause) ORDER BY k.citation_id LIMIT 1",
-                deck.bindings
-            ) { $0.int(0) }.first
+                deck.bindings)
         }
     }
 
@@ -238,10 +228,7 @@ extension Library {
     public func newCardCount(deck: CardDeck? = nil) throws(StoreError) -> Int {
         guard deck != nil else { return try cardCounts().byState[.new] ?? 0 }
         return try mapped {
-            Int(
-                try db.query("SELECT count(*) FROM cards k WHERE \(Library.activeCard) AND k.state = 'new'\(deck.clause)", deck.bindings) {
-                    $0.int(0)
-                }.first ?? 0)
+            Int(try db.scalar("SELECT count(*) FROM cards k WHERE \(Library.activeCard) AND k.state = 'new'\(deck.clause)", deck.bindings) ?? 0)
         }
     }
 
@@ -256,9 +243,7 @@ extension Library {
 
     /// New cards answered for the first time from `start` on.
     public func newCardsStarted(since start: Timestamp) throws(StoreError) -> Int {
-        try mapped {
-            Int(try db.scalar("SELECT count(*) FROM reviews WHERE reviewed_at >= ? AND state_before = 'new'", .int(start.seconds)) ?? 0)
-        }
+        try mapped { Int(try db.scalar("SELECT count(*) FROM reviews WHERE reviewed_at >= ? AND state_before = 'new'", .int(start.seconds)) ?? 0) }
     }
 
     /// The earliest due time after `time` of a card in learning, review or relearning.
@@ -266,10 +251,9 @@ extension Library {
         try mapped {
             // One range of the index per state, the smallest of their minimums.
             try [CardPhase.learning, .review, .relearning].compactMap { state throws(SQLiteError) in
-                try db.query(
+                try db.scalar(
                     "SELECT min(k.due) FROM cards k WHERE \(Library.activeCard) AND k.state = ? AND k.due > ?\(deck.clause)",
-                    [.text(state.rawValue), .int(time.seconds)] + deck.bindings
-                ) { $0.isNull(0) ? nil : $0.int(0) }.first ?? nil
+                    [.text(state.rawValue), .int(time.seconds)] + deck.bindings)
             }.min().map { Timestamp(seconds: $0) }
         }
     }
@@ -283,9 +267,7 @@ extension Library {
             }
         }
         return try rows.map { id, citationID, time throws(StoreError) in
-            Pick(
-                id: id, slot: Slot(start: time, end: time), pickedAt: time, cycle: 0, reason: .rotate,
-                snapshot: PickSnapshot(try citation(id: citationID)))
+            Pick(id: id, slot: Slot(start: time, end: time), pickedAt: time, cycle: 0, reason: .rotate, snapshot: PickSnapshot(try citation(id: citationID)))
         }
     }
 }
@@ -298,8 +280,7 @@ extension Library {
             var members: [Int64: [(String, JSONValue)]] = [:]
             for (id, row) in try db.query(
                 // A card with a back never studied nor marked has nothing to carry.
-                "SELECT citation_id, marked, state, step, stability, difficulty, due, last_review, reps, lapses FROM cards WHERE marked IS NOT NULL OR state != 'new'",
-                []
+                "SELECT citation_id, marked, state, step, stability, difficulty, due, last_review, reps, lapses FROM cards WHERE marked IS NOT NULL OR state != 'new'", []
             ) { s -> (Int64, [(String, JSONValue)]) in
                 let state = s.text(2)
                 var m: [(String, JSONValue)] = [("marked", s.isNull(1) ? .null : .bool(s.int(1) != 0)), ("state", .string(state))]
@@ -321,8 +302,7 @@ extension Library {
                 (
                     s.int(0),
                     .object([
-                        ("at", .string(Timestamp(seconds: s.int(1)).rfc3339UTC)), ("grade", .int(s.int(2))),
-                        ("elapsedDays", .int(s.int(3))),
+                        ("at", .string(Timestamp(seconds: s.int(1)).rfc3339UTC)), ("grade", .int(s.int(2))), ("elapsedDays", .int(s.int(3))),
                         ("stateBefore", .string(s.text(4))), ("cardBefore", (try? JSONParser.parse(s.text(5))) ?? .null),
                     ])
                 )
@@ -349,27 +329,22 @@ extension Library {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, .int(citationID), .bool(card.marked ?? hasBack), .bool(archived), card.marked.map { .int($0 ? 1 : 0) } ?? .null,
                 .text(c?.state.rawValue ?? "new"),
-                c?.step.map { .int(Int64($0)) } ?? .null, c?.stability.map(SQLValue.double) ?? .null,
-                c?.difficulty.map(SQLValue.double) ?? .null,
-                c.flatMap { $0.state == .new ? nil : SQLValue.int($0.due.seconds) } ?? .null,
-                c?.lastReview.map { .int($0.seconds) } ?? .null,
+                c?.step.map { .int(Int64($0)) } ?? .null, c?.stability.map(SQLValue.double) ?? .null, c?.difficulty.map(SQLValue.double) ?? .null,
+                c.flatMap { $0.state == .new ? nil : SQLValue.int($0.due.seconds) } ?? .null, c?.lastReview.map { .int($0.seconds) } ?? .null,
                 .int(Int64(card.state?.reps ?? 0)), .int(Int64(card.state?.lapses ?? 0)))
             for answer in card.answers {
                 // The card before, as the log keeps it (for undo); a file without it gets the state before alone.
-                let before =
-                    answer.before.map { before -> String in
-                        if case .object(var m) = before {
-                            // Times in the export are RFC 3339; the log keeps seconds.
-                            m = m.map { key, value in
-                                if (key == "due" || key == "lastReview"), let s = value.stringValue, let t = Timestamp(rfc3339: s) {
-                                    return (key, .int(t.seconds))
-                                }
-                                return (key, value)
-                            }
-                            return JSONWriter.compact(.object(m))
+                let before = answer.before.map { before -> String in
+                    if case .object(var m) = before {
+                        // Times in the export are RFC 3339; the log keeps seconds.
+                        m = m.map { key, value in
+                            if (key == "due" || key == "lastReview"), let s = value.stringValue, let t = Timestamp(rfc3339: s) { return (key, .int(t.seconds)) }
+                            return (key, value)
                         }
-                        return JSONWriter.compact(before)
-                    } ?? JSONWriter.compact(.object([("state", .string(answer.stateBefore.rawValue)), ("due", .int(answer.at.seconds))]))
+                        return JSONWriter.compact(.object(m))
+                    }
+                    return JSONWriter.compact(before)
+                } ?? JSONWriter.compact(.object([("state", .string(answer.stateBefore.rawValue)), ("due", .int(answer.at.seconds))]))
                 try db.run(
                     "INSERT INTO reviews (citation_id, reviewed_at, grade, elapsed_days, state_before, card_before) VALUES (?, ?, ?, ?, ?, ?)",
                     .int(citationID), .int(answer.at.seconds), .int(Int64(answer.grade.rawValue)), .int(answer.elapsedDays),

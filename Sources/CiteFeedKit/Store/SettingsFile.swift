@@ -30,10 +30,7 @@ public struct SettingsFile: Sendable {
         let settings = try self.settings(from: members, rotation: rotation, checkConflicts: false)
         let given = value.map(SettingKey.display) ?? "(default)"
         if let (other, reason) = settings.conflict() {
-            let why =
-                other == key
-                ? reason
-                : "it does not fit \(other.rawValue) (\(SettingKey.display(settings.value(of: other) ?? .null).echoed())): \(reason)"
+            let why = other == key ? reason : "it does not fit \(other.rawValue) (\(SettingKey.display(settings.value(of: other) ?? .null).echoed())): \(reason)"
             throw .invalidValue(key: key.rawValue, value: given, reason: why)
         }
         // And every other rotation's, which may take the value over.
@@ -105,9 +102,7 @@ public struct SettingsFile: Sendable {
     }
 
     /// The named rotations of the file's members, each with its keys.
-    static func rotations(in members: [(String, JSONValue)], path: String) throws(SettingsError) -> [(
-        name: String, keys: [(String, JSONValue)]
-    )] {
+    static func rotations(in members: [(String, JSONValue)], path: String) throws(SettingsError) -> [(name: String, keys: [(String, JSONValue)])] {
         guard let value = members.first(where: { $0.0 == rotationsKey })?.1 else { return [] }
         guard case .object(let entries) = value else {
             throw .badValue(path: path, key: rotationsKey, value: show(value), reason: "expected an object of rotations by name")
@@ -128,8 +123,7 @@ public struct SettingsFile: Sendable {
     private static func setRotations(_ members: inout [(String, JSONValue)], _ rotations: [(name: String, keys: [(String, JSONValue)])]) {
         members.removeAll { $0.0 == rotationsKey }
         if !rotations.isEmpty {
-            members.append(
-                (rotationsKey, .object(rotations.sorted { $0.name < $1.name }.map { ($0.name, .object($0.keys.sorted { $0.0 < $1.0 })) })))
+            members.append((rotationsKey, .object(rotations.sorted { $0.name < $1.name }.map { ($0.name, .object($0.keys.sorted { $0.0 < $1.0 })) })))
         }
     }
 
@@ -209,9 +203,7 @@ public struct SettingsFile: Sendable {
 
     /// The settings of `rotation` from the file's members. `checkConflicts`: also every other
     /// rotation's values that cannot work together, so a conflict is found whichever runs.
-    private func settings(from members: [(String, JSONValue)], rotation: String = "", checkConflicts: Bool = true) throws(SettingsError)
-        -> Settings
-    {
+    private func settings(from members: [(String, JSONValue)], rotation: String = "", checkConflicts: Bool = true) throws(SettingsError) -> Settings {
         let v = try validate(members)
         let settings = try build(v, rotation: rotation)
         if checkConflicts { try conflictCheck(v, first: settings) }
@@ -338,8 +330,7 @@ public struct SettingsFile: Sendable {
         for entry in (try? SettingsFile.rotations(in: members, path: path)) ?? [] {
             for (name, _) in entry.keys where SettingKey(rawValue: name) == nil {
                 warnings.append(
-                    "\(path): unknown setting \(quoted(name)) of rotation \(quoted(entry.name)) is ignored; \(SettingsFile.suggestion(for: name))"
-                )
+                    "\(path): unknown setting \(quoted(name)) of rotation \(quoted(entry.name)) is ignored; \(SettingsFile.suggestion(for: name))")
             }
         }
         return (members, warnings)

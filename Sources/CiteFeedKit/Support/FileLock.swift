@@ -94,13 +94,6 @@ final class FileLock {
         }
     }
 
-    /// Runs `body` holding the lock.
-    func holding<T>(patience: Int = 5000, _ body: () throws -> T) throws -> T {
-        try acquire(patience: patience)
-        defer { release() }
-        return try body()
-    }
-
     /// The turn count and holder's process id written by the last holder.
     private func turn() -> (count: UInt64, holder: Int32?) {
         var record = [UInt8](repeating: 0, count: 12)

@@ -84,6 +84,12 @@ enum Posix {
         do { return try readAll(fd: fd, limit: limit) } catch { throw IOFailure(path, reading: error.message) }
     }
 
+    /// A small file's text (UTF-8, invalid bytes replaced); `nil` when it is absent, cannot be
+    /// read, is not a regular file or is over `limit` bytes.
+    static func readText(_ path: String, limit: Int) -> String? {
+        (try? readFile(path, limit: limit)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// `100 MiB`, or a number of bytes, for messages about limits.
     static func describe(bytes: Int) -> String {
         if bytes % (1024 * 1024) == 0 { return "\(bytes / (1024 * 1024)) MiB" }

@@ -210,10 +210,9 @@ enum Subprocess {
             usleep(10_000)
         }
         if stopSignal != 0 {
-            let signal = stopSignal
-            for (signal, var old) in zip(stops, previous) { sigaction(signal, &old, nil) }
-            Glibc.signal(signal, SIG_DFL)
-            raise(signal)  // still unblocked here
+            // End as the signal says (it is still unblocked here).
+            Glibc.signal(stopSignal, SIG_DFL)
+            raise(stopSignal)
         }
         if stopping { return -2 }
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)

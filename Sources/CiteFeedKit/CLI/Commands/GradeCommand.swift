@@ -1,8 +1,7 @@
 /// `citefeed grade again|hard|good|easy [--rotation NAME]`
 struct GradeCommand: Command {
     static let spec = CommandSpec(
-        name: "grade", usage: "again|hard|good|easy [--rotation NAME]",
-        summary: "Answer the card in the bar and show the next (review mode).",
+        name: "grade", usage: "again|hard|good|easy [--rotation NAME]", summary: "Answer the card in the bar and show the next (review mode).",
         details: """
             For a rotation in review mode: grades the card the bar shows once its back is revealed
             ('citefeed reveal'; 1-4 and a h g e work too) with FSRS, as 'citefeed study' would, and
@@ -28,7 +27,7 @@ struct GradeCommand: Command {
         let now = try context.now()
         let library = try context.libraryWithStarterSet()
         try library.write {
-            let shown = try StatusCommand.current(context, settings: settings, now: now, announce: false)
+            let shown = try StatusCommand.current(context, settings: settings, now: now)
             guard let card = shown.pick else { throw ReviewBarError.noCardShown }
             // Answered since the bar showed it (in `study`, say): the click was for an old card.
             if let last = try library.reviews(of: card.id).last, last.reviewedAt >= shown.slot.start {
@@ -48,8 +47,7 @@ struct GradeCommand: Command {
             let next = try context.publishReview(library, settings: settings, revealed: false)
             let due = result.after.card.due
             context.out.line(
-                "Graded citation \(card.id) \(grade.name): due again in \(StudyService.describe(due.seconds - now.seconds)) (\(due.localShort))."
-            )
+                "Graded citation \(card.id) \(grade.name): due again in \(StudyService.describe(due.seconds - now.seconds)) (\(due.localShort)).")
             let status = StatusRenderer(settings: settings)
             context.out.line("\(status.plain(next.pick, width: status.width, review: next.review))")
         }

@@ -6,8 +6,7 @@ struct ImportCommand: Command {
     static let tag = Option("tag", "T", "add this tag to every imported citation (repeatable)", repeatable: true)
 
     static let spec = CommandSpec(
-        name: "import",
-        usage: "FILE|URL [--format auto|json|csv|fortune|clippings|dummyjson|markdown|anki] [--dry-run] [--skip-invalid] [--tag T]...",
+        name: "import", usage: "FILE|URL [--format auto|json|csv|fortune|clippings|dummyjson|markdown|anki] [--dry-run] [--skip-invalid] [--tag T]...",
         summary: "Import citations from a file or a web address.",
         details: """
             Formats (found from the name and the content unless --format says): citefeed's JSON export;
@@ -114,9 +113,7 @@ struct ImportCommand: Command {
     private func report(_ result: ImportResult, format: ImportFormat, skipped: [(String, Int)], _ context: Context) {
         let out = context.out
         out.line("Dry run (nothing was written): \(source.echoed(limit: 120)) read as \(format.rawValue).")
-        out.line(
-            "would import \(result.imported) (\(result.withBack) with a back side), skip \(ImportError.counted([("duplicate", result.duplicates)]))"
-        )
+        out.line("would import \(result.imported) (\(result.withBack) with a back side), skip \(ImportError.counted([("duplicate", result.duplicates)]))")
         if !skipped.isEmpty { out.line("left out (not citations): \(ImportError.counted(skipped))") }
         if !result.invalid.isEmpty {
             out.line("invalid: \(result.invalid.count)\(skipInvalid ? ", skipped" : "; the import stops at them unless --skip-invalid")")

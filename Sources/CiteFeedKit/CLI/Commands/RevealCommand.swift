@@ -18,7 +18,7 @@ struct RevealCommand: Command {
         let now = try context.now()
         let library = try context.libraryWithStarterSet()
         try library.write {
-            var shown = try StatusCommand.current(context, settings: settings, now: now, announce: false)
+            var shown = try StatusCommand.current(context, settings: settings, now: now)
             guard shown.pick != nil, var review = shown.review else { throw ReviewBarError.noCardShown }
             review.revealed = true
             shown.review = review

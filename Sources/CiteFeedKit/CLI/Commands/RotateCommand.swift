@@ -4,8 +4,7 @@ struct RotateCommand: Command {
     static let all = Flag("all", "rotate every rotation, the default one and each named one (for a timer or cron)")
 
     static let spec = CommandSpec(
-        name: "rotate", usage: "[--out DIR] [--rotation NAME] [--all]",
-        summary: "Make sure the current slot has a pick, then write the feeds and status files.",
+        name: "rotate", usage: "[--out DIR] [--rotation NAME] [--all]", summary: "Make sure the current slot has a pick, then write the feeds and status files.",
         details: """
             Run it from cron or a systemd timer (or let 'citefeed status' do it from the bar). In a
             slot that already has a pick it keeps it, and files whose content would not change are
@@ -30,7 +29,8 @@ struct RotateCommand: Command {
 
     func run(_ context: Context) throws {
         // Two rotations in one directory (settings.json edited by hand) would overwrite each other.
-        try context.checkOutputDirectories(try SettingsFile(path: context.paths.settings).loadAll())
+        let all = try SettingsFile(path: context.paths.settings).loadAll()
+        try context.checkOutputDirectories(all)
         let library = try context.libraryWithStarterSet()
         guard every else {
             let directory = out.map { Posix.absolutePath($0, home: context.paths.userHome) }
@@ -45,7 +45,6 @@ struct RotateCommand: Command {
         // (5 rotations at 100k: 2.7 × one rotate in separate transactions).
         // Each rotation in a savepoint of its own: one that fails (its directory cannot be
         // written) is undone alone and named, and the others are rotated and kept.
-        let all = try SettingsFile(path: context.paths.settings).loadAll()
         var failures: [(name: String, error: any CiteFeedError)] = []
         try library.write {
             for settings in all {
@@ -106,8 +105,7 @@ func report(_ published: (directory: String, written: [String]), _ state: Rotati
     let status = StatusRenderer(settings: settings)
     context.out.line("\(status.plain(state.pick?.snapshot, width: status.width))")
     if state.pick == nil {
-        context.warn(
-            "nothing to show: no citation is eligible under the settings (\(try eligibilitySummary(context, settings: settings))).")
+        context.warn("nothing to show: no citation is eligible under the settings (\(try eligibilitySummary(context, settings: settings))).")
     }
 }
 

@@ -36,7 +36,7 @@ struct StatusCommand: Command {
     func run(_ context: Context) throws {
         context.announceInBackground = true  // a bar waits for nothing after its line
         let settings = try context.settings()
-        let current = try StatusCommand.current(context, settings: settings, now: try context.now(), announce: false)
+        let current = try StatusCommand.current(context, settings: settings, now: try context.now())
         context.out.write(
             data: StatusRenderer(settings: settings, width: width).render(
                 format, current.pick, slot: current.slot, following: follow, review: current.review))
@@ -49,10 +49,10 @@ struct StatusCommand: Command {
         }
     }
 
-    /// The saved pick of the current slot; when the slot has none, a rotation first.
-    /// `announce: false` inside a caller's transaction: the announcements wait for the command's
-    /// end (a publish command must not run while the library is locked, nor before a commit).
-    static func current(_ context: Context, settings: Settings, now: Timestamp, announce: Bool = true) throws -> CurrentFile {
+    /// The saved pick of the current slot; when the slot has none, a rotation first. What it
+    /// changed is announced by the caller, after its line (and never inside a transaction: a
+    /// publish command must not run while the library is locked, nor before a commit).
+    static func current(_ context: Context, settings: Settings, now: Timestamp) throws -> CurrentFile {
         if settings.mode == .review {
             // Review mode (issue 14): the saved card while it is valid, else the next one.
             if let saved = OutputDirectory.readCurrent(context.paths.current(rotation: settings.rotation)), saved.review != nil,
@@ -61,21 +61,16 @@ struct StatusCommand: Command {
                 return saved
             }
             let library = try context.libraryWithStarterSet()
-            let current = try library.write { try context.publishReview(library, settings: settings) }
-            if announce { context.announce() }
-            return current
+            return try library.write { try context.publishReview(library, settings: settings) }
         }
         let slot = Timetable(settings).slot(at: now).slot
         if let saved = OutputDirectory.readCurrent(context.paths.current(rotation: settings.rotation)), saved.slot == slot { return saved }
         let library = try context.libraryWithStarterSet()
         let rotation = RotationService(library: library, settings: settings, now: now, name: settings.rotation)
-        let current = try library.write {
+        return try library.write {
             let (state, picked) = try rotation.ensureCurrent()
             try context.publish(state, library, settings: settings, newPick: picked)
             return CurrentFile(slot: state.slot, pick: state.pick?.snapshot)
         }
-        // Here as well as at the command's end: --follow keeps running.
-        if announce { context.announce() }
-        return current
     }
 }
