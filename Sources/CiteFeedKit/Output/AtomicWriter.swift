@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Puts bytes on disk so that a reader never sees a partial file: they go to a temporary file in
 /// the same directory, which is synced and renamed into place. A failed write leaves the
 /// previous file intact.
