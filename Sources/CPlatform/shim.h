@@ -102,6 +102,29 @@ static inline int citefeed_flock_wait(int fd, int milliseconds) {
 }
 
 #ifdef __linux__
+#include <sys/random.h>
+
+/* Fills `length` bytes from the kernel's random source (getrandom(2), which waits only while the
+   pool is not yet seeded, early at boot); 0 when done, -1 on an error (errno). */
+static inline int citefeed_random_bytes(void *buffer, size_t length) {
+    unsigned char *at = buffer;
+    while (length > 0) {
+        ssize_t n = getrandom(at, length, 0);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        at += n;
+        length -= (size_t)n;
+    }
+    return 0;
+}
+#else
+#include <stdlib.h>
+static inline int citefeed_random_bytes(void *buffer, size_t length) { arc4random_buf(buffer, length); return 0; }
+#endif
+
+#ifdef __linux__
 #include <sys/prctl.h>
 
 /* Asks the kernel to send `signal` to this process when its parent ends (prctl(2),

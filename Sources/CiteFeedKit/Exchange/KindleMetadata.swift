@@ -1,3 +1,5 @@
+import CPlatform
+
 /// The second line of a Kindle clipping, in every language and firmware generation Kindle
 /// wrote it (issue 11):
 ///
@@ -72,82 +74,188 @@ struct KindleMetadata: Equatable {
     /// Reads the line; `nil` when it is not a clipping's metadata (it does not start with a
     /// dash, or has neither a date nor a number).
     init?(_ line: String, dates: DateCache = DateCache()) {
-        let trimmed = line.trimmingWhitespace()
-        guard let first = trimmed.first, first == "-" || first == "–" || first == "—" else { return nil }
-        let body = String(trimmed.dropFirst()).trimmingWhitespace()
-        var segments = body.split(separator: "|").map { String($0).trimmingWhitespace() }
-        if let i = segments.lastIndex(where: { KindleMetadata.time(in: $0) != nil }) {
-            added = KindleMetadata.date(segments[i], cache: dates)
+        var line = line
+        guard let meta = line.withUTF8({ KindleMetadata.read(Bytes(line: $0), dates: dates) }) else { return nil }
+        self = meta
+    }
+
+    /// The line's UTF-8 bytes, lower-cased. The line is read by bytes, not characters: reading
+    /// a metadata line by characters was half of importing 200k clippings (issue 20).
+    struct Bytes {
+        let bytes: [UInt8]
+
+        init(line: UnsafeBufferPointer<UInt8>) {
+            if line.allSatisfy({ $0 < 0x80 }) {
+                bytes = line.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }
+            } else {
+                bytes = Array(String(decoding: line, as: UTF8.self).lowercased().utf8)
+            }
+        }
+
+        subscript(i: Int) -> UInt8 { bytes[i] }
+
+        /// The digit (ASCII or full-width, `０`–`９`) at `i` and its length in bytes.
+        @inline(__always)
+        func digit(at i: Int, before end: Int) -> (value: Int, length: Int)? {
+            guard i < end else { return nil }
+            let b = bytes[i]
+            if b &- 0x30 < 10 { return (Int(b &- 0x30), 1) }
+            if b == 0xEF, i + 2 < end, bytes[i + 1] == 0xBC, bytes[i + 2] &- 0x90 < 10 { return (Int(bytes[i + 2] &- 0x90), 3) }
+            return nil
+        }
+
+        /// The length of the white space character (Unicode's White_Space) at `i`, or 0.
+        func whitespace(at i: Int, before end: Int) -> Int {
+            let b = bytes[i]
+            if b == 0x20 || b &- 0x09 < 5 { return 1 }
+            guard b >= 0xC2, i + 1 < end else { return 0 }
+            let c = bytes[i + 1]
+            if b == 0xC2 { return c == 0x85 || c == 0xA0 ? 2 : 0 }
+            guard i + 2 < end else { return 0 }
+            let d = bytes[i + 2]
+            switch (b, c) {
+            case (0xE1, 0x9A): return d == 0x80 ? 3 : 0  // U+1680
+            case (0xE2, 0x80): return d <= 0x8A || d == 0xA8 || d == 0xA9 || d == 0xAF ? 3 : 0  // U+2000-200A, 2028, 2029, 202F
+            case (0xE2, 0x81): return d == 0x9F ? 3 : 0  // U+205F
+            case (0xE3, 0x80): return d == 0x80 ? 3 : 0  // U+3000
+            default: return 0
+            }
+        }
+
+        /// Whether the bytes from `i` (before `end`) start with `prefix`.
+        func has(_ prefix: [UInt8], at i: Int, before end: Int) -> Bool {
+            guard i >= 0, i + prefix.count <= end else { return false }
+            for (k, b) in prefix.enumerated() where bytes[i + k] != b { return false }
+            return true
+        }
+
+        /// Whether the bytes of `range` end with `suffix`.
+        func ends(_ range: Range<Int>, with suffix: [UInt8]) -> Bool {
+            range.count >= suffix.count && has(suffix, at: range.upperBound - suffix.count, before: range.upperBound)
+        }
+
+        func contains(_ word: [UInt8], in range: Range<Int>) -> Bool {
+            bytes.withUnsafeBufferPointer { p in
+                citefeed_contains_bytes(p.baseAddress! + range.lowerBound, range.count, word, word.count) != 0
+            }
+        }
+
+        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+    }
+
+    private static func read(_ line: Bytes, dates: DateCache) -> KindleMetadata? {
+        var start = 0
+        let end = line.bytes.count
+        while start < end, case let n = line.whitespace(at: start, before: end), n > 0 { start += n }
+        let dash: Int
+        if start < end && line[start] == 0x2D {
+            dash = 1
+        } else if line.has(enDash, at: start, before: end) || line.has(emDash, at: start, before: end) {
+            dash = 3
+        } else {
+            return nil
+        }
+        let body = start + dash..<end
+        var segments: [Range<Int>] = []
+        var from = body.lowerBound
+        for i in body where line[i] == 0x7C {  // `|`
+            segments.append(from..<i)
+            from = i + 1
+        }
+        segments.append(from..<end)
+        var meta = KindleMetadata()
+        if let i = segments.lastIndex(where: { time(in: line, $0) != nil }) {
+            meta.added = date(line, segments[i], cache: dates)
             segments.remove(at: i)
         }
-        let lower = body.lowercased()
-        kind = KindleMetadata.kinds.first(where: { $0.1.contains(where: lower.containsBytes) })?.0
-        for segment in segments { read(numbersIn: segment) }
-        if added == nil && page == nil && location == nil { return nil }
+        let ascii = !line.bytes[body].contains(where: { $0 >= 0x80 })
+        meta.kind = kindWords.first(where: { kind in (ascii ? kind.ascii : kind.all).contains { line.contains($0, in: body) } })?.kind
+        for segment in segments { meta.read(numbersIn: segment, of: line) }
+        if meta.added == nil && meta.page == nil && meta.location == nil { return nil }
+        return meta
+    }
+
+    private static let enDash = Array("–".utf8), emDash = Array("—".utf8)
+    private static let kindWords = kinds.map { kind, words in
+        (kind: kind, ascii: words.filter { $0.allSatisfy(\.isASCII) }.map { Array($0.utf8) }, all: words.map { Array($0.utf8) })
     }
 
     /// Takes each number or range in `segment` as a page or a location.
-    private mutating func read(numbersIn segment: String) {
-        var scalars = Array(segment.lowercased().unicodeScalars)
-        var i = 0
-        var before = ""
-        while i < scalars.count {
-            guard let digit = KindleMetadata.digit(scalars[i]) else {
-                before.unicodeScalars.append(scalars[i])
+    private mutating func read(numbersIn segment: Range<Int>, of line: Bytes) {
+        let end = segment.upperBound
+        var i = segment.lowerBound
+        var before = i
+        while i < end {
+            guard let first = line.digit(at: i, before: end) else {
                 i += 1
                 continue
             }
-            var start = digit
-            i += 1
+            let numberStart = i
+            var start = first.value
+            i += first.length
             // A number past Int (a damaged line) stays at its largest instead of overflowing.
-            while i < scalars.count, let d = KindleMetadata.digit(scalars[i]) {
-                start = start > (Int.max - d) / 10 ? Int.max : start * 10 + d
-                i += 1
+            while let d = line.digit(at: i, before: end) {
+                start = start > (Int.max - d.value) / 10 ? Int.max : start * 10 + d.value
+                i += d.length
             }
-            var end = start
+            var last = start
             // `1300-1301`, `805–806`, and Dutch `1300 t/m 1301`.
-            let through = KindleMetadata.through
-            if i + through.count < scalars.count, Array(scalars[i..<i + through.count]) == through,
-                KindleMetadata.digit(scalars[i + through.count]) != nil
-            {
-                i += through.count - 1
-                scalars[i] = "-"
+            var endDigits: Int?
+            for joiner in KindleMetadata.rangeJoiners where line.has(joiner, at: i, before: end) {
+                if line.digit(at: i + joiner.count, before: end) != nil { endDigits = i + joiner.count }
+                break
             }
-            if i + 1 < scalars.count, "-–—".unicodeScalars.contains(scalars[i]), KindleMetadata.digit(scalars[i + 1]) != nil {
-                i += 1
-                var endDigits = ""
-                while i < scalars.count, let d = KindleMetadata.digit(scalars[i]) { endDigits += String(d); i += 1 }
-                end = KindleMetadata.rangeEnd(start: start, written: endDigits)
+            if let at = endDigits {
+                i = at
+                var written = ""
+                while let d = line.digit(at: i, before: end) {
+                    written += String(d.value)
+                    i += d.length
+                }
+                last = KindleMetadata.rangeEnd(start: start, written: written)
             }
-            let after = String(String.UnicodeScalarView(scalars[i..<min(i + 4, scalars.count)]))
-            let range = start...max(start, end)
-            let words = KindleMetadata.wordsBefore(before)
-            let isLocation = KindleMetadata.locationBytes.contains(where: { words.hasSuffix($0) })
+            let range = start...max(start, last)
+            let words = KindleMetadata.wordsBefore(line, before..<numberStart)
+            let isLocation = KindleMetadata.locationBytes.contains { line.ends(words, with: $0) }
             let isPage =
                 !isLocation
-                && (KindleMetadata.pageBytes.contains(where: { words.hasSuffix($0) })
-                    || KindleMetadata.pageWordsAfter.contains(where: { after.trimmingWhitespace().hasPrefix($0) }))
+                && (KindleMetadata.pageBytes.contains { line.ends(words, with: $0) }
+                    || KindleMetadata.pageWordAfter(line, at: i, before: end))
             if isPage { page = page ?? range } else if isLocation || location == nil { location = range }
-            before = ""
+            before = i
         }
     }
 
-    /// The UTF-8 bytes of the words before a number without the characters that join them to it
-    /// (`Loc. `, `位置 #`, `位置No. `, `bei Position `), compared by bytes with the tables' words
-    /// (as bytes: a comparison of characters for each of 26 words and each number was a third
-    /// of reading a clipping).
-    static func wordsBefore(_ before: String) -> [UInt8] {
-        var text = Substring(before)
-        while let last = text.last, KindleMetadata.joiners.contains(last) { text = text.dropLast() }
-        if text.hasSuffix("位置no") { text = text.dropLast(2) }
-        return Array(text.utf8)
+    /// Whether a page word written after the number (`12ページ`, `第 4 页`) starts within the
+    /// four characters from `i`, after white space.
+    private static func pageWordAfter(_ line: Bytes, at i: Int, before end: Int) -> Bool {
+        var windowEnd = i
+        var characters = 0
+        while windowEnd < end && (characters < 4 || line[windowEnd] & 0xC0 == 0x80) {
+            if line[windowEnd] & 0xC0 != 0x80 { characters += 1 }
+            windowEnd += 1
+        }
+        var at = i
+        while at < windowEnd, case let n = line.whitespace(at: at, before: windowEnd), n > 0 { at += n }
+        return pageAfterBytes.contains { line.has($0, at: at, before: windowEnd) }
+    }
+
+    /// Where the words before a number end without the characters that join them to it
+    /// (`Loc. `, `位置 #`, `位置No. `, `bei Position `): they are compared with the tables' words.
+    static func wordsBefore(_ line: Bytes, _ range: Range<Int>) -> Range<Int> {
+        var end = range.upperBound
+        while let joiner = joiners.first(where: { line.ends(range.lowerBound..<end, with: $0) }) { end -= joiner.count }
+        if line.ends(range.lowerBound..<end, with: locationNumber) { end -= 2 }
+        return range.lowerBound..<end
     }
 
     static let locationBytes = locationWords.map { Array($0.utf8) }
     static let pageBytes = pageWords.map { Array($0.utf8) }
-
-    private static let joiners: Set<Character> = [" ", "#", ".", ":", "\u{A0}", "(", "（"]
-    private static let through = Array(" t/m ".unicodeScalars)
+    private static let pageAfterBytes = pageWordsAfter.map { Array($0.utf8) }
+    private static let joiners = [" ", "#", ".", ":", "\u{A0}", "(", "（"].map { Array($0.utf8) }
+    private static let locationNumber = Array("位置no".utf8)
+    /// What joins a range's ends: `-`, `–`, `—`, Dutch ` t/m `.
+    private static let rangeJoiners = ["-", "–", "—", " t/m "].map { Array($0.utf8) }
 
     /// Old firmware abbreviates a range's end: `242-43` is 242–243, `7203-4` is 7203–7204.
     static func rangeEnd(start: Int, written: String) -> Int {
@@ -159,41 +267,39 @@ struct KindleMetadata: Equatable {
         return end
     }
 
-    static func digit(_ scalar: Unicode.Scalar) -> Int? {
-        (0x30...0x39).contains(scalar.value) ? Int(scalar.value - 0x30) : (0xFF10...0xFF19).contains(scalar.value) ? Int(scalar.value - 0xFF10) : nil
-    }
-
     /// The time in a segment (`19:00:12`, `9:25`), as hours, minutes, seconds, and where it is.
     /// The first `H:MM`, `HH:MM` or `HH:MM:SS` (`22H46` on old Spanish firmware), found by hand:
     /// the regular expression it was took a third of a millisecond a line (200k clippings: a minute).
-    static func time(in text: String) -> (Int, Int, Int, Range<String.Index>)? {
-        let s = Array(text.unicodeScalars)
-        func d(_ i: Int) -> Int? { i < s.count ? digit(s[i]) : nil }
-        func separator(_ i: Int) -> Bool { i < s.count && (s[i] == ":" || s[i] == "h" || s[i] == "H") }
-        var start = 0
-        while start < s.count {
-            guard let first = d(start) else {
+    static func time(in line: Bytes, _ segment: Range<Int>) -> (Int, Int, Int, Range<Int>)? {
+        let end = segment.upperBound
+        func separator(_ i: Int) -> Bool { i < end && (line[i] == 0x3A || line[i] == 0x68 || line[i] == 0x48) }  // `:`, `h`, `H`
+        var start = segment.lowerBound
+        while start < end {
+            guard let first = line.digit(at: start, before: end) else {
                 start += 1
                 continue
             }
             // Two digits for the hour where they are followed by the rest, else one.
-            for hourDigits in [2, 1] {
-                var hour = first
-                if hourDigits == 2 {
-                    guard let second = d(start + 1) else { continue }
-                    hour = first * 10 + second
+            for twoDigits in [true, false] {
+                var hour = first.value
+                var colon = start + first.length
+                if twoDigits {
+                    guard let second = line.digit(at: colon, before: end) else { continue }
+                    hour = hour * 10 + second.value
+                    colon += second.length
                 }
-                let colon = start + hourDigits
-                guard separator(colon), let m1 = d(colon + 1), let m2 = d(colon + 2) else { continue }
-                var end = colon + 3
+                guard separator(colon), let m1 = line.digit(at: colon + 1, before: end),
+                    let m2 = line.digit(at: colon + 1 + m1.length, before: end)
+                else { continue }
+                var after = colon + 1 + m1.length + m2.length
                 var seconds = 0
-                if end < s.count, s[end] == ":", let s1 = d(end + 1), let s2 = d(end + 2) {
-                    seconds = s1 * 10 + s2
-                    end += 3
+                if after < end, line[after] == 0x3A, let s1 = line.digit(at: after + 1, before: end),
+                    let s2 = line.digit(at: after + 1 + s1.length, before: end)
+                {
+                    seconds = s1.value * 10 + s2.value
+                    after += 1 + s1.length + s2.length
                 }
-                let scalars = text.unicodeScalars
-                let from = scalars.index(scalars.startIndex, offsetBy: start), to = scalars.index(from, offsetBy: end - start)
-                return (hour, m1 * 10 + m2, seconds, from..<to)
+                return (hour, m1.value * 10 + m2.value, seconds, start..<after)
             }
             start += 1
         }
@@ -202,16 +308,16 @@ struct KindleMetadata: Equatable {
 
     /// The moment a date segment names: day, month (a name, or a number in `2021年8月15日`),
     /// year (two digits on old firmware), time with AM/PM markers; local time unless it says GMT.
-    static func date(_ segment: String, cache: DateCache = DateCache()) -> Timestamp? {
-        guard let (clockHour, minute, second, timeRange) = time(in: segment) else { return nil }
-        let lower = segment.lowercased()
-        let rest = String(lower[..<timeRange.lowerBound]) + " " + String(lower[timeRange.upperBound...])
+    static func date(_ line: Bytes, _ segment: Range<Int>, cache: DateCache = DateCache()) -> Timestamp? {
+        guard let (clockHour, minute, second, timeRange) = time(in: line, segment) else { return nil }
+        let afterTime = line.text(timeRange.upperBound..<segment.upperBound)
+        let rest = line.text(segment.lowerBound..<timeRange.lowerBound) + " " + afterTime
         // Everything but the time comes from `rest`, which a reader's clippings of one day share.
         let day: DateCache.Day?
         if let known = cache.days[rest] {
             day = known
         } else {
-            day = Self.day(rest, after: String(lower[timeRange.upperBound...]))
+            day = Self.day(rest, after: afterTime)
             if cache.days.count < 10_000 { cache.days[rest] = day }
         }
         guard let day else { return nil }
@@ -302,6 +408,3 @@ struct KindleMetadata: Equatable {
     }
 }
 
-extension Array where Element == UInt8 {
-    func hasSuffix(_ suffix: [UInt8]) -> Bool { count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix) }
-}

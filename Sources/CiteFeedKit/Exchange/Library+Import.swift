@@ -136,13 +136,14 @@ extension Library {
         var tagNames: [String: String] = [:]
         var tagNumbers: [String: Int32] = [:]
         var chunk = CheckedChunk()
+        var random = RandomBytes()
         do {
             try reader.forEachRecord { record, fraction in
                 chunk.read += 1
                 chunk.fraction = fraction
                 do {
                     let citation = try validated(record, extraTags: extraTags, now: now, tagNames: &tagNames)
-                    let uuid = citation.uuid ?? UUIDString.random()
+                    let uuid = citation.uuid ?? UUIDString.random(using: &random)
                     let firstTag = chunk.tagNumbers.count
                     for name in citation.tags {
                         if let number = tagNumbers[name] {

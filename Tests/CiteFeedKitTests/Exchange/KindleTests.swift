@@ -24,6 +24,12 @@ import Testing
             "- Your Note on Location 951 | Added on Saturday, October 24, 2020 2:05:52 PM", .note, nil, 951...951,
             local(2020, 10, 24, 14, 5, 52)
         ),
+        // A letter whose lower case is longer ("İ" is "i̇") before the time: the time was looked
+        // for in the line as written and cut out of it lower-cased, a byte off (no date at all).
+        (
+            "- Your Note on Location 951 | Added on İstanbul, October 24, 2020 2:05:52 PM", .note, nil, 951...951,
+            local(2020, 10, 24, 14, 5, 52)
+        ),
         (
             "- Your Bookmark on page 91 | Location 1409 | Added on Saturday, July 11, 2015 7:51:11 PM", .bookmark, 91...91, 1409...1409,
             local(2015, 7, 11, 19, 51, 11)
