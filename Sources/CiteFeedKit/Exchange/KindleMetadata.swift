@@ -364,7 +364,18 @@ struct KindleMetadata: Equatable {
 
     /// The day, month, year, AM or PM and zone of a date segment without its time (`rest`);
     /// `after`: what followed the time.
-    private static func day(_ rest: String, after afterTime: String) -> DateCache.Day? {
+    private static func day(_ segment: String, after afterTime: String) -> DateCache.Day? {
+        // `GMT+01:00`, `GMT+0100`, `UTC-5`: the offset is read first and taken out, so that its
+        // digits are not read as a day or a year.
+        var rest = segment
+        var offset: Int64?
+        if let m = segment.firstMatch(of: #/(?:gmt|utc)\s*([+-])(\d{1,4})(?::(\d{2}))?/#) {
+            let digits = m.2
+            let (h, mi) = digits.count > 2 ? (Int64(digits.dropLast(2))!, Int64(digits.suffix(2))!) : (Int64(digits)!, m.3.flatMap { Int64($0) } ?? 0)
+            guard h <= 14, mi < 60, m.3 == nil || digits.count <= 2 else { return nil }
+            offset = (h * 3600 + mi * 60) * (m.1 == "-" ? -1 : 1)
+            rest = String(segment[..<m.range.lowerBound]) + " gmt " + String(segment[m.range.upperBound...])
+        }
         // AM and PM right after the time (German `am` before it means "on"); the Chinese and
         // Japanese markers before it.
         let after = afterTime.filter { $0 != " " && $0 != "." }
@@ -398,11 +409,7 @@ struct KindleMetadata: Equatable {
         var utcOffset: Int64?
         if ["gmt", "greenwich", "utc"].contains(where: rest.containsBytes) {
             guard (1...12).contains(month), (1...31).contains(day) else { return nil }
-            // `GMT+00:59`: an offset after it.
-            utcOffset = 0
-            if let m = rest.firstMatch(of: #/(?:gmt|utc)([+-])(\d{1,2}):?(\d{2})/#), let h = Int64(m.2), let mi = Int64(m.3) {
-                utcOffset = (h * 3600 + mi * 60) * (m.1 == "-" ? -1 : 1)
-            }
+            utcOffset = offset ?? 0
         }
         return DateCache.Day(year: year, month: month, day: day, pm: pm, am: am, utcOffset: utcOffset)
     }

@@ -59,6 +59,19 @@ import Testing
             "- Note on Page 11 | Added on Monday, 3 December 12 19:55:21 GMT+01:00", .note, 11...11, nil,
             Timestamp(rfc3339: "2012-12-03T19:55:21+01:00")
         ),
+        // The offset's digits are not a year (`0100`) nor a day; one or two digits are hours.
+        (
+            "- Note on Page 11 | Added on Monday, 3 December 12 19:55:21 GMT+0100", .note, 11...11, nil,
+            Timestamp(rfc3339: "2012-12-03T19:55:21+01:00")
+        ),
+        (
+            "- Your Note on Location 951 | Added on Saturday, October 24, 2020 2:05:52 PM UTC-5", .note, nil, 951...951,
+            Timestamp(rfc3339: "2020-10-24T14:05:52-05:00")
+        ),
+        (
+            "- Your Note on Location 951 | Added on Saturday, October 24, 2020 2:05:52 PM GMT+5:30", .note, nil, 951...951,
+            Timestamp(rfc3339: "2020-10-24T14:05:52+05:30")
+        ),
         (
             "- Deine Markierung auf Seite 27 | bei Position 442-442 | Hinzugefügt am Montag, 13. November 2023 23:30:15", .highlight,
             27...27, 442...442, local(2023, 11, 13, 23, 30, 15)
