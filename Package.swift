@@ -3,12 +3,29 @@ import PackageDescription
 
 // citefeed has no package dependencies at all: Foundation (FoundationEssentials where it
 // suffices) and the system SQLite. See SPEC.md, "Package layout".
+//
+// Its layers are targets, so that the compiler refuses a call up the layers (ARCHITECTURE.md):
+//
+//     CiteFeedCLI ─ CiteFeedService ─┬─ CiteFeedExchange ─ CiteFeedStore ──┐
+//                                    └─ CiteFeedOutput ─── CiteFeedCore ───┴─ CiteFeedModel ─ CiteFeedSupport
+//
+// What a layer offers the ones above is `package`; `public` is the little a program outside the
+// package would use through the `CiteFeedKit` product.
+
+/// Release builds optimise across the targets (a bar may run `citefeed status` every second).
+let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+
 let package = Package(
     name: "citefeed",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "citefeed", targets: ["citefeed"]),
-        .library(name: "CiteFeedKit", targets: ["CiteFeedKit"]),
+        .library(
+            name: "CiteFeedKit",
+            targets: [
+                "CiteFeedCLI", "CiteFeedService", "CiteFeedExchange", "CiteFeedOutput", "CiteFeedStore", "CiteFeedCore", "CiteFeedModel",
+                "CiteFeedSupport",
+            ]),
     ],
     targets: [
         .systemLibrary(
@@ -18,8 +35,15 @@ let package = Package(
         ),
         // Wrappers for the C library's variadic calls (prctl); headers only, nothing to link.
         .systemLibrary(name: "CPlatform", path: "Sources/CPlatform"),
+        // Platform and small pieces: JSON, time, SHA-1, UUIDs, threads, locks, subprocesses.
+        .target(name: "CiteFeedSupport", dependencies: ["CPlatform"], swiftSettings: crossModule),
+        // Values: citations, tags, settings, slots, picks.
+        .target(name: "CiteFeedModel", dependencies: ["CiteFeedSupport"], swiftSettings: crossModule),
+        // Pure decisions and renderers: Rotation, Learning (FSRS), Render.
+        .target(name: "CiteFeedCore", dependencies: ["CiteFeedModel", "CiteFeedSupport"], swiftSettings: crossModule),
+        // The library (SQLite) and the settings file.
         .target(
-            name: "CiteFeedKit", dependencies: ["CSQLite", "CPlatform"],
+            name: "CiteFeedStore", dependencies: ["CiteFeedModel", "CiteFeedSupport", "CSQLite"], swiftSettings: crossModule,
             linkerSettings: [
                 // On Linux, Debian's libsqlite3.a is linked in: loading libsqlite3.so and binding
                 // its symbols took about 0.7 ms of every start, and a bar may run `citefeed
@@ -27,10 +51,30 @@ let package = Package(
                 .unsafeFlags(["-Xlinker", "-l:libsqlite3.a", "-Xlinker", "-lm"], .when(platforms: [.linux])),
                 .linkedLibrary("sqlite3", .when(platforms: [.macOS])),
             ]),
-        .executableTarget(name: "citefeed", dependencies: ["CiteFeedKit"]),
+        // Outputs on disk and announcements (notifications, the publish command, the hub).
+        .target(name: "CiteFeedOutput", dependencies: ["CiteFeedCore", "CiteFeedModel", "CiteFeedSupport"], swiftSettings: crossModule),
+        // Importers and exporters.
+        .target(name: "CiteFeedExchange", dependencies: ["CiteFeedStore", "CiteFeedModel", "CiteFeedSupport"], swiftSettings: crossModule),
+        // The use cases, for every front end.
+        .target(
+            name: "CiteFeedService",
+            dependencies: ["CiteFeedExchange", "CiteFeedOutput", "CiteFeedStore", "CiteFeedCore", "CiteFeedModel", "CiteFeedSupport"],
+            swiftSettings: crossModule),
+        // The command line: parsing, help, words and exit statuses.
+        .target(
+            name: "CiteFeedCLI",
+            dependencies: [
+                "CiteFeedService", "CiteFeedExchange", "CiteFeedOutput", "CiteFeedStore", "CiteFeedCore", "CiteFeedModel",
+                "CiteFeedSupport",
+            ],
+            swiftSettings: crossModule),
+        .executableTarget(name: "citefeed", dependencies: ["CiteFeedCLI"], swiftSettings: crossModule),
         .testTarget(
             name: "CiteFeedKitTests",
-            dependencies: ["CiteFeedKit"],
+            dependencies: [
+                "CiteFeedCLI", "CiteFeedService", "CiteFeedExchange", "CiteFeedOutput", "CiteFeedStore", "CiteFeedCore", "CiteFeedModel",
+                "CiteFeedSupport",
+            ],
             exclude: ["Golden"]
         ),
     ]

@@ -1,4 +1,4 @@
-// libFuzzer's entry point for `scripts/fuzz`, compiled with the CiteFeedKit sources and
+// libFuzzer's entry point for `scripts/fuzz`, compiled with all of citefeed's sources and
 // Tests/CiteFeedKitTests/Fuzz/FuzzTargets.swift into one module; never part of `swift build`.
 // The target is named by CITEFEED_FUZZ_TARGET.
 

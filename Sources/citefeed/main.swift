@@ -1,3 +1,3 @@
-import CiteFeedKit
+import CiteFeedCLI
 
 CLI.main()

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import CiteFeedKit
+@testable import CiteFeedCLI
+@testable import CiteFeedCore
+@testable import CiteFeedExchange
+@testable import CiteFeedModel
+@testable import CiteFeedOutput
+@testable import CiteFeedService
+@testable import CiteFeedStore
+@testable import CiteFeedSupport
 
 /// Every `--help` text, byte for byte: what a user reads before anything else.
 @Suite struct HelpGoldenTests {

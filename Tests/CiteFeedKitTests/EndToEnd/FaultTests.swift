@@ -5,7 +5,14 @@ import Testing
     import FoundationXML
 #endif
 
-@testable import CiteFeedKit
+@testable import CiteFeedCLI
+@testable import CiteFeedCore
+@testable import CiteFeedExchange
+@testable import CiteFeedModel
+@testable import CiteFeedOutput
+@testable import CiteFeedService
+@testable import CiteFeedStore
+@testable import CiteFeedSupport
 
 /// Faults from outside (issue 10): outputs that cannot be written, a file-size limit, processes
 /// killed at random moments, readers racing writers. Random moments come from a seeded generator,

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import CiteFeedKit
+@testable import CiteFeedCLI
+@testable import CiteFeedCore
+@testable import CiteFeedExchange
+@testable import CiteFeedModel
+@testable import CiteFeedOutput
+@testable import CiteFeedService
+@testable import CiteFeedStore
+@testable import CiteFeedSupport
 
 /// Issue 10's findings, each reproduced through the built binary: hostile text, planted files,
 /// a wrong clock, failed writes.

@@ -5,7 +5,14 @@ import Testing
     import FoundationXML
 #endif
 
-@testable import CiteFeedKit
+@testable import CiteFeedCLI
+@testable import CiteFeedCore
+@testable import CiteFeedExchange
+@testable import CiteFeedModel
+@testable import CiteFeedOutput
+@testable import CiteFeedService
+@testable import CiteFeedStore
+@testable import CiteFeedSupport
 
 /// One case of `Tests/Fixtures/hostile/cases.json`: a file to import (or a settings.json), and
 /// whether citefeed must refuse it (with the exit status and a part of the message) or store it

@@ -1,6 +1,13 @@
 import Testing
 
-@testable import CiteFeedKit
+@testable import CiteFeedCLI
+@testable import CiteFeedCore
+@testable import CiteFeedExchange
+@testable import CiteFeedModel
+@testable import CiteFeedOutput
+@testable import CiteFeedService
+@testable import CiteFeedStore
+@testable import CiteFeedSupport
 
 @Suite struct KeySetTests {
     /// Against the standard library's `Set` under a random mix of inserts, lookups and removals,

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import CiteFeedKit
+@testable import CiteFeedCLI
+@testable import CiteFeedCore
+@testable import CiteFeedExchange
+@testable import CiteFeedModel
+@testable import CiteFeedOutput
+@testable import CiteFeedService
+@testable import CiteFeedStore
+@testable import CiteFeedSupport
 
 /// The fuzz targets run in-process on every kept finding (Tests/Fixtures/fuzz/TARGET/) and on
 /// the fixtures they start from, so a fixed crash stays fixed (`scripts/fuzz` finds new ones).

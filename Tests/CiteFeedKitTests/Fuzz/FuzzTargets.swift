@@ -1,8 +1,15 @@
 // The fuzz targets of `scripts/fuzz`, also compiled into the test target so that every finding
 // kept in Tests/Fixtures/fuzz/ runs again with the tests (FuzzRegressionTests). In the fuzzing
-// build (`-D CITEFEED_FUZZ`) this file is part of the CiteFeedKit module itself.
+// build (`-D CITEFEED_FUZZ`) this file is compiled with all of citefeed's sources as one module.
 #if !CITEFEED_FUZZ
-    @testable import CiteFeedKit
+    @testable import CiteFeedCLI
+    @testable import CiteFeedCore
+    @testable import CiteFeedExchange
+    @testable import CiteFeedModel
+    @testable import CiteFeedOutput
+    @testable import CiteFeedService
+    @testable import CiteFeedStore
+    @testable import CiteFeedSupport
 #endif
 
 /// Each target takes any bytes, must not crash, and checks with `precondition` what holds

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import CiteFeedKit
+@testable import CiteFeedCLI
+@testable import CiteFeedCore
+@testable import CiteFeedExchange
+@testable import CiteFeedModel
+@testable import CiteFeedOutput
+@testable import CiteFeedService
+@testable import CiteFeedStore
+@testable import CiteFeedSupport
 
 /// Issue 14, item 1: citefeed's FSRS against the reference, the `fsrs` package from PyPI (its
 /// Scheduler with fuzzing off, default parameters): the same review sequences, generated with
@@ -29,7 +36,7 @@ import Testing
                 let roll = Int.random(in: 0..<100, using: &random)
                 let grade = roll < 15 ? 1 : roll < 30 ? 2 : roll < 85 ? 3 : 4
                 reviews.append(Review(time: time, grade: grade))
-                card = scheduler.review(card, FSRS.Grade(rawValue: grade)!, at: Timestamp(seconds: time))
+                card = scheduler.review(card, Grade(rawValue: grade)!, at: Timestamp(seconds: time))
                 let interval = max(1, card.due.seconds - time)
                 switch Int.random(in: 0..<10, using: &random) {
                 case 0: time += Int64.random(in: 1...3600, using: &random)  // early, the same day
@@ -77,7 +84,7 @@ import Testing
         for (sequence, expected) in zip(sequences, reference) {
             var card = FSRS.Card(due: Timestamp(seconds: sequence[0].time))
             for (review, want) in zip(sequence, expected.arrayValue ?? []) {
-                card = scheduler.review(card, FSRS.Grade(rawValue: review.grade)!, at: Timestamp(seconds: review.time))
+                card = scheduler.review(card, Grade(rawValue: review.grade)!, at: Timestamp(seconds: review.time))
                 reviews += 1
                 let w = want.arrayValue ?? []
                 let state = w[0].stringValue ?? "?"

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import CiteFeedKit
+@testable import CiteFeedCLI
+@testable import CiteFeedCore
+@testable import CiteFeedExchange
+@testable import CiteFeedModel
+@testable import CiteFeedOutput
+@testable import CiteFeedService
+@testable import CiteFeedStore
+@testable import CiteFeedSupport
 
 /// Issue 14, item 4: a rotation in review mode in the bar: the front of the most overdue card,
 /// `reveal`, `grade`, "no card due" with the next due time, `status --follow`, the feed of

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import CiteFeedKit
+@testable import CiteFeedCLI
+@testable import CiteFeedCore
+@testable import CiteFeedExchange
+@testable import CiteFeedModel
+@testable import CiteFeedOutput
+@testable import CiteFeedService
+@testable import CiteFeedStore
+@testable import CiteFeedSupport
 
 /// Issue 14, items 2, 6 and 7: which citations are cards, their scheduling kept in the library
 /// through grading, undo, edits, archiving and deletion, over whole multi-day histories with a
@@ -75,7 +82,7 @@ import Testing
         let log = try box.library().reviews(of: 1)
         #expect(log.map(\.grade) == [.good, .good, .again])
         #expect(log.map(\.stateBefore) == [.new, .learning, .review])
-        #expect(log.map(\.elapsedDays) == [0, 0, FSRS.elapsedDays(from: Timestamp(rfc3339: "2026-03-02T10:11:00+01:00")!, to: due)])
+        #expect(log.map(\.elapsedDays) == [0, 0, due.days(since: Timestamp(rfc3339: "2026-03-02T10:11:00+01:00")!)])
         // Editing the text does not reset the card.
         #expect(try box.run("edit", "1", "--text", "What is the capital of Australia, the country?").status == 0)
         #expect(try box.library().card(of: 1, now: due)?.card == forgot.after.card)

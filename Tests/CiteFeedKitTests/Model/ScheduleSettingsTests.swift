@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import CiteFeedKit
+@testable import CiteFeedCLI
+@testable import CiteFeedCore
+@testable import CiteFeedExchange
+@testable import CiteFeedModel
+@testable import CiteFeedOutput
+@testable import CiteFeedService
+@testable import CiteFeedStore
+@testable import CiteFeedSupport
 
 /// Issue 13, items 2-5: the new settings' values, each checked alone and against the others.
 @Suite struct ScheduleSettingsTests {
@@ -78,7 +85,7 @@ import Testing
         var s = Settings()
         s.learningSteps = [5, 60]
         s.desiredRetention = 0.8
-        #expect(s.fsrs.learningSteps == [300, 3600] && s.fsrs.desiredRetention == 0.8 && s.fsrs.relearningSteps == [600])
+        #expect(FSRS(s).learningSteps == [300, 3600] && FSRS(s).desiredRetention == 0.8 && FSRS(s).relearningSteps == [600])
     }
 
     /// Every new key refuses a bad value, with a reason.

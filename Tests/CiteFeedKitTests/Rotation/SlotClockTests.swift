@@ -1,6 +1,13 @@
 import Testing
 
-@testable import CiteFeedKit
+@testable import CiteFeedCLI
+@testable import CiteFeedCore
+@testable import CiteFeedExchange
+@testable import CiteFeedModel
+@testable import CiteFeedOutput
+@testable import CiteFeedService
+@testable import CiteFeedStore
+@testable import CiteFeedSupport
 
 /// The time zones of the tests, as offset functions with their 2026 transitions, so the slot
 /// logic is tested without touching the process's TZ. (The end-to-end tests use real TZ.)

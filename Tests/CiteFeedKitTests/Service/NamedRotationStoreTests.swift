@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import CiteFeedKit
+@testable import CiteFeedCLI
+@testable import CiteFeedCore
+@testable import CiteFeedExchange
+@testable import CiteFeedModel
+@testable import CiteFeedOutput
+@testable import CiteFeedService
+@testable import CiteFeedStore
+@testable import CiteFeedSupport
 
 /// Issue 13's first step: the library keeps a history, a fair cycle, a cache and an "empty
 /// since" per rotation, by name; the unnamed default rotation ("") is what every command uses.

@@ -2,7 +2,14 @@ import CSQLite
 import Foundation
 import Testing
 
-@testable import CiteFeedKit
+@testable import CiteFeedCLI
+@testable import CiteFeedCore
+@testable import CiteFeedExchange
+@testable import CiteFeedModel
+@testable import CiteFeedOutput
+@testable import CiteFeedService
+@testable import CiteFeedStore
+@testable import CiteFeedSupport
 
 /// SQLite's errors keep their codes and SQL below the `Library`, and become the library's
 /// sentences at its boundary.

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import CiteFeedKit
+@testable import CiteFeedCLI
+@testable import CiteFeedCore
+@testable import CiteFeedExchange
+@testable import CiteFeedModel
+@testable import CiteFeedOutput
+@testable import CiteFeedService
+@testable import CiteFeedStore
+@testable import CiteFeedSupport
 
 /// What one run of the built `citefeed` binary did.
 struct RunResult: CustomStringConvertible {
@@ -196,7 +203,7 @@ final class Sandbox {
 /// Checks that a run failed the way SPEC.md says: the exit status, nothing on stdout, and one
 /// line `citefeed: error: …` on stderr containing `containing`.
 func expectFailure(
-    _ result: RunResult, status: CiteFeedKit.ExitStatus, containing: String, sourceLocation: SourceLocation = #_sourceLocation
+    _ result: RunResult, status: CiteFeedSupport.ExitStatus, containing: String, sourceLocation: SourceLocation = #_sourceLocation
 ) {
     #expect(result.status == status.rawValue, "\(result)", sourceLocation: sourceLocation)
     #expect(result.stdout.isEmpty, "stdout should be empty: \(result)", sourceLocation: sourceLocation)

@@ -1,6 +1,13 @@
 import Foundation
 
-@testable import CiteFeedKit
+@testable import CiteFeedCLI
+@testable import CiteFeedCore
+@testable import CiteFeedExchange
+@testable import CiteFeedModel
+@testable import CiteFeedOutput
+@testable import CiteFeedService
+@testable import CiteFeedStore
+@testable import CiteFeedSupport
 
 extension Sandbox {
     /// Runs `citefeed ARGS` in this process through `CLI.run`, with the sandbox's home, clock and

@@ -1,6 +1,13 @@
 import Foundation
 
-@testable import CiteFeedKit
+@testable import CiteFeedCLI
+@testable import CiteFeedCore
+@testable import CiteFeedExchange
+@testable import CiteFeedModel
+@testable import CiteFeedOutput
+@testable import CiteFeedService
+@testable import CiteFeedStore
+@testable import CiteFeedSupport
 
 /// A long-running program a test starts and must never wait on without a bound: a display
 /// server, a bar. Foundation starts it in a process group of its own; `stop()` kills that group

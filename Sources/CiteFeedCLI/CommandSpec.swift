@@ -1,0 +1,51 @@
+import CiteFeedCore
+import CiteFeedExchange
+import CiteFeedModel
+import CiteFeedOutput
+import CiteFeedService
+import CiteFeedStore
+import CiteFeedSupport
+
+/// What a shell may offer for a command's positional arguments.
+public enum PositionalCompletion: Sendable, Equatable {
+    case nothing
+    case files
+    case words([String])
+    /// The library's rotation names (`citefeed rotation list`), asked when completing.
+    case rotations
+    /// The library's tag names (`citefeed tag list --names`), asked when completing.
+    case tags
+}
+
+/// What a command accepts and how `--help` describes it.
+public struct CommandSpec: Sendable {
+    /// `add`, or `tag add` for a subcommand.
+    public var name: String
+    /// The arguments after the name in the usage line: `TEXT [--author A]...`.
+    public var usage: String
+    /// One line for `citefeed help`.
+    public var summary: String
+    /// Paragraphs for `--help`.
+    public var details: String
+    public var options: [OptionSpec]
+    /// How many positional arguments, at least and at most (`nil`: no limit).
+    public var positionals: (min: Int, max: Int?)
+    /// Names of the positionals, for "missing X" messages.
+    public var positionalName: String
+    /// What `citefeed completions` offers for the positionals.
+    public var completes: PositionalCompletion = .nothing
+
+    init(
+        name: String, usage: String, summary: String, details: String, options: [any OptionDeclaration], positionals: (min: Int, max: Int?),
+        positionalName: String, completes: PositionalCompletion = .nothing
+    ) {
+        self.name = name
+        self.usage = usage
+        self.summary = summary
+        self.details = details
+        self.options = options.map(\.spec)
+        self.positionals = positionals
+        self.positionalName = positionalName
+        self.completes = completes
+    }
+}

@@ -1,0 +1,60 @@
+import CiteFeedCore
+import CiteFeedExchange
+import CiteFeedModel
+import CiteFeedOutput
+import CiteFeedService
+import CiteFeedStore
+import CiteFeedSupport
+
+/// `citefeed about [--json]`
+struct AboutCommand: Command {
+    static let json = Flag("json", "print a JSON object")
+
+    static let spec = CommandSpec(
+        name: "about", usage: "[--json]", summary: "Show the version, paths in use, counts, SQLite version and last rotation.",
+        details: "", options: [json], positionals: (0, 0), positionalName: "")
+
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws { json = arguments(Self.json) }
+
+    func run(_ context: Context) throws {
+        let library = try context.library()
+        let now = try context.now()
+        let counts = try library.counts()
+        let settingsPath = context.paths.settings
+        let output = context.paths.outputDirectory(try context.settings())
+        let last = try library.latestPick()
+        // Announcements run after a bar's command have no terminal: their failures are logged.
+        let failure = AnnouncementLog(path: context.paths.announceLog).lastFailure()
+        if json {
+            context.out.write(
+                data:
+                JSONWriter.pretty(
+                    .object([
+                        ("version", .string(CLI.version)), ("library", .string(library.path)), ("settings", .string(settingsPath)),
+                        ("outputDirectory", .string(output)), ("citations", .int(Int64(counts.active))),
+                        ("favourites", .int(Int64(counts.favourites))), ("archived", .int(Int64(counts.archived))),
+                        ("tags", .int(Int64(counts.tags))), ("sqlite", .string(Database.sqliteVersion)),
+                        ("lastRotation", last.map { .string($0.pickedAt.rfc3339UTC) } ?? .null),
+                        ("lastAnnouncementFailure", .optional(failure)), ("announcementLog", .string(context.paths.announceLog)),
+                    ])))
+            return
+        }
+        let settingsNote = Posix.fileExists(settingsPath) ? "" : " (not written yet: all defaults)"
+        var rows = [
+            ("version", "citefeed \(CLI.version)"),
+            ("library", library.path),
+            ("settings", settingsPath + settingsNote),
+            ("outputs", output),
+            (
+                "citations",
+                "\(counts.active) (\(counts.favourites) favourite\(counts.favourites == 1 ? "" : "s")), \(counts.archived) archived, \(counts.tags) tag\(counts.tags == 1 ? "" : "s")"
+            ),
+            ("sqlite", Database.sqliteVersion),
+            ("last rotation", last.map { "\($0.pickedAt.localShort) (\($0.pickedAt.relative(to: now)))" } ?? "never"),
+        ]
+        if let failure { rows.append(("announcing", "failed \(failure.echoed(limit: 400)) (\(context.paths.announceLog))")) }
+        for (label, value) in rows { context.out.line(context.terminal.bold(label.padding(to: 14)) + "\(value)") }
+    }
+}

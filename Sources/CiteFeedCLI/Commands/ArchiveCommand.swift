@@ -1,0 +1,21 @@
+import CiteFeedCore
+import CiteFeedExchange
+import CiteFeedModel
+import CiteFeedOutput
+import CiteFeedService
+import CiteFeedStore
+import CiteFeedSupport
+
+struct ArchiveCommand: FlagCommand {
+    static let spec = makeSpec(
+        "archive", "Archive citations (a soft delete; restore brings them back).",
+        "Archived citations never reach the bar or the feeds; 'citefeed list --archived' shows them.")
+    let ids: [Int64]
+    init(_ arguments: ParsedArguments) throws { ids = try Self.parseIDs(arguments) }
+    func apply(_ library: Library, _ ids: [Int64], _ now: Timestamp) throws -> [Int64] { try library.archive(ids, now: now) }
+    func report(changed: [Int64], unchanged: [Int64]) -> String {
+        var text = flagReport("Archived", changed: changed, unchanged: unchanged, already: "archived")
+        if !changed.isEmpty { text += " 'citefeed restore \(idList(changed))' brings them back." }
+        return text
+    }
+}

@@ -1,0 +1,33 @@
+import CiteFeedCore
+import CiteFeedExchange
+import CiteFeedModel
+import CiteFeedOutput
+import CiteFeedService
+import CiteFeedStore
+import CiteFeedSupport
+
+/// `citefeed card ID...`
+struct CardCommand: FlagCommand {
+    static let spec = makeSpec(
+        "card", "Make citations cards, to study with spaced repetition.",
+        "Every citation with a back side is a card already; this makes any other one a card too ('citefeed study' reviews it). 'citefeed uncard' undoes it.")
+    let ids: [Int64]
+    init(_ arguments: ParsedArguments) throws { ids = try Self.parseIDs(arguments) }
+    func apply(_ library: Library, _ ids: [Int64], _ now: Timestamp) throws -> [Int64] { try library.setCard(ids, true) }
+    func report(changed: [Int64], unchanged: [Int64]) -> String {
+        flagReport("Made a card:", changed: changed, unchanged: unchanged, already: "a card")
+    }
+}
+
+/// `citefeed uncard ID...`
+struct UncardCommand: FlagCommand {
+    static let spec = makeSpec(
+        "uncard", "Stop studying citations as cards.",
+        "Also a citation with a back side stops being a card. Its scheduling and review log are kept: 'citefeed card' brings them back.")
+    let ids: [Int64]
+    init(_ arguments: ParsedArguments) throws { ids = try Self.parseIDs(arguments) }
+    func apply(_ library: Library, _ ids: [Int64], _ now: Timestamp) throws -> [Int64] { try library.setCard(ids, false) }
+    func report(changed: [Int64], unchanged: [Int64]) -> String {
+        flagReport("No longer a card:", changed: changed, unchanged: unchanged, already: "not a card")
+    }
+}

@@ -1,0 +1,96 @@
+import CiteFeedCore
+import CiteFeedExchange
+import CiteFeedModel
+import CiteFeedOutput
+import CiteFeedService
+import CiteFeedStore
+import CiteFeedSupport
+
+/// `citefeed export [--format json|csv|txt|fortune] [--out FILE] [--tag T]... [--favourites] [--archived|--all]`
+struct ExportCommand: Command {
+    static let format = Option("format", "F", "json (default), csv, txt, fortune or anki", choices: ExportFormat.self)
+    static let out = Option("out", "FILE", "write to FILE (replaced atomically) instead of standard output")
+    static let tag = Option("tag", "T", "only citations with this tag (repeat: any of them)", repeatable: true)
+    static let favourites = Flag("favourites", "only favourites")
+    static let archived = Flag("archived", "only archived citations")
+    static let all = Flag("all", "archived citations too")
+
+    static let spec = CommandSpec(
+        name: "export", usage: "[--format json|csv|txt|fortune|anki] [--out FILE] [--tag T]... [--favourites] [--archived|--all]",
+        summary: "Write citations to standard output or a file.",
+        details: """
+            json (the default) is citefeed's own format with every field, uuids and dates included:
+            'citefeed import' of it into an empty library gives the same library back. csv has the
+            header id,uuid,text,back,author,source,tags,favourite,created_at,updated_at,archived_at
+            (RFC 4180, tags joined with ;). txt is for reading; fortune is for strfile(1) and fortune(6).
+            Without --archived or --all, archived citations are left out. Oldest first.
+            A CSV cell that a spreadsheet would run as a formula (=, +, -, @ first) gets a ' before
+            it, which citefeed's import removes. A new --out file is private (0600); a file it
+            replaces keeps its permissions.
+            """,
+        options: [format, out, tag, favourites, archived, all],
+        positionals: (0, 0), positionalName: "")
+
+    let format: ExportFormat
+    let out: String?
+    var query = CitationQuery()
+
+    init(_ arguments: ParsedArguments) throws {
+        format =
+            try arguments.choice(Self.format, ExportFormat.self)
+            ?? .json
+        out = arguments(Self.out)
+        if arguments(Self.archived) && arguments(Self.all) { throw UsageError.conflicting("--archived", "--all", command: "export") }
+        query.tags = try arguments.values(Self.tag).map { name throws(ModelError) in try Tag.validateName(name) }
+        query.favouritesOnly = arguments(Self.favourites)
+        query.archived = arguments(Self.archived)
+        query.all = arguments(Self.all)
+        query.sort = .created
+        query.reverse = true  // oldest first
+    }
+
+    /// Streams the export: citations are read, written and let go a batch at a time. With
+    /// --out, the file appears (atomically) only when complete.
+    func run(_ context: Context) throws {
+        let library = try context.library()
+        // Every tag when nothing narrows the export (so that unused tags and their colours
+        // survive a round trip); otherwise the tags the exported citations carry.
+        let everything = query.tags.isEmpty && !query.favouritesOnly
+        let tags = everything ? try library.tagList() : try library.tagsUsed(by: query)
+        let exportedAt = try context.now()
+        /// Writes the whole export through `emit`; returns the number of citations.
+        func export(_ emit: @escaping ([UInt8]) throws -> Void) throws -> Int {
+            var writer = ExportWriter(format, emit: emit)
+            if format == .json { writer.cards = try library.cardExports() }
+            try writer.begin(tags: tags, exportedAt: exportedAt)
+            try library.forEachCitation(query) { try writer.add($0) }
+            try writer.finish()
+            return writer.count
+        }
+        guard let out else {
+            if context.stdoutIsTerminal {
+                // For eyes: whole, so that a character is never split between two writes, and
+                // made safe.
+                var bytes: [UInt8] = []
+                _ = try export { bytes.append(contentsOf: $0) }
+                context.out.write(data: String(decoding: bytes, as: UTF8.self))
+            } else {
+                _ = try export { context.out.write(bytes: $0) }
+            }
+            return
+        }
+        let path = Posix.absolutePath(out, home: context.paths.userHome)
+        do {
+            // The library's data, so private (0600) like the library; a file replaced keeps its
+            // own permissions.
+            var existing = stat()
+            let mode = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o600
+            let file = try StagedFile(for: path, mode: mode)
+            let count = try export { try file.write($0) }
+            try file.commit()
+            context.err.line("Exported \(count) citation\(count == 1 ? "" : "s") to \(path).")
+        } catch let error as IOFailure {
+            throw OutputError.cannotWriteFile(path, error.message)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import CiteFeedCore
+import CiteFeedExchange
+import CiteFeedModel
+import CiteFeedOutput
+import CiteFeedService
+import CiteFeedStore
+import CiteFeedSupport
+
+/// `fav`, `unfav`, `archive` and `restore`: one change applied to several citations at once,
+/// all or nothing (an unknown id changes none).
+protocol FlagCommand: Command {
+    var ids: [Int64] { get }
+    /// Applies the change; returns the ids that changed.
+    func apply(_ library: Library, _ ids: [Int64], _ now: Timestamp) throws -> [Int64]
+    /// What to say afterwards, given the ids that changed and those that were already so.
+    func report(changed: [Int64], unchanged: [Int64]) -> String
+}
+
+extension FlagCommand {
+    static func makeSpec(_ name: String, _ summary: String, _ details: String) -> CommandSpec {
+        CommandSpec(
+            name: name, usage: "ID...", summary: summary, details: details, options: [],
+            positionals: (1, nil), positionalName: "the ID of at least one citation")
+    }
+
+    static func parseIDs(_ arguments: ParsedArguments) throws -> [Int64] {
+        try Arguments.ids(arguments.positionals)
+    }
+
+    func run(_ context: Context) throws {
+        let now = try context.now()
+        let changed = try context.changeLibrary { try apply($0, ids, now) }
+        context.out.line("\(report(changed: changed, unchanged: ids.filter { !changed.contains($0) }))")
+    }
+}
+
+func idList(_ ids: [Int64]) -> String { ids.map(String.init).joined(separator: " ") }
+
+func citationsPhrase(_ ids: [Int64]) -> String {
+    ids.count == 1 ? "citation \(ids[0])" : "citations \(idList(ids))"
+}
+
+/// "Marked citation 3 as a favourite." plus a note on those that already were.
+func flagReport(_ verb: String, changed: [Int64], unchanged: [Int64], already: String) -> String {
+    var parts: [String] = []
+    if !changed.isEmpty { parts.append("\(verb) \(citationsPhrase(changed)).") }
+    if !unchanged.isEmpty {
+        let phrase = citationsPhrase(unchanged)
+        parts.append(
+            phrase.prefix(1).uppercased() + phrase.dropFirst() + (unchanged.count == 1 ? " was" : " were") + " already \(already).")
+    }
+    return parts.joined(separator: " ")
+}

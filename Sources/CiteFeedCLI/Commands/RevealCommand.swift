@@ -1,0 +1,38 @@
+import CiteFeedCore
+import CiteFeedExchange
+import CiteFeedModel
+import CiteFeedOutput
+import CiteFeedService
+import CiteFeedStore
+import CiteFeedSupport
+
+/// `citefeed reveal [--rotation NAME]`
+struct RevealCommand: Command {
+    static let spec = CommandSpec(
+        name: "reveal", usage: "[--rotation NAME]", summary: "Show the back of the card in the bar (review mode).",
+        details: """
+            For a rotation in review mode (defaults write mode review): the bar shows the front of
+            the most overdue card; this turns it over, for the bar's on-click. Then 'citefeed grade'
+            answers it.
+            """,
+        options: [CLI.rotationOption], positionals: (0, 0), positionalName: "")
+
+    init(_ arguments: ParsedArguments) throws {}
+
+    func run(_ context: Context) throws {
+        context.announceInBackground = true  // a bar waits for nothing after its line
+        let settings = try context.settings()
+        guard settings.mode == .review else { throw ReviewBarError.rotateMode(settings.rotation) }
+        let now = try context.now()
+        let library = try context.libraryWithStarterSet()
+        try library.write {
+            var shown = try StatusCommand.current(context, settings: settings, now: now)
+            guard shown.pick != nil, var review = shown.review else { throw ReviewBarError.noCardShown }
+            review.revealed = true
+            shown.review = review
+            try context.writeReview(shown, library, settings: settings)
+            let status = StatusRenderer(settings: settings)
+            context.out.line("\(status.plain(shown.pick, width: status.width, review: shown.review))")
+        }
+    }
+}

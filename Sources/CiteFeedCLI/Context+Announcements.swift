@@ -1,0 +1,134 @@
+import CiteFeedCore
+import CiteFeedExchange
+import CiteFeedModel
+import CiteFeedOutput
+import CiteFeedService
+import CiteFeedStore
+import CiteFeedSupport
+
+/// What a command changed in one rotation, to announce after the commit.
+struct Announcement {
+    var settings: Settings
+    var directory: String
+    /// The output files rewritten.
+    var written: Set<String> = []
+    /// The new pick to notify of, if any (only inside the active hours and days).
+    var pick: PickSnapshot?
+    /// `citefeed publish`: run the publish command and ping the hub for every feed, changed or not.
+    var everything = false
+}
+
+extension Context {
+    /// The name under which a detached citefeed runs announcements it reads from standard input.
+    static let detachedAnnouncer = "__announce"
+
+    /// How long all of a command's announcements may take: `CITEFEED_ANNOUNCE_LIMIT` seconds
+    /// (1 to 3600), else `Announcer.defaultLimit`.
+    var announceLimit: Int {
+        environment["CITEFEED_ANNOUNCE_LIMIT"].flatMap(Int.init).flatMap { (1...3600).contains($0) ? $0 : nil } ?? Announcer.defaultLimit
+    }
+
+    /// Tells the world of what the command changed, once it is committed: a notification for
+    /// each new pick of a rotation with `notify`, its `publishCommand` when its outputs changed
+    /// (or it has not succeeded since, or it or the hub changed), the hub of each changed feed.
+    /// What a bar calls runs them detached (`announceInBackground`), after its line; the rest
+    /// in the foreground, within one limit. Failures are warnings (in the foreground) or lines
+    /// of `announce.log` (detached).
+    func announce() {
+        let jobs = announcementJobs()
+        guard !jobs.isEmpty else { return }
+        if announceInBackground && canDetach {
+            // A bar never waits: when no detached run can start, nothing runs now, and the
+            // publish commands' pending markers (written above) make the next rotate run them.
+            if !detach(jobs) {
+                warn(
+                    "the announcements were not run: \(paths.announceLog) or \(paths.announceLock) cannot be used (they must be regular files); the next rotate runs the publish command"
+                )
+            }
+            return
+        }
+        Announcer.run(jobs, limit: announceLimit, environment: environment) { warn($0) }
+    }
+
+    /// The jobs for what `announcements` holds (which it empties). The pending marker of each
+    /// publish command to run and the record of what it was configured with are written here,
+    /// before it runs, so that a run killed half-way loses no publish.
+    func announcementJobs() -> [AnnouncementJob] {
+        let pending = announcements.sorted { $0.key < $1.key }
+        announcements = [:]
+        var jobs: [AnnouncementJob] = []
+        for (name, a) in pending {
+            let s = a.settings
+            var job = AnnouncementJob(
+                label: name.isEmpty ? "" : "rotation \(name): ", directory: a.directory, marker: paths.publishPending(rotation: name))
+            if let pick = a.pick, s.notify { job.notification = Announcer.notification(pick, settings: s) }
+            let record = paths.publishedWith(rotation: name)
+            let configured =
+                JSONWriter.compact(.array((s.publishCommand + [s.feedHub, s.feedURL, a.directory]).map(JSONValue.string))) + "\n"
+            var changedSettings = false
+            if s.publishCommand.isEmpty && s.feedHub.isEmpty {
+                if access(record, F_OK) == 0 { unlink(record) }
+            } else {
+                changedSettings =
+                    Posix.readText(record, limit: 1 << 20) != configured
+            }
+            let everything = a.everything || changedSettings
+            if !s.publishCommand.isEmpty && (everything || !a.written.isEmpty || access(job.marker, F_OK) == 0) {
+                job.publishCommand = s.publishCommand
+                // The marker names this run: an older run that succeeds later leaves a newer
+                // run's marker (whose outputs it did not publish) in place.
+                job.markerToken = "\(a.directory)\n\(UUIDString.random())\n"
+                try? AtomicWriter.write(Array(job.markerToken.utf8), to: job.marker, mode: 0o644)
+            }
+            let feeds = OutputSet.feedNames.filter { everything || a.written.contains($0) }
+            if !s.feedHub.isEmpty, !s.feedURL.isEmpty, !feeds.isEmpty {
+                let base = s.feedURL.hasSuffix("/") ? s.feedURL : s.feedURL + "/"
+                job.hub = s.feedHub.uriEncoded
+                job.feeds = feeds.map { (base + $0).uriEncoded }
+            }
+            if changedSettings { try? AtomicWriter.write(Array(configured.utf8), to: record, mode: 0o644) }
+            if !job.isEmpty { jobs.append(job) }
+        }
+        return jobs
+    }
+
+    /// Hands `jobs` to a citefeed of their own, in a session of its own, writing to
+    /// `announce.log` and holding a shared lock on `announce.lock` while it runs. `false` when
+    /// it could not start. A long-running caller (`status --follow`) reaps it with
+    /// `Subprocess.reap()`.
+    private func detach(_ jobs: [AnnouncementJob]) -> Bool {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return false }
+        let executable = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let log = AnnouncementLog(path: paths.announceLog).openForAppending()
+        guard log >= 0 else { return false }
+        defer { Glibc.close(log) }
+        let lock = open(paths.announceLock, O_RDONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW, 0o644)
+        guard lock >= 0 else { return false }
+        defer { Glibc.close(lock) }
+        var st = stat()
+        guard fstat(lock, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return false }
+        // Shared: detached runs do not wait for each other; only one waiting for them all
+        // (a test's exclusive lock) is held off, and then we go on without it.
+        _ = flock(lock, LOCK_SH | LOCK_NB)
+        let input = Array(JSONWriter.compact(.object([("limit", .int(Int64(announceLimit))), ("jobs", .array(jobs.map(\.json)))])).utf8)
+        return Subprocess.detach(executable, [Context.detachedAnnouncer], input: input, output: log, keep: lock, environment: environment) != nil
+    }
+
+    /// The detached citefeed: runs the announcements on standard input, logging to standard
+    /// error (`announce.log`), and lets go of the lock (descriptor 3) when it ends.
+    func runDetachedAnnouncements() {
+        _ = fcntl(3, F_SETFD, FD_CLOEXEC)  // the programs it runs must not hold the lock
+        let log = { (message: String) in self.err.write(data: AnnouncementLog.line(message)) }
+        guard let input = try? readStandardInputBytes(), let json = try? JSONParser.parse(input), case .int(let limit)? = json["limit"],
+            let items = json["jobs"]?.arrayValue
+        else { return log("warning: the announcements handed over could not be read") }
+        let jobs = items.compactMap(AnnouncementJob.init(json:))
+        log(
+            "announcing for \(jobs.map { $0.label.isEmpty ? "the default rotation" : String($0.label.dropLast(2)) }.joined(separator: ", "))"
+        )
+        Announcer.run(jobs, limit: Int(limit), environment: environment) { log("warning: " + $0) }
+        log("done")
+    }
+}

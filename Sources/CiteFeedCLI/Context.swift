@@ -1,0 +1,170 @@
+import CiteFeedCore
+import CiteFeedExchange
+import CiteFeedModel
+import CiteFeedOutput
+import CiteFeedService
+import CiteFeedStore
+import CiteFeedSupport
+
+/// What a command runs with: the environment, the streams, the clock, the paths, and (opened
+/// on first use) the settings and the library. Tests build one to drive the CLI in-process.
+public final class Context {
+    public let environment: [String: String]
+    public let out: OutputStream
+    public let err: OutputStream
+    public let stdinIsTerminal: Bool
+    public let stdoutIsTerminal: Bool
+    /// Where progress bars may be drawn.
+    public let stderrIsTerminal: Bool
+    public let terminal: Terminal
+    private let readStandardInput: () throws -> [UInt8]
+    /// `--home DIR`, if given.
+    var home: String?
+    /// `--rotation NAME`, if given.
+    var rotation: String?
+    /// What to tell the world outside once the command's changes are committed, by rotation.
+    var announcements: [String: Announcement] = [:]
+    /// What a bar calls (`status`, `next`, `reveal`, `grade`) announces after its line, detached,
+    /// so the bar never waits for a publish command or a hub (issue 20).
+    var announceInBackground = false
+    /// Whether this context is the process's own, which can start a detached citefeed (an
+    /// in-process test's cannot: its executable is the test runner).
+    var canDetach = false
+
+    /// The rotation the command works on: `--rotation`, else `CITEFEED_ROTATION`, else the
+    /// unnamed default one ("").
+    public var rotationName: String { rotation ?? environment["CITEFEED_ROTATION"] ?? "" }
+
+    public init(
+        environment: [String: String], out: OutputStream, err: OutputStream, stdinIsTerminal: Bool = false,
+        stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, readStandardInput: @escaping () throws -> [UInt8] = { [] }
+    ) {
+        self.environment = environment
+        self.out = out
+        self.err = err
+        self.stdinIsTerminal = stdinIsTerminal
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.stderrIsTerminal = stderrIsTerminal
+        self.terminal = Terminal.detect(environment: environment, isTerminal: stdoutIsTerminal)
+        self.readStandardInput = readStandardInput
+    }
+
+    /// The process's own streams and environment.
+    public static func process() -> Context {
+        var environment: [String: String] = [:]
+        var p = environ
+        while let entry = p.pointee {
+            let s = String(cString: entry)
+            if let eq = s.firstIndex(of: "=") { environment[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
+            p += 1
+        }
+        let stdoutIsTerminal = Posix.isTerminal(STDOUT_FILENO), stderrIsTerminal = Posix.isTerminal(STDERR_FILENO)
+        let context = Context(
+            environment: environment, out: OutputStream(fd: STDOUT_FILENO, toTerminal: stdoutIsTerminal),
+            err: OutputStream(fd: STDERR_FILENO, unbuffered: true, toTerminal: stderrIsTerminal),
+            stdinIsTerminal: Posix.isTerminal(STDIN_FILENO), stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: stderrIsTerminal,
+            readStandardInput: { try Posix.readAll(fd: STDIN_FILENO, limit: ImportCommand.sizeLimit) })
+        context.canDetach = true
+        return context
+    }
+
+    public lazy var paths = Paths(environment: environment, home: home)
+
+    /// The clock: `CITEFEED_NOW` when set, else the system clock.
+    public func now() throws(UsageError) -> Timestamp {
+        if let cached = cachedNow { return cached }
+        var now = Timestamp.systemNow()
+        if let value = environment["CITEFEED_NOW"], !value.isEmpty {
+            guard let parsed = Timestamp(rfc3339: value) else { throw .invalidNow(value) }
+            now = parsed
+        }
+        cachedNow = now
+        return now
+    }
+    private var cachedNow: Timestamp?
+
+    /// The settings in force; warnings about unknown keys go to stderr once.
+    public func settings() throws(SettingsError) -> Settings {
+        if let cachedSettings { return cachedSettings }
+        let (settings, warnings) = try SettingsFile(path: paths.settings).load(rotation: rotationName)
+        for warning in warnings { warn(warning) }
+        cachedSettings = settings
+        return settings
+    }
+    private var cachedSettings: Settings?
+
+    /// Forgets loaded settings after `defaults write`.
+    func reloadSettings() { cachedSettings = nil }
+
+    /// The library, opened (and created) on first use.
+    public func library() throws(StoreError) -> Library {
+        if let cachedLibrary { return cachedLibrary }
+        let library = try Library(path: paths.library)
+        cachedLibrary = library
+        return library
+    }
+    private var cachedLibrary: Library?
+
+    /// Closes the library if it was opened, which keeps its WAL small (`Database.deinit`). A
+    /// process that ends without closing leaves the WAL as it is, and the next one to open the
+    /// library must read all of it again (SQLite rebuilds its index of the WAL on first open)
+    /// and cannot start it afresh: it grew with every command (12 MB after 300 `add`s), and
+    /// an `add` after a 100k import took 40-100 ms.
+    public func close() { cachedLibrary = nil }
+
+    /// Closes and removes the library this process opened if it never held a citation (it was
+    /// made by this command, which failed); `true` when it was removed.
+    func removeNewLibrary() -> Bool {
+        guard let library = cachedLibrary, (try? library.everHeldCitation()) == false else { return false }
+        cachedLibrary = nil
+        for suffix in ["-wal", "-shm", ".lock", ""] { unlink(paths.library + suffix) }
+        return true
+    }
+
+    /// The library, filled with the starter set if it never held a citation (said once on stderr).
+    func libraryWithStarterSet() throws -> Library {
+        let library = try library()
+        let added = try library.fillStarterSetIfNew(now: try now())
+        if added > 0 {
+            warn("the library was new, so \(added) starter citations were added to it; 'citefeed add' adds your own.", prefix: "note")
+        }
+        return library
+    }
+
+    public func warn(_ message: String, prefix: String = "warning") {
+        err.line("citefeed: \(prefix): \(message.echoed(limit: .max))")
+    }
+
+    /// Reads standard input as UTF-8 text (for a text argument of `-`).
+    /// Standard input's bytes, whatever they are.
+    func readStandardInputBytes() throws -> [UInt8] {
+        do { return try readStandardInput() } catch let error as IOFailure {
+            throw InputError.unreadable("standard input", error.message)
+        }
+    }
+
+    func readStandardInputText() throws -> String {
+        let bytes = try readStandardInputBytes()
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw InputError.invalidUTF8("standard input") }
+        return text
+    }
+}
+
+/// Input that is not text.
+public enum InputError: CiteFeedError, Equatable {
+    case invalidUTF8(String)
+    case unreadable(String, String)
+
+    public var exitStatus: ExitStatus {
+        if case .unreadable = self { return .ioError }
+        return .dataError
+    }
+
+    public var message: String {
+        switch self {
+        case .invalidUTF8(let what):
+            return what.prefix(1).uppercased() + what.dropFirst() + " is not valid UTF-8 text; convert it first (for example with iconv)."
+        case let .unreadable(what, reason): return "Cannot read \(what): \(reason)."
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import CiteFeedCore
+import CiteFeedExchange
+import CiteFeedModel
+import CiteFeedOutput
+import CiteFeedService
+import CiteFeedStore
+import CiteFeedSupport
+
+/// Options and positionals as given on the command line. Options are read through their
+/// declarations (`Flag`, `Option`: see `Option.swift`), never by a name written again.
+public struct ParsedArguments: Sendable {
+    public var positionals: [String] = []
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+    /// The names of the options the command declares (and the common ones).
+    var declared: Set<String> = []
+    public var wantsHelp = false
+}

@@ -1,0 +1,124 @@
+import CiteFeedCore
+import CiteFeedExchange
+import CiteFeedModel
+import CiteFeedOutput
+import CiteFeedService
+import CiteFeedStore
+import CiteFeedSupport
+
+/// `citefeed study` with spaced repetition (issue 14): one card at a time from the queue of
+/// `StudyService.nextCard`, front first; after the back, a grade schedules it with FSRS. What
+/// a screen of it looks like, and the keys.
+struct ReviewSession {
+    let context: Context
+    let library: Library
+    let settings: Settings
+    /// The settings whose filters choose the cards (`study --rotation`, `--tag`, `--favourites`);
+    /// `nil`: every card.
+    var deck: Settings?
+    /// Answers given, newest last, for undo.
+    var answered: [(reviewID: Int64, citationID: Int64)] = []
+    var current: Int64?
+    var revealed = false
+    var message = ""
+
+    /// The clock: the system's, read at every answer, or `CITEFEED_NOW` (fixed, for tests).
+    func now() throws -> Timestamp {
+        context.environment["CITEFEED_NOW"].map { !$0.isEmpty } == true ? try context.now() : Timestamp.systemNow()
+    }
+
+    func service() throws -> StudyService { StudyService(library: library, settings: settings, now: try now(), deck: deck) }
+
+    /// Runs the session until the queue is empty or `q`; returns the line to end with.
+    mutating func run(_ raw: RawInput) throws -> String {
+        current = try service().nextCard()
+        if current == nil, try library.cardCounts().byState.values.reduce(0, +) == 0 {
+            return "No cards to study yet: a citation with a back side is a card ('citefeed card ID' makes any citation one); "
+                + "'citefeed study --cram' goes through every citation."
+        }
+        while let id = current {
+            context.out.write(try screen(id))
+            context.out.flush()
+            guard let key = raw.key() else { break }
+            message = ""
+            switch key {
+            case UInt8(ascii: " "), UInt8(ascii: "\r"), UInt8(ascii: "\n"):
+                if !revealed { revealed = true } else { message = "Grade it: 1 again, 2 hard, 3 good, 4 easy." }
+            case UInt8(ascii: "u"):
+                guard let last = answered.popLast() else {
+                    message = "Nothing to undo."
+                    continue
+                }
+                do {
+                    try service().undo(last.reviewID)
+                } catch let error as any CiteFeedError {
+                    message = "Cannot take it back: \(error.message)"
+                    continue
+                }
+                try refreshBars()
+                current = last.citationID
+                revealed = false
+                message = "Took back the last answer."
+            case UInt8(ascii: "q"), 0x03, 0x04:
+                return "\n" + summary(quit: true)
+            default:
+                guard let grade = Grade(word: String(UnicodeScalar(key))) else {
+                    message = revealed ? "Keys: 1-4 (or a h g e) grade, u undo, q quit." : "Keys: space shows the back, u undo, q quit."
+                    continue
+                }
+                guard revealed else {
+                    message = "Look at the back first: space."
+                    continue
+                }
+                let result = try service().grade(id, grade)
+                answered.append((result.reviewID, id))
+                try refreshBars()
+                revealed = false
+                current = try service().nextCard()
+            }
+        }
+        return summary(quit: false)
+    }
+
+    /// Rotations in review mode show the next card: after each answer here, theirs is worked
+    /// out anew (else a bar would go on showing a card just answered).
+    func refreshBars() throws {
+        let reviewing = try SettingsFile(path: context.paths.settings).loadAll().filter { $0.mode == .review }
+        guard !reviewing.isEmpty else { return }
+        try library.write {
+            for settings in reviewing { try context.publishReview(library, settings: settings) }
+        }
+    }
+
+    /// The closing line: how many answers, and when the next card is due.
+    func summary(quit: Bool) -> String {
+        let answers = "\(answered.count) answer\(answered.count == 1 ? "" : "s")"
+        if quit { return "Stopped after \(answers)." }
+        let next = (try? library.nextDue(after: (try? now()) ?? Timestamp(seconds: 0))) ?? nil
+        return "No more cards for now (\(answers)); " + (next.map { "the next is due \($0.localShort)." } ?? "none is scheduled.")
+    }
+
+    /// The whole screen: the counts, the card, its back and each grade's interval once
+    /// revealed, and the keys.
+    func screen(_ id: Int64) throws -> TerminalText {
+        let t = context.terminal
+        let service = try self.service()
+        let c = try library.citation(id: id)
+        let counts = try service.counts()
+        var lines: [TerminalText] = ["\u{1B}[H\u{1B}[2J"]
+        var header = t.paint("\(counts.new) new", "34") + " · " + t.paint("\(counts.learning) learning", "31") + " · "
+            + t.paint("\(counts.due) due", "32")
+        header += StudySession.tags(c, t)
+        lines.append(header)
+        lines += StudySession.face(c, revealed: revealed, terminal: t)
+        if revealed {
+            let intervals = try service.intervals(id).map { grade, seconds in "\(grade.rawValue) \(grade.name) \(StudyService.describe(seconds))" }
+            lines.append(TerminalText(intervals.joined(separator: "   ")))
+            lines.append(t.dim("1-4 or a h g e: grade · u undo · q quit"))
+        } else {
+            lines.append(t.dim("space: show the back · u undo · q quit"))
+        }
+        if !message.isEmpty { lines.append(TerminalText(message)) }
+        return TerminalText.joined(lines, separator: "\n") + "\n"
+    }
+}

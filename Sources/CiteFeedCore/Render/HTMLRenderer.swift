@@ -1,0 +1,73 @@
+import CiteFeedModel
+import CiteFeedSupport
+
+/// `index.html`: the current citation and the recent ones, readable on a phone, with
+/// `<link rel="alternate">` autodiscovery of the three feeds.
+public enum HTMLRenderer {
+    public static func render(_ feed: FeedContext) -> String {
+        let lang = feed.language.xmlEscaped
+        let title = feed.title.xmlEscaped
+        var html = """
+            <!DOCTYPE html>
+            <html lang="\(lang)">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="generator" content="citefeed \(feed.generator)">
+            <title>\(title)</title>
+            <link rel="alternate" type="application/rss+xml" title="\(title) (RSS)" href="feed.xml">
+            <link rel="alternate" type="application/atom+xml" title="\(title) (Atom)" href="feed.atom">
+            <link rel="alternate" type="application/feed+json" title="\(title) (JSON Feed)" href="feed.json">
+            <style>
+            body { font: 1.05rem/1.5 Georgia, serif; max-width: 40rem; margin: 0 auto; padding: 1rem; color: #222; background: #fdfcf8; }
+            .header p, .footer, .date { color: #666; font-size: 0.9rem; }
+            blockquote { margin: 0; font-size: 1.15rem; }
+            .current blockquote { font-size: 1.5rem; }
+            .citation { border-left: 3px solid #ccc; padding: 0.2rem 0 0.2rem 1rem; margin: 1.5rem 0; }
+            .tag { display: inline-block; font-size: 0.8rem; padding: 0 0.5rem; border-radius: 0.6rem; color: #fff; text-shadow: 0 0 2px #000; }
+            ol { list-style: none; padding: 0; }
+            @media (prefers-color-scheme: dark) { body { color: #ddd; background: #1b1b1b; } a { color: #9cf; } }
+            </style>
+            </head>
+            <body>
+            <div class="header">
+            <h1>\(title)</h1>
+            <p>\(feed.description.xmlEscaped)</p>
+            </div>
+            <div class="main">
+
+            """
+        if let current = feed.items.first {
+            html += article(current, feed: feed, current: true)
+            if feed.items.count > 1 {
+                html += "<h2>Recently</h2>\n<ol>\n"
+                for item in feed.items.dropFirst() { html += "<li>" + article(item, feed: feed, current: false) + "</li>\n" }
+                html += "</ol>\n"
+            }
+        } else {
+            html += "<p>No citation has been shown yet.</p>\n"
+        }
+        html += """
+            </div>
+            <div class="footer">
+            <p>Subscribe: <a href="feed.xml">RSS</a> · <a href="feed.atom">Atom</a> · <a href="feed.json">JSON Feed</a></p>
+            </div>
+            </body>
+            </html>
+
+            """
+        return html
+    }
+
+    private static func article(_ item: FeedItem, feed: FeedContext, current: Bool) -> String {
+        let anchor = FeedItem.anchor(String(item.id.dropFirst("urn:uuid:".count)))
+        var html = "<div id=\"\(anchor)\" class=\"citation\(current ? " current" : "")\">\n\(item.html)\n<p>"
+        html +=
+            "<span class=\"date\" title=\"\(item.date.rfc3339UTC)\">\(item.date.rfc3339UTC.prefix(16).replacing("T", with: " ")) UTC</span>"
+        for tag in item.tags {
+            html += " <span class=\"tag\" style=\"background: \(Palette.hexValue(of: tag.color))\">\(tag.name.xmlEscaped)</span>"
+        }
+        html += "</p>\n</div>\n"
+        return html
+    }
+}

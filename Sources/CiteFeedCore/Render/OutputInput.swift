@@ -1,0 +1,32 @@
+import CiteFeedModel
+import CiteFeedSupport
+
+/// Everything the outputs of a rotation are made from: a value, so that rendering is a pure
+/// function of it (no library, no clock, no file system).
+public struct OutputInput: Sendable {
+    public var state: RotationState
+    /// The newest picks first, at most `feedItems`.
+    public var picks: [Pick]
+    public var settings: Settings
+    /// Where the files go (the feeds' `file://` base URL when `feedURL` is not set).
+    public var outputDirectory: String
+    public var libraryUUID: String
+    public var libraryCreated: Timestamp
+    /// The version of citefeed named as the feeds' generator.
+    public var version: String
+    /// For a rotation in review mode: what its bar shows besides the card (issue 14).
+    public var review: ReviewDisplay?
+
+    public init(
+        state: RotationState, picks: [Pick], settings: Settings, outputDirectory: String, libraryUUID: String,
+        libraryCreated: Timestamp, version: String
+    ) {
+        self.state = state
+        self.picks = picks
+        self.settings = settings
+        self.outputDirectory = outputDirectory
+        self.libraryUUID = libraryUUID
+        self.libraryCreated = libraryCreated
+        self.version = version
+    }
+}

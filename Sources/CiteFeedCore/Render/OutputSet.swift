@@ -1,0 +1,26 @@
+import CiteFeedModel
+import CiteFeedSupport
+
+/// The six outputs of SPEC.md "Outputs", rendered from an `OutputInput`.
+public enum OutputSet {
+    /// The names of the files, in the order `render` makes them.
+    public static let names = ["feed.xml", "feed.atom", "feed.json", "index.html", "status.txt", "status.json"]
+    /// The feeds among them (what a WebSub hub is told of).
+    public static let feedNames = ["feed.xml", "feed.atom", "feed.json"]
+
+    public static func render(_ input: OutputInput) -> [OutputFile] {
+        let feed = FeedContext(
+            settings: input.settings, outputDirectory: input.outputDirectory, picks: input.picks, libraryUUID: input.libraryUUID,
+            libraryCreated: input.libraryCreated, generator: input.version)
+        let status = StatusRenderer(settings: input.settings)
+        let shown = input.state.pick?.snapshot
+        return [
+            OutputFile("feed.xml", RSSRenderer.render(feed)),
+            OutputFile("feed.atom", AtomRenderer.render(feed)),
+            OutputFile("feed.json", JSONFeedRenderer.render(feed)),
+            OutputFile("index.html", HTMLRenderer.render(feed)),
+            OutputFile("status.txt", status.render(.plain, shown, slot: input.state.slot, review: input.review)),
+            OutputFile("status.json", status.render(.waybar, shown, slot: input.state.slot, review: input.review)),
+        ]
+    }
+}

@@ -1,0 +1,40 @@
+import CiteFeedModel
+import CiteFeedStore
+import CiteFeedSupport
+
+/// A record as the checking thread hands it over.
+struct CheckedCitation {
+    var citation: NewCitation
+    /// The id the file gives it, if any.
+    var id: Int64?
+    var key: DuplicateKey
+    /// Its uuid: the file's, or a new one; and its bits, to find it among those already there.
+    var uuid: String
+    var uuidBits: UUIDBits
+    /// Its tags, as the numbers the checking thread gave their names: `tagNumbers[tags]` of
+    /// its chunk (one array per chunk, not one per citation).
+    var tags: Range<Int>
+    /// Characters of the text (`text_length`).
+    var length: Int64
+}
+
+/// Records checked, in the file's order, with how far into the file they go.
+struct CheckedChunk {
+    enum Item {
+        case valid(CheckedCitation)
+        /// Where the record is and what is wrong with it.
+        case invalid(String)
+    }
+    var items: [Item] = []
+    /// The tag numbers of the chunk's citations; and the names of the numbers first met in it
+    /// (numbers are given in order: 0, 1, 2, … across the whole file).
+    var tagNumbers: [Int32] = []
+    var newTagNames: [String] = []
+    /// Records read so far, and the fraction of the file.
+    var read = 0
+    var fraction = 0.0
+    /// The file's last records: it is read to the end.
+    var isLast = false
+    /// The file could not be read on (a malformed CSV row): the import stops with this.
+    var error: (any Error)?
+}

@@ -1,0 +1,122 @@
+import CiteFeedModel
+import CiteFeedStore
+import CiteFeedSupport
+
+/// What makes two citations the same (SPEC.md, "Import and export"): text and author, lower-cased,
+/// with white space trimmed and each run of it one space. Kept as two 64-bit hashes of that form
+/// (the standard library's seeded SipHash and a multiply-fold): the keys of a 100k library take
+/// 3 MB instead of 40, and two different citations would have to collide in both at once.
+struct DuplicateKey: Hashable {
+    let high: UInt64
+    let low: UInt64
+
+    /// Makes keys, reusing one buffer for the normalised form.
+    struct Maker {
+        private var buffer: [UInt8] = []
+
+        mutating func key(text: String, author: String?) -> DuplicateKey {
+            var text = text
+            var author = author ?? ""
+            return text.withUTF8 { t in author.withUTF8 { a in key(text: t, author: a) } }
+        }
+
+        /// From UTF-8 bytes (a row's columns, without making Strings).
+        mutating func key(text: UnsafeBufferPointer<UInt8>, author: UnsafeBufferPointer<UInt8>?) -> DuplicateKey {
+            // The normal form is never longer than the input (for ASCII; the rare other text
+            // goes through `normalizeUnicode` and may grow).
+            let needed = text.count + (author?.count ?? 0) + 1
+            if buffer.count < needed { buffer = [UInt8](repeating: 0, count: max(needed, 2 * buffer.count, 4096)) }
+            return buffer.withUnsafeMutableBufferPointer { out in
+                var n = Maker.normalizeASCII(text, into: out, at: 0)
+                if n >= 0 {
+                    out[n] = 0x1F
+                    n = author.map { Maker.normalizeASCII($0, into: out, at: n + 1) } ?? n + 1
+                }
+                if n < 0 {
+                    var unicode: [UInt8] = []
+                    Maker.normalizeUnicode(text, into: &unicode)
+                    unicode.append(0x1F)
+                    if let author { Maker.normalizeUnicode(author, into: &unicode) }
+                    return unicode.withUnsafeBytes(Maker.hash)
+                }
+                return Maker.hash(UnsafeRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(out)[..<n]))
+            }
+        }
+
+        static func hash(_ bytes: UnsafeRawBufferPointer) -> DuplicateKey {
+            var hasher = Hasher()
+            hasher.combine(bytes: bytes)
+            return DuplicateKey(high: UInt64(UInt(bitPattern: hasher.finalize())), low: mix(bytes))
+        }
+
+        /// Lower-cased, trimmed, runs of white space as one space, written at `start`; returns
+        /// where the written bytes end, or -1 when `bytes` are not all ASCII.
+        static func normalizeASCII(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+            guard let input = bytes.baseAddress, let output = out.baseAddress else { return start }
+            var n = start
+            var started = false
+            var pendingSpace = false
+            var i = 0
+            while i < bytes.count {
+                let b = input[i]
+                i += 1
+                // Most bytes are letters, digits and punctuation, copied as they are (lower-cased).
+                if b > 0x20 && b < 0x80 {
+                    if pendingSpace {
+                        output[n] = 0x20
+                        n += 1
+                        pendingSpace = false
+                    }
+                    started = true
+                    output[n] = b &- 0x41 < 26 ? b | 0x20 : b
+                    n += 1
+                } else if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
+                    pendingSpace = started
+                } else {
+                    return -1  // not ASCII, or another control character: the Unicode path decides
+                }
+            }
+            return n
+        }
+
+        /// The same for any text, with Unicode's lower case and white space.
+        static func normalizeUnicode(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+            var started = false
+            var pendingSpace = false
+            for scalar in String(decoding: bytes, as: UTF8.self).lowercased().unicodeScalars {
+                if scalar.properties.isWhitespace {
+                    pendingSpace = started
+                    continue
+                }
+                if pendingSpace { out.append(0x20) }
+                pendingSpace = false
+                started = true
+                out.append(contentsOf: String(scalar).utf8)
+            }
+        }
+
+        /// A second, independent 64-bit hash: 8 bytes at a time, multiplied and folded
+        /// (cheaper than a second seeded Hasher; the pair is what must collide).
+        static func mix(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+            var h: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count)
+            var i = 0
+            func fold(_ word: UInt64) {
+                let product = (h ^ word).multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
+                h = product.high ^ product.low
+            }
+            while i + 8 <= bytes.count {
+                fold(bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                i += 8
+            }
+            var tail: UInt64 = 0
+            for (shift, j) in (i..<bytes.count).enumerated() { tail |= UInt64(bytes[j]) << (8 * UInt64(shift)) }
+            fold(tail)
+            return h
+        }
+    }
+}
+
+extension KeySet {
+    @discardableResult mutating func insert(_ key: DuplicateKey) -> Bool { insert(key.high, key.low) }
+    mutating func remove(_ key: DuplicateKey) { remove(key.high, key.low) }
+}

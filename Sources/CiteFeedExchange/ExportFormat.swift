@@ -1,0 +1,8 @@
+import CiteFeedModel
+import CiteFeedStore
+import CiteFeedSupport
+
+/// The export formats of SPEC.md "Import and export".
+public enum ExportFormat: String, CaseIterable, Sendable {
+    case json, csv, txt, fortune, anki
+}

@@ -1,0 +1,112 @@
+import CiteFeedModel
+import CiteFeedStore
+import CiteFeedSupport
+
+/// Writes an export as it goes: `begin`, `add` for each citation, `finish`. The bytes are handed
+/// to `emit` in blocks of about 256 KiB, so an export of any size holds one block and one
+/// batch of citations, never the whole library (100k citations: 54 MB of JSON).
+public struct ExportWriter {
+    public static let csvHeader = [
+        "id", "uuid", "text", "back", "author", "source", "tags", "favourite", "created_at", "updated_at", "archived_at",
+    ]
+    static let blockSize = 256 * 1024
+
+    /// The version of citefeed's JSON document this writes; the reader takes it and every
+    /// older one.
+    public static let jsonVersion = 2
+    /// For JSON: each card's scheduling and answers by citation id (`Library.cardExports`).
+    public var cards: [Int64: JSONValue] = [:]
+    public let format: ExportFormat
+    /// Citations added so far.
+    public private(set) var count = 0
+    private var buffer: [UInt8] = []
+    private let emit: ([UInt8]) throws -> Void
+
+    public init(_ format: ExportFormat, emit: @escaping ([UInt8]) throws -> Void) {
+        self.format = format
+        self.emit = emit
+        buffer.reserveCapacity(ExportWriter.blockSize + 64 * 1024)
+    }
+
+    /// What comes before the first citation; `tags` (the library's tags used by the export) and
+    /// `exportedAt` are for JSON.
+    public mutating func begin(tags: [Tag], exportedAt: Timestamp) throws {
+        switch format {
+        case .json:
+            // {"format":"citefeed","version":2,"exportedAt":…,"tags":[…],"citations":[…]}, pretty,
+            // exactly as JSONWriter.pretty writes the whole document. Version 2 (issue 14): a
+            // citation that is a card or was one carries "card" (its scheduling and answers).
+            append("{\n  \"format\": \"citefeed\",\n  \"version\": \(ExportWriter.jsonVersion),\n  \"exportedAt\": ")
+            JSONWriter.writeString(exportedAt.rfc3339UTC, into: &buffer)
+            append(",\n  \"tags\": ")
+            JSONWriter.write(
+                .array(tags.map { .object([("name", .string($0.name)), ("color", .string($0.color))]) }), into: &buffer, indent: 2)
+            append(",\n  \"citations\": [")
+        case .csv:
+            CSV.append(ExportWriter.csvHeader, into: &buffer)
+        case .anki:
+            append(AnkiText.header)
+        case .txt, .fortune:
+            break
+        }
+    }
+
+    public mutating func add(_ c: Citation) throws {
+        switch format {
+        case .json:
+            append(count == 0 ? "\n    " : ",\n    ")
+            var object = CitationJSON.citation(c)
+            if let card = cards[c.id], case .object(var members) = object {
+                members.append(("card", card))
+                object = .object(members)
+            }
+            JSONWriter.write(object, into: &buffer, indent: 4)
+        case .csv:
+            let guarded = [c.text, c.back ?? "", c.author ?? "", c.source ?? "", c.tags.map(\.name).joined(separator: ";")].map(
+                CSV.formulaGuarded)
+            CSV.append(
+                [String(c.id), c.uuid] + guarded + [
+                    c.favourite ? "true" : "false", c.createdAt.rfc3339UTC, c.updatedAt.rfc3339UTC, c.archivedAt?.rfc3339UTC ?? "",
+                ], into: &buffer)
+        case .txt:
+            // “text”, — author, source, [tags]; a blank line between citations.
+            if count > 0 { buffer.append(0x0A) }
+            append("“\(c.text)”\n")
+            let attribution = PickSnapshot(c).attribution
+            if !attribution.isEmpty { append("— \(attribution)\n") }
+            if !c.tags.isEmpty { append("[" + c.tags.map(\.name).joined(separator: ", ") + "]\n") }
+        case .anki:
+            AnkiText.note(c, into: &buffer)
+        case .fortune:
+            // strfile(1) separates entries by lines holding only %; a line of % inside a text
+            // would split it, so such lines get a space.
+            var first = true
+            for line in c.text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if !first { buffer.append(0x0A) }
+                first = false
+                append(line == "%" ? "% " : line)
+            }
+            let attribution = PickSnapshot(c).attribution
+            if !attribution.isEmpty { append("\n\t\t-- \(attribution)") }
+            append("\n%\n")
+        }
+        count += 1
+        if buffer.count >= ExportWriter.blockSize { try flush() }
+    }
+
+    /// What comes after the last citation; hands out what is left.
+    public mutating func finish() throws {
+        if format == .json { append(count == 0 ? "]\n}\n" : "\n  ]\n}\n") }
+        try flush()
+    }
+
+    private mutating func append(_ text: some StringProtocol) {
+        buffer.append(contentsOf: text.utf8)
+    }
+
+    private mutating func flush() throws {
+        guard !buffer.isEmpty else { return }
+        try emit(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,27 @@
+import CiteFeedModel
+import CiteFeedStore
+import CiteFeedSupport
+
+/// The import formats of SPEC.md "Import and export".
+public enum ImportFormat: String, CaseIterable, Sendable {
+    case auto, json, csv, fortune, clippings, dummyjson, markdown, anki
+
+    /// What a file of the format holds, for the message when it holds none.
+    var expected: String {
+        switch self {
+        case .auto, .json: "a list of objects with a text (\(ImportFields.textNames))"
+        case .dummyjson: "{\"quotes\": [...]} with objects holding a quote"
+        case .csv: "rows under a header naming a column of text, or rows of text and author"
+        case .fortune: "entries between lines of %"
+        case .clippings: "highlights and notes between lines of =========="
+        case .markdown: "blockquotes, lines starting with >"
+        case .anki: "notes, one per line, after Anki's #separator and #html lines"
+        }
+    }
+
+    /// The formats `--format` names, for messages: "json, csv, …, dummyjson or markdown".
+    package static var named: String {
+        let names = allCases.dropFirst().map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
+}

@@ -1,0 +1,28 @@
+import CiteFeedModel
+import CiteFeedStore
+import CiteFeedSupport
+
+/// What an import did.
+public struct ImportResult: Sendable, Equatable {
+    public var imported = 0
+    public var duplicates = 0
+    /// The records skipped as invalid (with --skip-invalid), each with its location and reason.
+    public var invalid: [String] = []
+    /// The first few citations imported (for `import --dry-run`), and how many have a back.
+    public var first: [Preview] = []
+    public var withBack = 0
+
+    public struct Preview: Sendable, Equatable {
+        public var text: String
+        public var author: String?
+        public var source: String?
+    }
+}
+
+/// How far an import has come, for a progress bar.
+public enum ImportProgress: Sendable, Equatable {
+    /// Records read so far and the fraction of the file they are.
+    case reading(records: Int, fraction: Double)
+    /// All read; the full-text index is being filled and the other indexes made again.
+    case indexing
+}

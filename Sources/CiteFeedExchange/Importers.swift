@@ -1,0 +1,74 @@
+import CiteFeedModel
+import CiteFeedStore
+import CiteFeedSupport
+
+/// Readers for each import format; each turns the file into records.
+package enum Importers {
+    /// Picks the format from the file name and the content (its first 64 KiB, which hold
+    /// whatever tells one format from another).
+    package static func detect(name: String, bytes: [UInt8]) -> ImportFormat? {
+        let lower = name.lowercased()
+        if lower.hasSuffix(".csv") { return .csv }
+        if lower.hasSuffix(".fortune") { return .fortune }
+        if lower.hasSuffix(".md") || lower.hasSuffix(".markdown") { return .markdown }
+        let text = String(decoding: bytes.prefix(65536), as: UTF8.self)
+        let trimmed = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
+        if AnkiText.looksLike(trimmed) { return .anki }
+        if lower.hasSuffix(".json") || trimmed.first == "{" || trimmed.first == "[" {
+            return trimmed.contains("\"quotes\"") && !trimmed.contains("\"citefeed\"") ? .dummyjson : .json
+        }
+        if KindleClippings.looksLike(text) { return .clippings }
+        let firstLine = trimmed.prefix(while: { !$0.isNewline }).lowercased()
+        if firstLine.hasPrefix("id,uuid,text") || firstLine.hasPrefix("highlight,") { return .csv }
+        // A header naming a column of text.
+        var header = CSV.Reader(Array(firstLine.utf8))
+        if firstLine.contains(","), let fields = (try? header.next())??.fields, ImportFields.indexes(of: fields)[.text] != nil {
+            return .csv
+        }
+        if text.split(whereSeparator: \.isNewline).contains("%") { return .fortune }
+        return nil
+    }
+
+    /// A reader of `bytes` (valid UTF-8) as `format`. Errors found before the first record
+    /// (malformed JSON, a CSV header that is neither citefeed's nor Readwise's) are thrown here.
+    package static func reader(_ format: ImportFormat, name: String, bytes: [UInt8]) throws(ImportError) -> ImportReader {
+        switch format {
+        case .auto: throw .unknownFormat(name)
+        case .json, .dummyjson: return json(name: name, bytes: bytes)
+        case .csv: return try csv(name: name, bytes: bytes)
+        case .fortune: return ImportReader(records: fortune(String(decoding: bytes, as: UTF8.self)))
+        case .markdown: return ImportReader(records: markdown(String(decoding: bytes, as: UTF8.self)))
+        case .anki: return ImportReader(records: try AnkiText.records(name: name, bytes: bytes))
+        case .clippings:
+            let (records, skipped) = KindleClippings.records(String(decoding: bytes, as: UTF8.self))
+            return ImportReader(records: records, skipped: skipped)
+        }
+    }
+}
+
+extension String {
+    /// The lines of a text file, split at LF and at CRLF (one `Character`, which splitting at
+    /// "\n" alone would miss). Split by bytes: a line feed is always a character of its own
+    /// (or the end of CRLF), and walking characters cost a tenth of a Kindle import.
+    var lines: [Substring] {
+        let bytes = utf8
+        var result: [Substring] = []
+        var start = bytes.startIndex
+        var i = start
+        while i != bytes.endIndex {
+            if bytes[i] == 0x0A {
+                var end = i
+                if end != start, bytes[bytes.index(before: end)] == 0x0D { end = bytes.index(before: end) }
+                result.append(Substring(bytes[start..<end]))
+                start = bytes.index(after: i)
+            }
+            i = bytes.index(after: i)
+        }
+        result.append(Substring(bytes[start..<bytes.endIndex]))
+        return result
+    }
+
+    func splitting(on separator: String) -> [String] {
+        split(separator: separator, omittingEmptySubsequences: false).map(String.init)
+    }
+}

@@ -1,4 +1,0 @@
-/// The export formats of SPEC.md "Import and export".
-public enum ExportFormat: String, CaseIterable, Sendable {
-    case json, csv, txt, fortune, anki
-}

@@ -1,7 +1,0 @@
-/// The tags of an import file with their colours, by `Tag.key`. Filled by the reader; read by
-/// the import after the last record (so never while the reader's thread writes it).
-public final class ImportTags: @unchecked Sendable {
-    public internal(set) var byKey: [String: Tag] = [:]
-    /// Entries of the file's tag list that are not a valid tag, as invalid records are named.
-    public internal(set) var problems: [String] = []
-}

@@ -1,5 +1,0 @@
-/// What is shown now: the slot, and the pick (`nil` when nothing is eligible).
-public struct RotationState: Sendable, Equatable {
-    public var slot: Slot
-    public var pick: Pick?
-}

@@ -1,5 +1,0 @@
-/// A rotation slot: `[start, end)` in UTC seconds.
-public struct Slot: Hashable, Sendable {
-    public var start: Timestamp
-    public var end: Timestamp
-}

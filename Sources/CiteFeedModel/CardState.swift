@@ -1,0 +1,55 @@
+import CiteFeedSupport
+
+/// An answer to a card, as Anki names them; the raw value is FSRS's rating (issue 14).
+public enum Grade: Int, CaseIterable, Sendable {
+    case again = 1, hard, good, easy
+
+    public var name: String { String(describing: self) }
+
+    /// `again`, `a`, `1`, and so on (the study keys and `citefeed grade`).
+    public init?(word: String) {
+        switch word.lowercased() {
+        case "again", "a", "1": self = .again
+        case "hard", "h", "2": self = .hard
+        case "good", "g", "3": self = .good
+        case "easy", "e", "4": self = .easy
+        default: return nil
+        }
+    }
+}
+
+/// Where a card is in its learning.
+public enum CardPhase: String, CaseIterable, Sendable {
+    /// Never reviewed.
+    case new
+    /// Going through the learning steps.
+    case learning
+    /// Learnt: due after days.
+    case review
+    /// Forgotten in review: going through the relearning steps.
+    case relearning
+}
+
+/// What the scheduler knows of a card (FSRS's memory state and due time).
+public struct CardState: Equatable, Sendable {
+    public var state: CardPhase = .new
+    /// The learning or relearning step; `nil` in review.
+    public var step: Int? = 0
+    /// Days until the probability of recall falls to 90%.
+    public var stability: Double?
+    /// 1 (easy) to 10 (hard).
+    public var difficulty: Double?
+    public var due: Timestamp
+    public var lastReview: Timestamp?
+
+    public init(due: Timestamp) { self.due = due }
+
+    public init(state: CardPhase, step: Int?, stability: Double?, difficulty: Double?, due: Timestamp, lastReview: Timestamp?) {
+        self.state = state
+        self.step = step
+        self.stability = stability
+        self.difficulty = difficulty
+        self.due = due
+        self.lastReview = lastReview
+    }
+}

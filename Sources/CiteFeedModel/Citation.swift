@@ -1,0 +1,49 @@
+import CiteFeedSupport
+
+/// One card of the library.
+public struct Citation: Hashable, Sendable {
+    public var id: Int64
+    /// Stable forever, kept through export and import.
+    public var uuid: String
+    public var text: String
+    /// The other side of the card: an answer, a coping response, a comment.
+    public var back: String?
+    public var author: String?
+    /// Free text or a URL.
+    public var source: String?
+    /// Sorted by name, ignoring case.
+    public var tags: [Tag]
+    public var favourite: Bool
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
+    /// Set when archived.
+    public var archivedAt: Timestamp?
+
+    public var isArchived: Bool { archivedAt != nil }
+
+    /// The largest id an import keeps from its file (2^31 − 1); a larger one gets a new id, as a
+    /// taken one does. Later ids count on from the largest kept, so this leaves room for 2^53
+    /// more under the largest integer JSON readers such as JavaScript hold exactly; an id near
+    /// 2^63 − 1 would leave SQLite no id to give ("database or disk is full" on every add).
+    public static let largestKeptID: Int64 = (1 << 31) - 1
+
+    /// The source when it is an http(s) URL, as a valid URI (`uriEncoded`), for `open`.
+    public var sourceURL: String? { source.flatMap { $0.isHTTPURL ? $0.uriEncoded : nil } }
+
+    package init(
+        id: Int64, uuid: String, text: String, back: String? = nil, author: String? = nil, source: String? = nil, tags: [Tag],
+        favourite: Bool, createdAt: Timestamp, updatedAt: Timestamp, archivedAt: Timestamp? = nil
+    ) {
+        self.id = id
+        self.uuid = uuid
+        self.text = text
+        self.back = back
+        self.author = author
+        self.source = source
+        self.tags = tags
+        self.favourite = favourite
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.archivedAt = archivedAt
+    }
+}

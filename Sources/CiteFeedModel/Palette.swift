@@ -1,0 +1,45 @@
+import CiteFeedSupport
+
+/// The ten named tag colours of the app, and hex colours.
+public enum Palette {
+    public static let names = ["red", "orange", "yellow", "green", "mint", "teal", "blue", "indigo", "purple", "pink"]
+
+    /// The RGB value of each palette name (Apple's system colours, which the phone app used).
+    static let hex: [String: String] = [
+        "red": "#FF3B30", "orange": "#FF9500", "yellow": "#FFCC00", "green": "#34C759", "mint": "#00C7BE",
+        "teal": "#30B0C7", "blue": "#007AFF", "indigo": "#5856D6", "purple": "#AF52DE", "pink": "#FF2D55",
+    ]
+
+    /// A colour as given by a user: a palette name (any case) or `#RRGGBB`; normalised to the
+    /// lower-case name or an upper-case hex value.
+    public static func normalize(_ color: String) throws(ModelError) -> String {
+        let trimmed = color.trimmingWhitespace()
+        let lower = trimmed.lowercased()
+        if names.contains(lower) { return lower }
+        let utf8 = Array(trimmed.utf8)
+        if utf8.count == 7, utf8[0] == UInt8(ascii: "#"), utf8[1...].allSatisfy(\.isHexDigit) {
+            return trimmed.uppercased()
+        }
+        throw .invalidColor(color)
+    }
+
+    /// `#RRGGBB` of a normalised colour.
+    public static func hexValue(of color: String) -> String {
+        hex[color] ?? color
+    }
+
+    /// (red, green, blue) of a normalised colour.
+    public static func rgb(of color: String) -> (Int, Int, Int) {
+        let h = Array(hexValue(of: color).utf8.dropFirst())
+        func byte(_ i: Int) -> Int { Int(String(decoding: h[i..<(i + 2)], as: UTF8.self), radix: 16) ?? 0 }
+        return h.count == 6 ? (byte(0), byte(2), byte(4)) : (128, 128, 128)
+    }
+
+    /// The colour for a new tag: the first palette colour no tag uses yet; when all are used,
+    /// the first of the least used ones.
+    public static func nextColor(used: [String]) -> String {
+        var counts: [String: Int] = [:]
+        for c in used { counts[c, default: 0] += 1 }
+        return names.min { (counts[$0] ?? 0) < (counts[$1] ?? 0) } ?? names[0]
+    }
+}

@@ -1,0 +1,67 @@
+import CiteFeedSupport
+
+/// What was shown: the citation as it was when picked (SPEC.md, "History"), so feeds
+/// re-render identically even after the citation is edited or its tags renamed.
+public struct PickSnapshot: Hashable, Sendable {
+    public var id: Int64
+    public var uuid: String
+    public var text: String
+    public var back: String?
+    public var author: String?
+    public var source: String?
+    public var tags: [Tag]
+    public var favourite: Bool
+
+    public init(_ c: Citation) {
+        self.init(
+            id: c.id, uuid: c.uuid, text: c.text, back: c.back, author: c.author, source: c.source, tags: c.tags, favourite: c.favourite)
+    }
+
+    public init(id: Int64, uuid: String, text: String, back: String?, author: String?, source: String?, tags: [Tag], favourite: Bool) {
+        self.id = id
+        self.uuid = uuid
+        self.text = text
+        self.back = back
+        self.author = author
+        self.source = source
+        self.tags = tags
+        self.favourite = favourite
+    }
+
+    /// The source when it is an http(s) URL, as a valid URI (`linkURI`).
+    public var sourceURL: String? { source?.linkURI }
+
+    /// `author, source`, leaving out what is missing (empty when both are).
+    public var attribution: String { [author, source].compactMap { $0 }.joined(separator: ", ") }
+
+    /// The whole card as plain text: the text, the back, and `— author, source`, in paragraphs
+    /// (tooltips and the plain text of feed items).
+    public var card: String {
+        var text = self.text
+        if let back { text += "\n\n" + back }
+        if !attribution.isEmpty { text += "\n\n— " + attribution }
+        return text
+    }
+
+    package var json: JSONValue {
+        .object([
+            ("id", .int(id)), ("uuid", .string(uuid)), ("text", .string(text)), ("back", .optional(back)),
+            ("author", .optional(author)), ("source", .optional(source)),
+            ("tags", .array(tags.map { .object([("name", .string($0.name)), ("color", .string($0.color))]) })),
+            ("favourite", .bool(favourite)),
+        ])
+    }
+
+    package init?(json: JSONValue) {
+        guard case .int(let id)? = json["id"], let uuid = json["uuid"]?.stringValue, let text = json["text"]?.stringValue else {
+            return nil
+        }
+        let tags = (json["tags"]?.arrayValue ?? []).compactMap { t -> Tag? in
+            guard let name = t["name"]?.stringValue, let color = t["color"]?.stringValue else { return nil }
+            return Tag(name: name, color: color)
+        }
+        self.init(
+            id: id, uuid: uuid, text: text, back: json["back"]?.stringValue, author: json["author"]?.stringValue,
+            source: json["source"]?.stringValue, tags: tags, favourite: json["favourite"] == .bool(true))
+    }
+}

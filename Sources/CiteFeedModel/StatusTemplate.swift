@@ -1,0 +1,85 @@
+import CiteFeedSupport
+
+/// The `statusTemplate` setting parsed: literal text, `{placeholder}`s, and `[...]` groups that
+/// disappear when a placeholder in them is empty.
+public struct StatusTemplate: Equatable, Sendable {
+    public static let placeholders = ["text", "author", "source", "tags", "back"]
+
+    public indirect enum Part: Equatable, Sendable {
+        case literal(String)
+        case placeholder(String)
+        case group([Part])
+    }
+
+    public let parts: [Part]
+
+    public init(parsing template: String) throws(TemplateError) {
+        var stack: [[Part]] = [[]]
+        var literal = ""
+        var iterator = template.makeIterator()
+        func flush() {
+            if !literal.isEmpty { stack[stack.count - 1].append(.literal(literal)) }
+            literal = ""
+        }
+        while let c = iterator.next() {
+            switch c {
+            case "{":
+                flush()
+                var name = ""
+                var closed = false
+                while let n = iterator.next() {
+                    if n == "}" { closed = true; break }
+                    name.append(n)
+                }
+                guard closed else { throw TemplateError(reason: "a '{' is not closed by '}'") }
+                guard StatusTemplate.placeholders.contains(name) else {
+                    throw TemplateError(reason: "unknown placeholder {\(name)}; use {text} {author} {source} {tags} {back}")
+                }
+                stack[stack.count - 1].append(.placeholder(name))
+            case "}":
+                throw TemplateError(reason: "a '}' has no '{' before it")
+            case "[":
+                flush()
+                stack.append([])
+            case "]":
+                flush()
+                guard stack.count > 1 else { throw TemplateError(reason: "a ']' has no '[' before it") }
+                let group = stack.removeLast()
+                stack[stack.count - 1].append(.group(group))
+            default:
+                literal.append(c)
+            }
+        }
+        flush()
+        guard stack.count == 1 else { throw TemplateError(reason: "a '[' is not closed by ']'") }
+        parts = stack[0]
+    }
+
+    /// Fills the template; a group whose placeholders include an empty value disappears. It
+    /// stops once the text has `limit` bytes (UTF-8): a line cut to a bar's width needs no more,
+    /// and `{text}` a thousand times over a long citation took seconds for every `status`.
+    public func render(_ values: [String: String], limit: Int = .max) -> String {
+        StatusTemplate.render(parts, values, limit: limit) ?? ""
+    }
+
+    private static func render(_ parts: [Part], _ values: [String: String], inGroup: Bool = false, limit: Int) -> String? {
+        var out = ""
+        for part in parts {
+            if out.utf8.count >= limit { break }
+            switch part {
+            case .literal(let s): out += s
+            case .placeholder(let name):
+                let value = values[name] ?? ""
+                if value.isEmpty && inGroup { return nil }
+                out += value
+            case .group(let inner):
+                out += render(inner, values, inGroup: true, limit: limit - out.utf8.count) ?? ""
+            }
+        }
+        return out
+    }
+}
+
+public struct TemplateError: Error, Equatable {
+    public var reason: String
+}

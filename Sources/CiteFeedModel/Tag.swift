@@ -1,0 +1,50 @@
+import CiteFeedSupport
+
+/// A tag: a unique name (ignoring case) and a colour.
+public struct Tag: Hashable, Sendable {
+    public var name: String
+    /// A palette name or `#RRGGBB`.
+    public var color: String
+
+    public init(name: String, color: String) {
+        self.name = name
+        self.color = color
+    }
+
+    /// Checks and trims a tag name: 1–40 characters, no comma, semicolon or control character.
+    public static func validateName(_ raw: String) throws(ModelError) -> String {
+        let name = raw.trimmingWhitespace()
+        if name.isEmpty { throw .invalidTagName(raw, reason: "a tag name cannot be empty") }
+        if name.count > 40 { throw .invalidTagName(raw, reason: "a tag name has at most 40 characters") }
+        for scalar in name.unicodeScalars {
+            switch scalar {
+            case ",": throw .invalidTagName(raw, reason: "a tag name cannot contain a comma")
+            case ";": throw .invalidTagName(raw, reason: "a tag name cannot contain a semicolon")
+            case "\n", "\r": throw .invalidTagName(raw, reason: "a tag name cannot contain a line break")
+            default:
+                if scalar.properties.generalCategory == .control {
+                    throw .invalidTagName(
+                        raw, reason: "a tag name cannot contain the control character \(ModelError.scalarName(scalar.value))")
+                }
+            }
+        }
+        return name
+    }
+
+    /// The key that makes names unique ignoring case (Unicode-aware, unlike SQLite's NOCASE).
+    public static func key(_ name: String) -> String { name.lowercased() }
+}
+
+/// A tag with the number of citations carrying it.
+public struct TagSummary: Hashable, Sendable {
+    public var tag: Tag
+    /// Citations not archived.
+    public var count: Int
+    public var archivedCount: Int
+
+    package init(tag: Tag, count: Int, archivedCount: Int) {
+        self.tag = tag
+        self.count = count
+        self.archivedCount = archivedCount
+    }
+}

@@ -1,0 +1,179 @@
+import CiteFeedCore
+import CiteFeedExchange
+import CiteFeedModel
+import CiteFeedOutput
+import CiteFeedStore
+import CiteFeedSupport
+
+/// Spaced repetition over the library's cards (issue 14): grading a card with FSRS, taking an
+/// answer back, and what is due. It reads and writes through the `Library` and lets the pure
+/// `FSRS` decide; every change runs in a write transaction.
+public struct StudyService {
+    public let library: Library
+    public let settings: Settings
+    public let now: Timestamp
+
+    /// The cards studied: those a rotation's filters let through (issue 20: a review rotation
+    /// with `tags latin` showed a card tagged `greek`), or `study --tag`'s; `nil`: every card.
+    public var deck: CardDeck?
+
+    /// `deck`: the settings whose filters choose the cards (a review rotation's own, or those
+    /// of `study --rotation`, `--tag`, `--favourites`); `nil`, every card.
+    public init(library: Library, settings: Settings, now: Timestamp, deck: Settings? = nil) {
+        self.library = library
+        self.settings = settings
+        self.now = now
+        self.deck = deck.flatMap(library.deck)
+    }
+
+    /// The study day holding `now`: from `dayStartsAt` (local time, 04:00 by default, as Anki)
+    /// to the next.
+    public var day: Slot { SlotClock(interval: Interval(minutes: Interval.day), shift: settings.dayStartsAt).slot(at: now) }
+
+    /// Grades the card of citation `id`; returns the card before and after, and the answer's id
+    /// in the review log (for undo).
+    @discardableResult
+    public func grade(_ id: Int64, _ grade: Grade) throws -> (before: CardRecord, after: CardRecord, reviewID: Int64) {
+        try library.write {
+            let citation = try library.citation(id: id)
+            guard let before = try library.card(of: id, now: now) else { throw StudyError.notACard(id) }
+            if citation.isArchived { throw StudyError.suspended(id) }
+            var after = before
+            after.card = FSRS(settings).review(before.card, grade, at: now)
+            after.reps += 1
+            if before.card.state == .review && grade == .again { after.lapses += 1 }
+            let reviewID = try library.recordReview(before, after: after, grade: grade, at: now)
+            return (before, after, reviewID)
+        }
+    }
+
+    /// Takes back the answer `reviewID`; returns its citation's id.
+    @discardableResult
+    public func undo(_ reviewID: Int64) throws -> Int64 {
+        try library.write {
+            guard let id = try library.undoReview(reviewID) else { throw StudyError.nothingToUndo }
+            return id
+        }
+    }
+
+    /// What each grade would do to the card of `id` now: the interval until it is due again.
+    public func intervals(_ id: Int64) throws -> [(grade: Grade, seconds: Int64)] {
+        guard let record = try library.card(of: id, now: now) else { throw StudyError.notACard(id) }
+        return Grade.allCases.map { ($0, FSRS(settings).review(record.card, $0, at: now).due.seconds - now.seconds) }
+    }
+
+    /// The card to show next, as `study` and the bar take them (as Anki does): cards in
+    /// learning or relearning that are due now, most overdue first; then review cards due
+    /// today (before the study day ends); then new cards while fewer than `newPerDay` were
+    /// started today.
+    public func nextCard() throws -> Int64? {
+        if let learning = try library.mostOverdueCard(
+            in: [.learning, .relearning], before: Timestamp(seconds: now.seconds + 1), deck: deck)
+        {
+            return learning
+        }
+        if let review = try library.mostOverdueCard(in: [.review], before: day.end, deck: deck) { return review }
+        // newPerDay is one limit for the whole library: decks share the day's new cards.
+        guard try library.newCardsStarted(since: day.start) < settings.newPerDay else { return nil }
+        return try library.firstNewCard(deck: deck)
+    }
+
+    /// What is left today, as the study screen counts it: new cards (up to what `newPerDay`
+    /// still allows), learning cards due now, review cards due today.
+    public func counts() throws -> (new: Int, learning: Int, due: Int) {
+        let newLeft = max(0, settings.newPerDay - (try library.newCardsStarted(since: day.start)))
+        let newCards = try library.newCardCount(deck: deck)
+        return (
+            min(newLeft, newCards),
+            try library.dueCount(in: [.learning, .relearning], before: Timestamp(seconds: now.seconds + 1), deck: deck),
+            try library.dueCount(in: [.review], before: day.end, deck: deck)
+        )
+    }
+
+    /// What the bar of a rotation in review mode shows now: the next card (not revealed), or
+    /// nothing and when the next card is due; valid until the study day ends or that time.
+    public func barState(revealed: Bool = false) throws -> CurrentFile {
+        let day = self.day
+        if let id = try nextCard() {
+            return CurrentFile(
+                slot: Slot(start: now, end: day.end), pick: PickSnapshot(try library.citation(id: id)),
+                review: ReviewDisplay(revealed: revealed, nextDue: nil))
+        }
+        let next = try library.nextDue(after: now, deck: deck)
+        let until = min(next ?? day.end, day.end)
+        return CurrentFile(slot: Slot(start: now, end: until), pick: nil, review: ReviewDisplay(revealed: false, nextDue: next))
+    }
+
+    /// Cards by state, what is due, answers and retention over today, 7 and 30 days, and the
+    /// streak of study days with answers.
+    public func stats() throws -> StudyStats {
+        let clock = SlotClock(interval: Interval(minutes: Interval.day), shift: settings.dayStartsAt)
+        let today = clock.slot(at: now)
+        // The start of the study day `n` days before today.
+        func dayStart(_ n: Int) -> Slot {
+            var slot = today
+            for _ in 0..<n { slot = clock.slot(at: Timestamp(seconds: slot.start.seconds - 1)) }
+            return slot
+        }
+        var weekEnd = today
+        for _ in 0..<6 { weekEnd = clock.next(after: weekEnd) }
+        let counts = try library.cardCounts()
+        var periods: [StudyStats.Period] = []
+        for days in [1, 7, 30] {
+            let c = try library.reviewCounts(since: dayStart(days - 1).start)
+            periods.append(StudyStats.Period(days: days, answers: c.answers, reviewAnswers: c.reviewAnswers, recalled: c.recalled))
+        }
+        var streak = 0
+        var day = today
+        if try !library.hasReviews(from: day.start, to: day.end) { day = clock.slot(at: Timestamp(seconds: day.start.seconds - 1)) }
+        while try library.hasReviews(from: day.start, to: day.end) {
+            streak += 1
+            day = clock.slot(at: Timestamp(seconds: day.start.seconds - 1))
+        }
+        return StudyStats(
+            byState: counts.byState, suspended: counts.suspended, dueToday: try library.dueCount(before: today.end),
+            dueWeek: try library.dueCount(before: weekEnd.end), periods: periods, streak: streak)
+    }
+
+    /// An interval as Anki shows it: `<10m`, `10m`, `1h`, `3d`, `2.1mo`, `1.5y`.
+    public static func describe(_ seconds: Int64) -> String {
+        let minutes = Double(seconds) / 60
+        if seconds < 60 { return "<1m" }
+        if minutes < 60 { return "\(Int(minutes.rounded()))m" }
+        let hours = minutes / 60
+        if hours < 24 { return "\(Int(hours.rounded()))h" }
+        let days = hours / 24
+        if days < 30 { return "\(Int(days.rounded()))d" }
+        if days < 365 {
+            let months = (days / 30 * 10).rounded() / 10
+            return (months == months.rounded() ? "\(Int(months))" : "\(months)") + "mo"
+        }
+        let years = (days / 365 * 10).rounded() / 10
+        return (years == years.rounded() ? "\(Int(years))" : "\(years)") + "y"
+    }
+}
+
+/// Why a card cannot be studied or graded.
+public enum StudyError: CiteFeedError, Equatable {
+    case notACard(Int64)
+    case suspended(Int64)
+    case nothingToUndo
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .notACard, .suspended: return .usage
+        case .nothingToUndo: return .notFound
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .notACard(let id):
+            return "Citation \(id) is not a card: it has no back side; 'citefeed card \(id)' makes it one."
+        case .suspended(let id):
+            return "Citation \(id) is archived, which suspends its card; 'citefeed restore \(id)' brings it back."
+        case .nothingToUndo:
+            return "There is no answer to take back."
+        }
+    }
+}

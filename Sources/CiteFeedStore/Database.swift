@@ -1,0 +1,163 @@
+import CiteFeedModel
+import CiteFeedSupport
+import CSQLite
+
+/// A thin wrapper over one SQLite connection: prepared statements, typed binding and reading,
+/// and transactions. Every failure is an `SQLiteError` with SQLite's codes and the SQL; the
+/// `Library` turns it into a `StoreError` for people.
+public final class Database {
+    let handle: OpaquePointer
+    public let path: String
+
+    /// Opens (creating if needed) the database at `path`, waiting up to `busyTimeout` ms for locks.
+    public init(path: String, busyTimeout: Int32 = 5000) throws(SQLiteError) {
+        self.path = path
+        var db: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let error = SQLiteError(
+                extendedCode: db.map(sqlite3_extended_errcode) ?? rc, message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory")
+            sqlite3_close(db)
+            throw error
+        }
+        handle = db
+        sqlite3_busy_timeout(db, busyTimeout)
+        sqlite3_extended_result_codes(db, 1)
+        // The WAL and -shm files stay between processes (emptied, not deleted, when the WAL is
+        // copied into the database): the next process opens them instead of creating them.
+        var persist: Int32 = 1
+        sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+        sqlite3_exec(db, "PRAGMA journal_size_limit = 4194304", nil, nil, nil)
+        citefeed_checkpoint_on_close(db, 0)
+        sqlite3_create_function_v2(db, "citefeed_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, Database.fold, nil, nil, nil)
+    }
+
+    /// `citefeed_fold(x)`: `x` in lower case by Unicode's rules (SQLite's own `lower` only
+    /// knows ASCII), so a rotation's `authors` and `sources` match "ÉMILE" as "émile".
+    private static let fold: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = { context, _, values in
+        guard let value = values?[0], sqlite3_value_type(value) != SQLITE_NULL, let text = sqlite3_value_text(value) else {
+            return sqlite3_result_null(context)
+        }
+        let folded = String(cString: text).lowercased()
+        sqlite3_result_text(context, folded, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+    }
+
+    /// Past this size, closing copies the WAL into the database and empties it.
+    static let walLimitAtClose = 256 * 1024
+
+    /// Closes the connection. Every process that opens the library first (a command, not the
+    /// bar's `status`, which reads its saved pick) rebuilds SQLite's index of the WAL by
+    /// reading all of it, and cannot start the WAL afresh; so a WAL left at the end of a
+    /// command must stay small. By default SQLite copies it into the database at every close,
+    /// at the price of two or three fsyncs (an `add` or `rotate` took 2-9 ms longer); here it
+    /// does so only once the WAL has grown past 256 KiB (a few dozen commands' changes, read
+    /// again in a fraction of a millisecond), and always after a large change such as an
+    /// import. Commits are synced all the same (`Library` sets `synchronous = FULL`). A process
+    /// that ends without closing leaves the WAL to grow without end.
+    deinit {
+        var info = stat()
+        if stat(path + "-wal", &info) == 0 && Int(info.st_size) > Database.walLimitAtClose {
+            // Without waiting: a TRUNCATE checkpoint blocks new writers while it waits for the
+            // others, so eight processes adding at once queued behind each other's checkpoints
+            // past the 5 s busy timeout. When another process is busy, the next close does it.
+            sqlite3_busy_timeout(handle, 0)
+            sqlite3_exec(handle, "PRAGMA wal_checkpoint(TRUNCATE)", nil, nil, nil)
+        }
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements without results.
+    public func execute(_ sql: String) throws(SQLiteError) {
+        let rc = sqlite3_exec(handle, sql, nil, nil, nil)
+        if rc != SQLITE_OK { throw error(sql: sql) }
+    }
+
+    public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+        var stmt: OpaquePointer?
+        let rc = sqlite3_prepare_v2(handle, sql, -1, &stmt, nil)
+        guard rc == SQLITE_OK, let stmt else { throw error(sql: sql) }
+        return Statement(stmt, database: self)
+    }
+
+    /// Runs `sql` with `bindings`, returning nothing.
+    public func run(_ sql: String, _ bindings: SQLValue...) throws(SQLiteError) {
+        let stmt = try prepare(sql)
+        try stmt.bind(bindings)
+        while try stmt.step() {}
+    }
+
+    /// All rows of `sql`, each read by `read`.
+    public func query<T>(_ sql: String, _ bindings: [SQLValue] = [], _ read: (Statement) -> T) throws(SQLiteError) -> [T] {
+        let stmt = try prepare(sql)
+        try stmt.bind(bindings)
+        var rows: [T] = []
+        while try stmt.step() { rows.append(read(stmt)) }
+        return rows
+    }
+
+    /// The first column of the first row, as an integer.
+    public func scalar(_ sql: String, _ bindings: SQLValue...) throws(SQLiteError) -> Int64? {
+        try scalar(sql, bindings)
+    }
+
+    /// `scalar` with the bindings as a list (built up by the caller).
+    public func scalar(_ sql: String, _ bindings: [SQLValue]) throws(SQLiteError) -> Int64? {
+        let stmt = try prepare(sql)
+        try stmt.bind(bindings)
+        return try stmt.step() && !stmt.isNull(0) ? stmt.int(0) : nil
+    }
+
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    private var depth = 0
+
+    /// The writers' turn: `PATH.lock` beside the database (`FileLock`), taken before a write
+    /// transaction begins, so that writers wait in the kernel and are woken in turn, and give up
+    /// only when one writer kept it for 5 s. SQLite's busy timeout stays for writers that do not
+    /// take it (the sqlite3 shell, say).
+    lazy var writeLock = FileLock.shared(path + ".lock")
+
+    /// Runs `body` in a transaction; `immediate` takes the write lock at once (after the
+    /// writers' turn, `writeLock`), so writers queue instead of failing on a lock upgrade.
+    /// Inside another transaction it becomes a savepoint, so a command can make a change and its
+    /// consequences in one.
+    public func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
+        let name = "s\(depth)"
+        let outer = depth == 0
+        if outer && immediate {
+            do { try writeLock.acquire() } catch {
+                switch error {
+                case .stuck(let holder):
+                    throw SQLiteError(
+                        extendedCode: SQLITE_BUSY,
+                        message: "another citefeed\(holder.map { " (process \($0))" } ?? "") kept the library for 5 seconds", sql: nil)
+                case .io(let message): throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: message, sql: nil)
+                }
+            }
+        }
+        defer { if outer && immediate { writeLock.release() } }
+        try execute(outer ? (immediate ? "BEGIN IMMEDIATE" : "BEGIN") : "SAVEPOINT \(name)")
+        depth += 1
+        defer { depth -= 1 }
+        do {
+            let result = try body()
+            try execute(outer ? "COMMIT" : "RELEASE \(name)")
+            return result
+        } catch {
+            // After a failed COMMIT SQLite may have rolled back already; ROLLBACK then fails,
+            // harmlessly.
+            try? execute(outer ? "ROLLBACK" : "ROLLBACK TO \(name); RELEASE \(name)")
+            throw error
+        }
+    }
+
+    /// The connection's last error, while running `sql`.
+    func error(sql: String?) -> SQLiteError {
+        SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+
+    /// The SQLite library version, e.g. `3.40.1`.
+    public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+}

@@ -1,0 +1,75 @@
+import CiteFeedModel
+import CiteFeedSupport
+
+/// Where citefeed keeps things (SPEC.md, "Where things live").
+public struct Paths: Sendable, Equatable {
+    /// `library.sqlite`.
+    public var library: String
+    /// `settings.json`.
+    public var settings: String
+    /// `current.json` beside the library: the pick shown now, so that `status` can answer
+    /// without opening the library.
+    public var current: String { Posix.parentDirectory(library) + "/current.json" }
+
+    /// The saved pick of `rotation`: `current.json` for the default one, `current-NAME.json`.
+    public func current(rotation: String) -> String {
+        rotation.isEmpty ? current : Posix.parentDirectory(library) + "/current-\(rotation).json"
+    }
+    /// Present while a rotation's `publishCommand` has failed since its outputs last changed:
+    /// the next `rotate` runs it again even without changes.
+    public func publishPending(rotation: String) -> String {
+        Posix.parentDirectory(library) + "/publish-pending" + (rotation.isEmpty ? "" : "-" + rotation)
+    }
+    /// What a rotation was last published with (its publish command, hub, feed address and
+    /// directory): when the settings differ, the next announcement publishes everything.
+    public func publishedWith(rotation: String) -> String {
+        Posix.parentDirectory(library) + "/published" + (rotation.isEmpty ? "" : "-" + rotation)
+    }
+    /// The log of announcements run after a bar's command returned (detached, issue 20).
+    public var announceLog: String { Posix.parentDirectory(library) + "/announce.log" }
+    /// Held (shared) by every detached announcement while it runs; an exclusive lock on it
+    /// waits for them all.
+    public var announceLock: String { Posix.parentDirectory(library) + "/announce.lock" }
+    /// The output directory when the `outputDirectory` setting is not set.
+    public var defaultOutputDirectory: String
+    /// The user's home directory, for `~` in paths.
+    public var userHome: String?
+
+    /// `home` (from `--home`, or else `CITEFEED_HOME`) puts everything in one folder; otherwise
+    /// the XDG base directories apply.
+    public init(environment: [String: String], home: String? = nil) {
+        let userHome = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        self.userHome = userHome
+        if let dir = home ?? environment["CITEFEED_HOME"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            let base = Paths.trimmed(Posix.absolutePath(dir, home: userHome))
+            library = base + "/library.sqlite"
+            settings = base + "/settings.json"
+            defaultOutputDirectory = base + "/Feeds"
+            return
+        }
+        let data = Paths.xdg(environment["XDG_DATA_HOME"], fallback: ".local/share", home: userHome)
+        let config = Paths.xdg(environment["XDG_CONFIG_HOME"], fallback: ".config", home: userHome)
+        library = data + "/citefeed/library.sqlite"
+        settings = config + "/citefeed/settings.json"
+        defaultOutputDirectory = data + "/citefeed/Feeds"
+    }
+
+    /// The output directory in force: a named rotation's is NAME/ inside the default one's
+    /// unless it sets its own (`SettingsFile` has made that so when the default sets one).
+    public func outputDirectory(_ settings: Settings) -> String {
+        settings.outputDirectory.map { Paths.trimmed(Posix.absolutePath($0, home: userHome)) }
+            ?? defaultOutputDirectory + (settings.rotation.isEmpty ? "" : "/" + settings.rotation)
+    }
+
+    /// An XDG variable when it is an absolute path (the spec ignores relative ones), else `~/fallback`.
+    private static func xdg(_ value: String?, fallback: String, home: String?) -> String {
+        if let value, value.hasPrefix("/") { return trimmed(value) }
+        return (home ?? "/tmp") + "/" + fallback
+    }
+
+    private static func trimmed(_ path: String) -> String {
+        var p = path
+        while p.count > 1 && p.hasSuffix("/") { p.removeLast() }
+        return p
+    }
+}

@@ -1,0 +1,172 @@
+#if canImport(Glibc)
+    @_exported import Glibc
+#elseif canImport(Musl)
+    @_exported import Musl
+#elseif canImport(Darwin)
+    @_exported import Darwin
+#endif
+
+/// Small POSIX helpers that keep the binary free of Foundation's heavier modules.
+package enum Posix {
+    /// The text of `errno` (for messages such as "Permission denied").
+    package static func errorText(_ code: Int32 = errno) -> String {
+        String(cString: strerror(code))
+    }
+
+    package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+    /// Milliseconds of a clock that never jumps (for how long something has taken).
+    package static func monotonicMilliseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
+    }
+
+    /// Reads a whole file descriptor into memory; more than `limit` bytes is an error (a link
+    /// to /dev/zero must not exhaust memory).
+    package static func readAll(fd: Int32, limit: Int) throws(IOFailure) -> [UInt8] {
+        // A regular file is read straight into an array of its size (a 50 MB import file is not
+        // copied chunk by chunk into a growing array); anything else, or more, in chunks after it.
+        var st = stat()
+        let size = fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG ? Int(st.st_size) : 0
+        if size > limit { throw IOFailure(message: "it is larger than \(describe(bytes: limit))") }
+        var failure: Int32 = 0
+        var result = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            while count < size {
+                let n = read(fd, buffer.baseAddress! + count, size - count)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if n == 0 { return }
+                count += n
+            }
+        }
+        if failure != 0 { throw IOFailure(message: Posix.errorText(failure)) }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw IOFailure(message: Posix.errorText())
+            }
+            if n == 0 { return result }
+            if result.count + n > limit { throw IOFailure(message: "it is larger than \(describe(bytes: limit))") }
+            result.append(contentsOf: chunk[0..<n])
+        }
+    }
+
+    /// Reads a whole file of at most `limit` bytes; `nil` when it does not exist. Only a regular
+    /// file is read, unless `anyKind` (an import may come through a pipe, `<(…)`): a FIFO or
+    /// a device planted in its place would block or never end. It is opened without blocking,
+    /// so that opening a FIFO with no writer does not hang either.
+    package static func readFile(_ path: String, limit: Int, anyKind: Bool = false) throws(IOFailure) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw IOFailure(path, reading: Posix.errorText())
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw IOFailure(path, reading: Posix.errorText()) }
+        let kind = st.st_mode & S_IFMT
+        if kind == S_IFDIR { throw IOFailure(path, reading: "it is a directory") }
+        if kind != S_IFREG {
+            guard anyKind else { throw IOFailure(path, reading: "it is not a regular file") }
+            // A pipe opened without blocking reads as empty until a writer comes: open it again,
+            // waiting for one as `cat` would.
+            let blocking = open(path, O_RDONLY | O_CLOEXEC)
+            if blocking < 0 { throw IOFailure(path, reading: Posix.errorText()) }
+            defer { close(blocking) }
+            do { return try readAll(fd: blocking, limit: limit) } catch { throw IOFailure(path, reading: error.message) }
+        }
+        do { return try readAll(fd: fd, limit: limit) } catch { throw IOFailure(path, reading: error.message) }
+    }
+
+    /// A small file's text (UTF-8, invalid bytes replaced); `nil` when it is absent, cannot be
+    /// read, is not a regular file or is over `limit` bytes.
+    package static func readText(_ path: String, limit: Int) -> String? {
+        (try? readFile(path, limit: limit)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `100 MiB`, or a number of bytes, for messages about limits.
+    package static func describe(bytes: Int) -> String {
+        if bytes % (1024 * 1024) == 0 { return "\(bytes / (1024 * 1024)) MiB" }
+        return "\(bytes) bytes"
+    }
+
+    /// Writes all bytes, retrying short writes.
+    package static func writeAll(fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += n
+        }
+        return true
+    }
+
+    package static func fileExists(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0
+    }
+
+    package static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// `mkdir -p` with the given mode for the directories it creates.
+    package static func makeDirectories(_ path: String, mode: mode_t = 0o755) throws(IOFailure) {
+        if path.isEmpty || isDirectory(path) { return }
+        let parent = parentDirectory(path)
+        if parent != path { try makeDirectories(parent, mode: mode) }
+        if mkdir(path, mode) != 0 && errno != EEXIST {
+            throw IOFailure(message: "cannot create directory \(path): \(Posix.errorText())")
+        }
+    }
+
+    package static func parentDirectory(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    /// Makes `path` absolute against the current directory and expands a leading `~/`.
+    package static func absolutePath(_ path: String, home: String?) -> String {
+        if path == "~", let home { return home }
+        if path.hasPrefix("~/"), let home { return home + path.dropFirst(1) }
+        if path.hasPrefix("/") { return path }
+        let cwd = currentDirectory()
+        return cwd == "/" ? "/" + path : cwd + "/" + path
+    }
+}
+
+/// A failed read or write, with the system's reason.
+public struct IOFailure: Error {
+    public var message: String
+    /// The reason alone, without the path (`Permission denied`), for messages that name the file
+    /// their own way.
+    public var reason: String
+
+    public init(message: String) {
+        self.message = message
+        reason = message
+    }
+
+    /// `cannot read PATH: REASON`.
+    init(_ path: String, reading reason: String) {
+        message = "cannot read \(path): \(reason)"
+        self.reason = reason
+    }
+}

@@ -1,0 +1,51 @@
+import CPlatform
+
+extension String {
+    /// Whether `other`'s UTF-8 bytes occur in this string's: a byte search (`memmem`), where
+    /// `contains` compares characters (Kindle's metadata asked it some 60 times a line). For
+    /// words without combining marks, as the tables here are, it finds the same.
+    package func containsBytes(_ other: String) -> Bool {
+        var haystack = self, needle = other
+        return haystack.withUTF8 { h in
+            needle.withUTF8 { n in citefeed_contains_bytes(h.baseAddress, h.count, n.baseAddress, n.count) != 0 }
+        }
+    }
+}
+
+extension UInt8 {
+    package var isHexDigit: Bool {
+        (48...57).contains(self) || (65...70).contains(self) || (97...102).contains(self)
+    }
+}
+
+extension String {
+    /// The text without white space (Unicode's) at either end.
+    package func trimmingWhitespace() -> String {
+        // Most values start and end with a printable ASCII character: nothing to trim.
+        if let first = utf8.first, let last = utf8.last, first > 0x20 && first < 0x7F, last > 0x20 && last < 0x7F { return self }
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[start...end])
+    }
+
+    /// Whether every UTF-8 byte satisfies `predicate`, over the contiguous bytes (several times
+    /// faster than iterating `utf8` for the long texts of an import).
+    package func utf8AllSatisfy(_ predicate: (UInt8) -> Bool) -> Bool {
+        utf8.withContiguousStorageIfAvailable { $0.allSatisfy(predicate) } ?? utf8.allSatisfy(predicate)
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced by `replacement`.
+    package func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty, firstRange(of: target) != nil else { return self }
+        var out = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            out += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return out + rest
+    }
+}
