@@ -5,7 +5,6 @@ import CiteFeedOutput
 import CiteFeedService
 import CiteFeedStore
 import CiteFeedSupport
-import CPlatform
 
 /// `status --follow`: prints the status line again whenever it changes. Between changes it
 /// sleeps in `poll` until the slot ends or a file in the library's or the settings' directory
@@ -42,7 +41,7 @@ struct StatusFollower {
         action.__sigaction_handler.sa_handler = { _ in }
         sigemptyset(&action.sa_mask)
         sigaction(SIGUSR1, &action, nil)
-        _ = citefeed_parent_death_signal(SIGUSR1)
+        Posix.signalWhenParentEnds(SIGUSR1)
         var st = stat()
         let kind = context.out.descriptor.map { fstat($0, &st) == 0 ? st.st_mode & S_IFMT : 0 } ?? 0
         let outputHasItsOwnReader = kind == S_IFIFO || kind == S_IFSOCK

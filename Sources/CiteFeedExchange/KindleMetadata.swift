@@ -1,7 +1,6 @@
 import CiteFeedModel
 import CiteFeedStore
 import CiteFeedSupport
-import CPlatform
 
 /// The second line of a Kindle clipping, in every language and firmware generation Kindle
 /// wrote it (issue 11):
@@ -137,11 +136,7 @@ struct KindleMetadata: Equatable {
             range.count >= suffix.count && has(suffix, at: range.upperBound - suffix.count, before: range.upperBound)
         }
 
-        func contains(_ word: [UInt8], in range: Range<Int>) -> Bool {
-            bytes.withUnsafeBufferPointer { p in
-                citefeed_contains_bytes(p.baseAddress! + range.lowerBound, range.count, word, word.count) != 0
-            }
-        }
+        func contains(_ word: [UInt8], in range: Range<Int>) -> Bool { bytes.containsBytes(word, in: range) }
 
         func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
     }

@@ -1,3 +1,4 @@
+import CPlatform
 #if canImport(Glibc)
     @_exported import Glibc
 #elseif canImport(Musl)
@@ -8,6 +9,10 @@
 
 /// Small POSIX helpers that keep the binary free of Foundation's heavier modules.
 package enum Posix {
+    /// Asks the kernel to send `signal` to this process when its parent ends (Linux; nothing
+    /// elsewhere): a follower started by a bar ends with the bar.
+    package static func signalWhenParentEnds(_ signal: Int32) { _ = citefeed_parent_death_signal(signal) }
+
     /// The text of `errno` (for messages such as "Permission denied").
     package static func errorText(_ code: Int32 = errno) -> String {
         String(cString: strerror(code))

@@ -12,6 +12,13 @@ extension String {
     }
 }
 
+extension Array where Element == UInt8 {
+    /// Whether `needle` occurs in the bytes of `range` (`memmem`).
+    package func containsBytes(_ needle: [UInt8], in range: Range<Int>) -> Bool {
+        withUnsafeBufferPointer { p in citefeed_contains_bytes(p.baseAddress! + range.lowerBound, range.count, needle, needle.count) != 0 }
+    }
+}
+
 extension UInt8 {
     package var isHexDigit: Bool {
         (48...57).contains(self) || (65...70).contains(self) || (97...102).contains(self)

@@ -1,17 +1,10 @@
-import CiteFeedCore
-import CiteFeedExchange
-import CiteFeedModel
-import CiteFeedOutput
-import CiteFeedService
-import CiteFeedStore
-import CiteFeedSupport
 import CPlatform
 
 /// Waits for changes in directories: inotify on Linux, a plain sleep elsewhere.
-final class DirectoryWatcher {
+package final class DirectoryWatcher {
     private var fd: Int32 = -1
 
-    init(directories: [String]) {
+    package init(directories: [String]) {
         #if os(Linux)
             fd = inotify_init1(Int32(IN_CLOEXEC))
             if fd >= 0 {
@@ -26,7 +19,7 @@ final class DirectoryWatcher {
 
     /// Returns after a change or `milliseconds`, whichever is first; `true` when `output`, a
     /// descriptor watched for errors only, can no longer be written (a pipe whose reader closed).
-    func wait(milliseconds: Int32, output: Int32? = nil) -> Bool {
+    package func wait(milliseconds: Int32, output: Int32? = nil) -> Bool {
         guard fd >= 0 else {
             usleep(UInt32(min(milliseconds, 1000)) * 1000)
             return false
