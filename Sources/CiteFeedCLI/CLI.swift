@@ -85,7 +85,7 @@ public enum CLI {
                 return
             case "--home":
                 guard let dir = rest.first else { throw UsageError.missingValue(option: "home", placeholder: "DIR", command: "citefeed") }
-                context.home = dir
+                context.homeOption = dir
                 rest = rest.dropFirst()
             case "--rotation":
                 guard let name = rest.first else {
@@ -95,7 +95,7 @@ public enum CLI {
                 rest = rest.dropFirst()
             default:
                 if first.hasPrefix("--home=") {
-                    context.home = String(first.dropFirst("--home=".count))
+                    context.homeOption = String(first.dropFirst("--home=".count))
                 } else if first.hasPrefix("--rotation=") {
                     context.rotation = String(first.dropFirst("--rotation=".count))
                 } else {
@@ -141,7 +141,7 @@ public enum CLI {
             context.out.write(data: Help.page(command.spec))
             return
         }
-        if let home = parsed(ArgumentParser.home) { context.home = home }
+        if let home = parsed(ArgumentParser.home) { context.homeOption = home }
         if command.spec.options.contains(where: { $0.name == CLI.rotationOption.name }), let name = parsed(CLI.rotationOption) {
             context.rotation = name
         }

@@ -6,18 +6,6 @@ import CiteFeedService
 import CiteFeedStore
 import CiteFeedSupport
 
-/// What a command changed in one rotation, to announce after the commit.
-struct Announcement {
-    var settings: Settings
-    var directory: String
-    /// The output files rewritten.
-    var written: Set<String> = []
-    /// The new pick to notify of, if any (only inside the active hours and days).
-    var pick: PickSnapshot?
-    /// `citefeed publish`: run the publish command and ping the hub for every feed, changed or not.
-    var everything = false
-}
-
 extension Context {
     /// The name under which a detached citefeed runs announcements it reads from standard input.
     static let detachedAnnouncer = "__announce"
@@ -35,7 +23,7 @@ extension Context {
     /// in the foreground, within one limit. Failures are warnings (in the foreground) or lines
     /// of `announce.log` (detached).
     func announce() {
-        let jobs = announcementJobs()
+        let jobs = home.announcementJobs()
         guard !jobs.isEmpty else { return }
         if announceInBackground && canDetach {
             // A bar never waits: when no detached run can start, nothing runs now, and the
@@ -48,48 +36,6 @@ extension Context {
             return
         }
         Announcer.run(jobs, limit: announceLimit, environment: environment) { warn($0) }
-    }
-
-    /// The jobs for what `announcements` holds (which it empties). The pending marker of each
-    /// publish command to run and the record of what it was configured with are written here,
-    /// before it runs, so that a run killed half-way loses no publish.
-    func announcementJobs() -> [AnnouncementJob] {
-        let pending = announcements.sorted { $0.key < $1.key }
-        announcements = [:]
-        var jobs: [AnnouncementJob] = []
-        for (name, a) in pending {
-            let s = a.settings
-            var job = AnnouncementJob(
-                label: name.isEmpty ? "" : "rotation \(name): ", directory: a.directory, marker: paths.publishPending(rotation: name))
-            if let pick = a.pick, s.notify { job.notification = Announcer.notification(pick, settings: s) }
-            let record = paths.publishedWith(rotation: name)
-            let configured =
-                JSONWriter.compact(.array((s.publishCommand + [s.feedHub, s.feedURL, a.directory]).map(JSONValue.string))) + "\n"
-            var changedSettings = false
-            if s.publishCommand.isEmpty && s.feedHub.isEmpty {
-                if access(record, F_OK) == 0 { unlink(record) }
-            } else {
-                changedSettings =
-                    Posix.readText(record, limit: 1 << 20) != configured
-            }
-            let everything = a.everything || changedSettings
-            if !s.publishCommand.isEmpty && (everything || !a.written.isEmpty || access(job.marker, F_OK) == 0) {
-                job.publishCommand = s.publishCommand
-                // The marker names this run: an older run that succeeds later leaves a newer
-                // run's marker (whose outputs it did not publish) in place.
-                job.markerToken = "\(a.directory)\n\(UUIDString.random())\n"
-                try? AtomicWriter.write(Array(job.markerToken.utf8), to: job.marker, mode: 0o644)
-            }
-            let feeds = OutputSet.feedNames.filter { everything || a.written.contains($0) }
-            if !s.feedHub.isEmpty, !s.feedURL.isEmpty, !feeds.isEmpty {
-                let base = s.feedURL.hasSuffix("/") ? s.feedURL : s.feedURL + "/"
-                job.hub = s.feedHub.uriEncoded
-                job.feeds = feeds.map { (base + $0).uriEncoded }
-            }
-            if changedSettings { try? AtomicWriter.write(Array(configured.utf8), to: record, mode: 0o644) }
-            if !job.isEmpty { jobs.append(job) }
-        }
-        return jobs
     }
 
     /// Hands `jobs` to a citefeed of their own, in a session of its own, writing to

@@ -19,11 +19,9 @@ public final class Context {
     public let terminal: Terminal
     private let readStandardInput: () throws -> [UInt8]
     /// `--home DIR`, if given.
-    var home: String?
+    var homeOption: String?
     /// `--rotation NAME`, if given.
     var rotation: String?
-    /// What to tell the world outside once the command's changes are committed, by rotation.
-    var announcements: [String: Announcement] = [:]
     /// What a bar calls (`status`, `next`, `reveal`, `grade`) announces after its line, detached,
     /// so the bar never waits for a publish command or a hub (issue 20).
     var announceInBackground = false
@@ -68,7 +66,7 @@ public final class Context {
         return context
     }
 
-    public lazy var paths = Paths(environment: environment, home: home)
+    public lazy var paths = Paths(environment: environment, home: homeOption)
 
     /// The clock: `CITEFEED_NOW` when set, else the system clock.
     public func now() throws(UsageError) -> Timestamp {
@@ -121,14 +119,25 @@ public final class Context {
         return true
     }
 
-    /// The library, filled with the starter set if it never held a citation (said once on stderr).
-    func libraryWithStarterSet() throws -> Library {
-        let library = try library()
-        let added = try library.fillStarterSetIfNew(now: try now())
-        if added > 0 {
+    /// The use cases on this home (`Home`), made on first use; what it notices is worded here.
+    package lazy var home: Home = {
+        let home = Home(
+            paths: paths, version: CLI.version, clock: { [unowned self] in try self.now() }, settings: { [unowned self] in try self.settings() },
+            library: { [unowned self] in try self.library() })
+        home.notice = { [unowned self] in self.say($0) }
+        return home
+    }()
+
+    /// Words what the home notices.
+    private func say(_ notice: HomeNotice) {
+        switch notice {
+        case let .outputsLeftAlone(names, directory):
+            warn(
+                "\(names.joined(separator: " ")) in \(directory) \(names.count == 1 ? "was" : "were") left alone: citefeed did not write \(names.count == 1 ? "that file" : "those files") (\(OutputManifest.name) lists what it wrote); move \(names.count == 1 ? "it" : "them") away, or choose another directory with 'citefeed defaults write outputDirectory DIR'."
+            )
+        case .starterSetAdded(let added):
             warn("the library was new, so \(added) starter citations were added to it; 'citefeed add' adds your own.", prefix: "note")
         }
-        return library
     }
 
     public func warn(_ message: String, prefix: String = "warning") {

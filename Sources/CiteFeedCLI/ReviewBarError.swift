@@ -6,31 +6,21 @@ import CiteFeedService
 import CiteFeedStore
 import CiteFeedSupport
 
-/// Why `reveal`, `grade` or `next` cannot do what the bar asked (issue 14).
-public enum ReviewBarError: CiteFeedError, Equatable {
-    /// `next` in a rotation that reviews.
-    case reviewMode(String)
-    /// `reveal` or `grade` in a rotation that rotates.
-    case rotateMode(String)
-    /// No card is shown: nothing is due.
-    case noCardShown
-    case unknownGrade(String)
-    /// The card shown was answered since it was shown.
-    case answeredMeanwhile(Int64)
-
+/// The words and exit statuses of the bar's errors (the data is the Service's).
+extension ReviewBarError: CiteFeedError {
     static func name(_ rotation: String) -> String { rotation.isEmpty ? "the default rotation" : "rotation \(quoted(rotation))" }
     /// `name`, to begin a sentence.
     static func Name(_ rotation: String) -> String { name(rotation).prefix(1).uppercased() + name(rotation).dropFirst() }
     static func option(_ rotation: String) -> String { rotation.isEmpty ? "" : " --rotation \(rotation)" }
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         switch self {
         case .noCardShown: return .notFound
         default: return .usage
         }
     }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .reviewMode(let r):
             return "\(ReviewBarError.Name(r)) reviews cards; 'citefeed grade again|hard|good|easy\(ReviewBarError.option(r))' answers the card shown."
@@ -43,5 +33,13 @@ public enum ReviewBarError: CiteFeedError, Equatable {
         case .unknownGrade(let word):
             return "Unknown grade \(quoted(word)); use again, hard, good or easy (or 1-4, a h g e)."
         }
+    }
+}
+
+/// Two rotations that would write to one directory.
+extension OutputDirectoryConflict: CiteFeedError {
+    package var exitStatus: ExitStatus { .usage }
+    package var message: String {
+        "\(ReviewBarError.Name(first)) and \(ReviewBarError.name(second)) would both write to \(directory); give one its own with 'citefeed defaults write outputDirectory DIR --rotation \(second.isEmpty ? first : second)'."
     }
 }

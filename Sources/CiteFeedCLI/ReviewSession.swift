@@ -86,7 +86,7 @@ struct ReviewSession {
         let reviewing = try SettingsFile(path: context.paths.settings).loadAll().filter { $0.mode == .review }
         guard !reviewing.isEmpty else { return }
         try library.write {
-            for settings in reviewing { try context.publishReview(library, settings: settings) }
+            for settings in reviewing { try context.home.publishReview(library, settings: settings) }
         }
     }
 

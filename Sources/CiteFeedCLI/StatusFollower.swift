@@ -65,7 +65,7 @@ struct StatusFollower {
             } catch {
                 continue  // a settings file half-edited by hand: keep showing the last line
             }
-            let fresh = try StatusCommand.current(context, settings: settings, now: clock())
+            let fresh = try context.home.shown(settings, at: clock())
             let line = StatusRenderer(settings: settings, width: command.width).render(
                 command.format, fresh.pick, slot: fresh.slot, following: true, review: fresh.review)
             last = fresh

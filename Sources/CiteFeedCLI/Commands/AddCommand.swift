@@ -52,7 +52,7 @@ struct AddCommand: Command {
             author: try CitationInput.author(author), source: try CitationInput.source(source),
             tags: tags, favourite: favourite)
         let now = try context.now()
-        let citation = try context.changeLibrary(canChangeShown: false) { try $0.add(new, now: now) }
+        let citation = try context.home.change(canChangeShown: false) { try $0.add(new, now: now) }
         context.out.line("\(citation.id)")
     }
 }

@@ -29,7 +29,7 @@ struct DefaultsDeleteCommand: Command {
             return
         }
         try file.editing {
-            try context.changeLibrary(settings: try file.settings(applying: key, nil, rotation: rotation)) { _ in
+            try context.home.change(settings: try file.settings(applying: key, nil, rotation: rotation)) { _ in
                 try file.delete(key, rotation: rotation)
             }
         }

@@ -56,9 +56,9 @@ struct DefaultsWriteCommand: Command {
         // The outputs follow the new settings; the file is written last, in the same transaction.
         try file.editing {
             let rotation = try context.settings().rotation
-            try context.changeLibrary(settings: try file.settings(applying: key, value, rotation: rotation)) { _ in
+            try context.home.change(settings: try file.settings(applying: key, value, rotation: rotation)) { _ in
                 try file.write(key, value, rotation: rotation)
-                if key == .outputDirectory { try context.checkOutputDirectories(try file.loadAll()) }
+                if key == .outputDirectory { try context.home.checkOutputDirectories(try file.loadAll()) }
             }
         }
         context.reloadSettings()

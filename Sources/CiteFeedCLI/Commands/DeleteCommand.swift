@@ -30,7 +30,7 @@ struct DeleteCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        try context.changeLibrary { try $0.delete(ids, force: force) }
+        try context.home.change { try $0.delete(ids, force: force) }
         context.out.line("Deleted \(citationsPhrase(ids)).")
     }
 }

@@ -59,6 +59,6 @@ struct EditCommand: Command {
         if arguments(Self.favourite) { changes.favourite = true }
         if arguments(Self.noFavourite) { changes.favourite = false }
         let now = try context.now()
-        try context.changeLibrary { try $0.update(id: id, changes, now: now) }
+        try context.home.change { try $0.update(id: id, changes, now: now) }
     }
 }

@@ -29,7 +29,7 @@ extension FlagCommand {
 
     func run(_ context: Context) throws {
         let now = try context.now()
-        let changed = try context.changeLibrary { try apply($0, ids, now) }
+        let changed = try context.home.change { try apply($0, ids, now) }
         context.out.line("\(report(changed: changed, unchanged: ids.filter { !changed.contains($0) }))")
     }
 }

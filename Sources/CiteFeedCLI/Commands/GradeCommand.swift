@@ -31,31 +31,15 @@ struct GradeCommand: Command {
     func run(_ context: Context) throws {
         context.announceInBackground = true  // a bar waits for nothing after its line
         let settings = try context.settings()
-        guard settings.mode == .review else { throw ReviewBarError.rotateMode(settings.rotation) }
         let now = try context.now()
-        let library = try context.libraryWithStarterSet()
-        try library.write {
-            let shown = try StatusCommand.current(context, settings: settings, now: now)
-            guard let card = shown.pick else { throw ReviewBarError.noCardShown }
-            // Answered since the bar showed it (in `study`, say): the click was for an old card.
-            if let last = try library.reviews(of: card.id).last, last.reviewedAt >= shown.slot.start {
-                try context.publishReview(library, settings: settings)
-                throw ReviewBarError.answeredMeanwhile(card.id)
-            }
-            // Only a card whose back was seen: a bar cannot pass the id it shows, and a scroll
-            // fires several events, so a second grade must not answer the next card unseen.
-            if try library.citation(id: card.id).isArchived { throw StudyError.suspended(card.id) }
-            guard shown.review?.revealed == true else {
-                context.warn(
-                    "citation \(card.id) was not revealed yet, so it was not graded; 'citefeed reveal' shows its back first.",
-                    prefix: "note")
-                return
-            }
-            let result = try StudyService(library: library, settings: settings, now: now).grade(card.id, grade)
-            let next = try context.publishReview(library, settings: settings, revealed: false)
-            let due = result.after.card.due
+        switch try context.home.grade(grade, settings) {
+        case .notRevealed(let id):
+            context.warn("citation \(id) was not revealed yet, so it was not graded; 'citefeed reveal' shows its back first.", prefix: "note")
+        case let .graded(_, after, next):
+            let due = after.card.due
             context.out.line(
-                "Graded citation \(card.id) \(grade.name): due again in \(StudyService.describe(due.seconds - now.seconds)) (\(due.localShort)).")
+                "Graded citation \(after.citationID) \(grade.name): due again in \(StudyService.describe(due.seconds - now.seconds)) (\(due.localShort))."
+            )
             let status = StatusRenderer(settings: settings)
             context.out.line("\(status.plain(next.pick, width: status.width, review: next.review))")
         }

@@ -87,7 +87,7 @@ struct ImportCommand: Command {
         var result: ImportResult
         do {
             result = try context.library().withoutForeignKeyChecks {
-                try context.changeLibrary(canChangeShown: false) {
+                try context.home.change(canChangeShown: false) {
                     // A dry run goes through every record, to say what each invalid one would do.
                     let result = try $0.importRecords(from: reader, extraTags: tags, skipInvalid: skipInvalid || dryRun, now: now) {
                         bar?.update($0)

@@ -57,7 +57,7 @@ struct ListCommand: Command {
     let due: Bool
 
     func run(_ context: Context) throws {
-        let library = try context.libraryWithStarterSet()
+        let library = try context.home.libraryWithStarterSet()
         var query = self.query
         // Only when --rotation was given, before or after the command.
         if context.rotation != nil { query.eligibleUnder = try context.settings() }

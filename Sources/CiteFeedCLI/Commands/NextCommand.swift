@@ -21,11 +21,8 @@ struct NextCommand: Command {
 
     func run(_ context: Context) throws {
         context.announceInBackground = true  // a bar waits for nothing after its line
-        if try context.settings().mode == .review { throw ReviewBarError.reviewMode(context.rotationName) }
-        let library = try context.libraryWithStarterSet()
-        try library.write {
-            let state = try context.rotation(library).next()
-            try report(context.publish(state, library, newPick: true), state, context)
-        }
+        let settings = try context.settings()
+        let (state, written) = try context.home.next(settings)
+        try report(.rotating(state, written), settings, context)
     }
 }

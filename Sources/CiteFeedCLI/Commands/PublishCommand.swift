@@ -38,10 +38,10 @@ struct PublishCommand: Command {
             guard OutputSet.names.contains(where: { Posix.fileExists(directory + "/" + $0) }) else {
                 throw PublishError.nothingWritten(settings.rotation, directory)
             }
-            context.announcements[settings.rotation] = Announcement(settings: settings, directory: directory, everything: true)
         }
+        context.home.publishEverything(publishing)
         var failures = 0
-        let jobs = context.announcementJobs()
+        let jobs = context.home.announcementJobs()
         let outcomes = Announcer.run(jobs, limit: context.announceLimit, environment: context.environment) {
             failures += 1
             context.warn($0)

@@ -22,17 +22,8 @@ struct RevealCommand: Command {
     func run(_ context: Context) throws {
         context.announceInBackground = true  // a bar waits for nothing after its line
         let settings = try context.settings()
-        guard settings.mode == .review else { throw ReviewBarError.rotateMode(settings.rotation) }
-        let now = try context.now()
-        let library = try context.libraryWithStarterSet()
-        try library.write {
-            var shown = try StatusCommand.current(context, settings: settings, now: now)
-            guard shown.pick != nil, var review = shown.review else { throw ReviewBarError.noCardShown }
-            review.revealed = true
-            shown.review = review
-            try context.writeReview(shown, library, settings: settings)
-            let status = StatusRenderer(settings: settings)
-            context.out.line("\(status.plain(shown.pick, width: status.width, review: shown.review))")
-        }
+        let shown = try context.home.reveal(settings)
+        let status = StatusRenderer(settings: settings)
+        context.out.line("\(status.plain(shown.pick, width: status.width, review: shown.review))")
     }
 }

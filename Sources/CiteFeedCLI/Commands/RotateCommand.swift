@@ -36,42 +36,33 @@ struct RotateCommand: Command {
     }
 
     func run(_ context: Context) throws {
+        let home = context.home
         // Two rotations in one directory (settings.json edited by hand) would overwrite each other.
         let all = try SettingsFile(path: context.paths.settings).loadAll()
-        try context.checkOutputDirectories(all)
-        let library = try context.libraryWithStarterSet()
+        try home.checkOutputDirectories(all)
         guard every else {
             let directory = out.map { Posix.absolutePath($0, home: context.paths.userHome) }
-            return try library.write {
-                let settings = try context.settings()
-                if settings.mode == .review { return try reportReview(library, settings, context, directory: directory) }
-                let (state, picked) = try context.rotation(library).ensureCurrent()
-                try report(context.publish(state, library, directory: directory, newPick: picked), state, context)
-            }
+            let settings = try context.settings()
+            return try report(home.rotate(settings, directory: directory), settings, context)
         }
         // One transaction for all: one commit (one sync to disk) instead of one per rotation
         // (5 rotations at 100k: 2.7 × one rotate in separate transactions).
         // Each rotation in a savepoint of its own: one that fails (its directory cannot be
         // written) is undone alone and named, and the others are rotated and kept.
         var failures: [(name: String, error: any CiteFeedError)] = []
+        let library = try home.libraryWithStarterSet()
         try library.write {
             for settings in all {
                 let label = settings.rotation.isEmpty ? "the default rotation" : "rotation \(settings.rotation)"
                 do {
                     try library.write {
-                        if settings.mode == .review {
-                            if !settings.rotation.isEmpty { context.out.line("rotation \(settings.rotation):") }
-                            try reportReview(library, settings, context)
-                            return
-                        }
-                        let (state, picked) = try context.rotation(library, settings: settings).ensureCurrent()
                         if !settings.rotation.isEmpty { context.out.line("rotation \(settings.rotation):") }
-                        try report(context.publish(state, library, settings: settings, newPick: picked), state, context, settings: settings)
+                        try report(home.rotate(settings), settings, context)
                     }
                 } catch let error as any CiteFeedError {
                     // A library that is locked or damaged stops them all; an output, only its rotation.
                     if error is StoreError { throw error }
-                    context.announcements[settings.rotation] = nil
+                    home.announcements[settings.rotation] = nil
                     failures.append((label, error))
                     context.out.flush()
                     context.err.line("citefeed: error: \(label): \(error.message.echoed(limit: .max))")
@@ -95,34 +86,29 @@ struct RotateAllError: CiteFeedError {
     }
 }
 
-/// `rotate` of a rotation in review mode (issue 14): the bar's card is worked out anew and the
-/// outputs written; what it prints is as for a rotation.
-func reportReview(_ library: Library, _ settings: Settings, _ context: Context, directory out: String? = nil) throws {
-    let (current, directory, written) = try context.publishReviewReporting(library, settings: settings, directory: out)
-    reportWritten((directory, written), context)
+/// What `rotate` and `next` print: where the outputs are, and the status line (in review mode,
+/// the bar's card, worked out anew).
+func report(_ rotated: Rotated, _ settings: Settings, _ context: Context) throws {
     let status = StatusRenderer(settings: settings)
-    context.out.line("\(status.plain(current.pick, width: status.width, review: current.review))")
-}
-
-/// What `rotate` and `next` print: where the outputs are, and the status line.
-func report(_ published: (directory: String, written: [String]), _ state: RotationState, _ context: Context, settings: Settings? = nil)
-    throws
-{
-    let settings = try settings ?? context.settings()
-    reportWritten(published, context)
-    let status = StatusRenderer(settings: settings)
-    context.out.line("\(status.plain(state.pick?.snapshot, width: status.width))")
-    if state.pick == nil {
-        context.warn("nothing to show: no citation is eligible under the settings (\(try eligibilitySummary(context, settings: settings))).")
+    switch rotated {
+    case let .reviewing(current, written):
+        reportWritten(written, context)
+        context.out.line("\(status.plain(current.pick, width: status.width, review: current.review))")
+    case let .rotating(state, written):
+        reportWritten(written, context)
+        context.out.line("\(status.plain(state.pick?.snapshot, width: status.width))")
+        if state.pick == nil {
+            context.warn("nothing to show: no citation is eligible under the settings (\(try eligibilitySummary(context, settings: settings))).")
+        }
     }
 }
 
 /// The line saying which outputs were written where (or that they are up to date).
-private func reportWritten(_ published: (directory: String, written: [String]), _ context: Context) {
-    if published.written.isEmpty {
-        context.out.line("Outputs in \(published.directory) are up to date (\(OutputSet.names.joined(separator: " "))).")
+private func reportWritten(_ written: Written, _ context: Context) {
+    if written.files.isEmpty {
+        context.out.line("Outputs in \(written.directory) are up to date (\(OutputSet.names.joined(separator: " "))).")
     } else {
-        context.out.line("Wrote \(published.written.joined(separator: " ")) to \(published.directory).")
+        context.out.line("Wrote \(written.files.joined(separator: " ")) to \(written.directory).")
     }
 }
 

@@ -52,8 +52,8 @@ struct RotationRenameCommand: Command {
                 let current = context.paths.current(rotation: old)
                 if Posix.fileExists(current) { rename(current, context.paths.current(rotation: new)) }
                 // Written again, as their addresses (file://…/NEW/) changed.
-                if let state = try context.rotation(library, settings: settings).refresh() {
-                    try context.publish(state, library, settings: settings)
+                if let state = try context.home.rotation(library, settings: settings).refresh() {
+                    try context.home.publish(state, library, settings: settings)
                 }
             }
         }

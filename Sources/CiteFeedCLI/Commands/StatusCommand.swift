@@ -44,7 +44,7 @@ struct StatusCommand: Command {
     func run(_ context: Context) throws {
         context.announceInBackground = true  // a bar waits for nothing after its line
         let settings = try context.settings()
-        let current = try StatusCommand.current(context, settings: settings, now: try context.now())
+        let current = try context.home.shown(settings)
         context.out.write(
             data: StatusRenderer(settings: settings, width: width).render(
                 format, current.pick, slot: current.slot, following: follow, review: current.review))
@@ -54,31 +54,6 @@ struct StatusCommand: Command {
         if follow {
             var follower = StatusFollower(command: self, context: context, last: current)
             try follower.run()
-        }
-    }
-
-    /// The saved pick of the current slot; when the slot has none, a rotation first. What it
-    /// changed is announced by the caller, after its line (and never inside a transaction: a
-    /// publish command must not run while the library is locked, nor before a commit).
-    static func current(_ context: Context, settings: Settings, now: Timestamp) throws -> CurrentFile {
-        if settings.mode == .review {
-            // Review mode (issue 14): the saved card while it is valid, else the next one.
-            if let saved = OutputDirectory.readCurrent(context.paths.current(rotation: settings.rotation)), saved.review != nil,
-                saved.slot.start <= now, now < saved.slot.end
-            {
-                return saved
-            }
-            let library = try context.libraryWithStarterSet()
-            return try library.write { try context.publishReview(library, settings: settings) }
-        }
-        let slot = Timetable(settings).slot(at: now).slot
-        if let saved = OutputDirectory.readCurrent(context.paths.current(rotation: settings.rotation)), saved.slot == slot { return saved }
-        let library = try context.libraryWithStarterSet()
-        let rotation = RotationService(library: library, settings: settings, now: now, name: settings.rotation)
-        return try library.write {
-            let (state, picked) = try rotation.ensureCurrent()
-            try context.publish(state, library, settings: settings, newPick: picked)
-            return CurrentFile(slot: state.slot, pick: state.pick?.snapshot)
         }
     }
 }

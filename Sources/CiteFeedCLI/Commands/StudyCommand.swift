@@ -109,7 +109,7 @@ struct StudyCommand: Command {
                 // As `fav` and `unfav` do it, so that a bar or feed showing this citation follows.
                 let card = session.card
                 let now = try context.now()
-                _ = try context.changeLibrary { try $0.setFavourite([card.id], !card.favourite, now: now) }
+                _ = try context.home.change { try $0.setFavourite([card.id], !card.favourite, now: now) }
                 session.cards[session.index] = try library.citation(id: card.id)
                 session.message = card.favourite ? "Removed from favourites." : "Added to favourites."
             case UInt8(ascii: "c"):

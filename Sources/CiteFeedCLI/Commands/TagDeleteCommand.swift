@@ -49,7 +49,7 @@ struct TagDeleteCommand: Command {
             }
         }
         let now = try context.now()
-        let ids = try context.changeLibrary { try $0.deleteTag(name: name, archiveCitations: archive!, now: now) }
+        let ids = try context.home.change { try $0.deleteTag(name: name, archiveCitations: archive!, now: now) }
         let what = ids.count == 1 ? "its citation was" : "its \(ids.count) citations were"
         context.out.line(
             "Deleted tag \(quoted(tag.name)); \(ids.isEmpty ? "no citation had it" : what + (archive! ? " archived ('citefeed list --archived' shows them)" : " kept"))."

@@ -33,7 +33,7 @@ struct TagEditCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let tag = try context.changeLibrary { try $0.editTag(name: name, newName: newName, color: color) }
+        let tag = try context.home.change { try $0.editTag(name: name, newName: newName, color: color) }
         let shown = context.terminal.tint(tag.name, tag.color)
         var text: TerminalText = newName != nil ? "Renamed tag \(quoted(name)) to \(shown)" : "Tag \(shown) is now \(tag.color)"
         if newName != nil && color != nil { text += ", now \(tag.color)" }

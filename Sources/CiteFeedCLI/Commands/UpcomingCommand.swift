@@ -34,8 +34,8 @@ struct UpcomingCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let library = try context.libraryWithStarterSet()
-        let upcoming = try context.rotation(library).upcoming(count)
+        let library = try context.home.libraryWithStarterSet()
+        let upcoming = try context.home.rotation(library).upcoming(count)
         if json {
             context.out.write(
                 data: JSONWriter.pretty(

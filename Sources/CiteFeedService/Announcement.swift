@@ -1,0 +1,67 @@
+import CiteFeedCore
+import CiteFeedModel
+import CiteFeedOutput
+import CiteFeedStore
+import CiteFeedSupport
+
+/// What a command changed in one rotation, to announce after the commit.
+package struct Announcement {
+    package var settings: Settings
+    package var directory: String
+    /// The output files rewritten.
+    package var written: Set<String> = []
+    /// The new pick to notify of, if any (only inside the active hours and days).
+    package var pick: PickSnapshot?
+    /// `citefeed publish`: run the publish command and ping the hub for every feed, changed or not.
+    package var everything = false
+
+    package init(settings: Settings, directory: String, everything: Bool = false) {
+        self.settings = settings
+        self.directory = directory
+        self.everything = everything
+    }
+}
+
+extension Home {
+    /// The jobs for what `announcements` holds (which it empties). The pending marker of each
+    /// publish command to run and the record of what it was configured with are written here,
+    /// before it runs, so that a run killed half-way loses no publish.
+    package func announcementJobs() -> [AnnouncementJob] {
+        let pending = announcements.sorted { $0.key < $1.key }
+        announcements = [:]
+        var jobs: [AnnouncementJob] = []
+        for (name, a) in pending {
+            let s = a.settings
+            var job = AnnouncementJob(
+                label: name.isEmpty ? "" : "rotation \(name): ", directory: a.directory, marker: paths.publishPending(rotation: name))
+            if let pick = a.pick, s.notify { job.notification = Announcer.notification(pick, settings: s) }
+            let record = paths.publishedWith(rotation: name)
+            let configured =
+                JSONWriter.compact(.array((s.publishCommand + [s.feedHub, s.feedURL, a.directory]).map(JSONValue.string))) + "\n"
+            var changedSettings = false
+            if s.publishCommand.isEmpty && s.feedHub.isEmpty {
+                if access(record, F_OK) == 0 { unlink(record) }
+            } else {
+                changedSettings =
+                    Posix.readText(record, limit: 1 << 20) != configured
+            }
+            let everything = a.everything || changedSettings
+            if !s.publishCommand.isEmpty && (everything || !a.written.isEmpty || access(job.marker, F_OK) == 0) {
+                job.publishCommand = s.publishCommand
+                // The marker names this run: an older run that succeeds later leaves a newer
+                // run's marker (whose outputs it did not publish) in place.
+                job.markerToken = "\(a.directory)\n\(UUIDString.random())\n"
+                try? AtomicWriter.write(Array(job.markerToken.utf8), to: job.marker, mode: 0o644)
+            }
+            let feeds = OutputSet.feedNames.filter { everything || a.written.contains($0) }
+            if !s.feedHub.isEmpty, !s.feedURL.isEmpty, !feeds.isEmpty {
+                let base = s.feedURL.hasSuffix("/") ? s.feedURL : s.feedURL + "/"
+                job.hub = s.feedHub.uriEncoded
+                job.feeds = feeds.map { (base + $0).uriEncoded }
+            }
+            if changedSettings { try? AtomicWriter.write(Array(configured.utf8), to: record, mode: 0o644) }
+            if !job.isEmpty { jobs.append(job) }
+        }
+        return jobs
+    }
+}
