@@ -68,7 +68,6 @@ struct ImportCommand: Command {
         let chosen = format == .auto ? Importers.detect(name: source, bytes: bytes) : format
         guard let chosen else { throw ImportError.unknownFormat(name) }
         let reader = try Importers.reader(chosen, name: name, bytes: bytes)
-        let now = try context.now()
         // A bar on a terminal once the import has taken half a second (CITEFEED_PROGRESS_DELAY,
         // in milliseconds, changes that for tests).
         var bar =
@@ -82,27 +81,11 @@ struct ImportCommand: Command {
         func removeNewLibrary() {
             if !libraryExisted && context.removeNewLibrary() && !folderExisted { rmdir(folder) }
         }
-        /// A dry run's import, undone with the transaction it ran in.
-        struct DryRun: Error { var result: ImportResult }
-        var result: ImportResult
+        let result: ImportResult
         do {
-            result = try context.library().withoutForeignKeyChecks {
-                try context.home.change(canChangeShown: false) {
-                    // A dry run goes through every record, to say what each invalid one would do.
-                    let result = try $0.importRecords(from: reader, extraTags: tags, skipInvalid: skipInvalid || dryRun, now: now) {
-                        bar?.update($0)
-                    }
-                    // Never a silent loss: a file read as the wrong format gives nothing.
-                    if result.imported + result.duplicates + result.invalid.count == 0 {
-                        throw ImportError.noCitations(name, chosen, skipped: reader.skipped)
-                    }
-                    if dryRun { throw DryRun(result: result) }
-                    return result
-                }
-            }
-        } catch let run as DryRun {
-            result = run.result
-            removeNewLibrary()
+            result = try context.home.importRecords(
+                reader, name: name, format: chosen, extraTags: tags, skipInvalid: skipInvalid, dryRun: dryRun, progress: { bar?.update($0) })
+            if dryRun { removeNewLibrary() }
         } catch {
             removeNewLibrary()
             throw error
