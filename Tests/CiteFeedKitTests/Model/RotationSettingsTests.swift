@@ -12,10 +12,13 @@ import Testing
 
 /// Issue 13, second step: each named rotation keeps the settings it changes in the same
 /// `settings.json`, under "rotations", sorted; a key it does not set is the default rotation's.
-@Suite struct RotationSettingsTests {
-    func temporaryPath() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("settings-\(UUID().uuidString).json").path
-    }
+@Suite final class RotationSettingsTests {
+    /// A folder of this test's own for its settings files (and their locks), removed after it.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("citefeed-settings-\(UUID().uuidString)")
+    init() throws { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    func temporaryPath() -> String { folder.appendingPathComponent("settings-\(UUID().uuidString).json").path }
 
     @Test func rotationsAreAddedRenamedAndRemovedInTheFile() throws {
         let file = SettingsFile(path: temporaryPath())

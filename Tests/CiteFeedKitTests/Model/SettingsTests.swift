@@ -89,10 +89,13 @@ import Testing
     }
 }
 
-@Suite struct SettingsFileTests {
-    func temporaryPath() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("settings-\(UUID().uuidString).json").path
-    }
+@Suite final class SettingsFileTests {
+    /// A folder of this test's own for its settings files (and their locks), removed after it.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("citefeed-settings-\(UUID().uuidString)")
+    init() throws { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    func temporaryPath() -> String { folder.appendingPathComponent("settings-\(UUID().uuidString).json").path }
 
     @Test func missingFileMeansDefaults() throws {
         let (settings, warnings) = try SettingsFile(path: temporaryPath()).load()

@@ -71,6 +71,9 @@ import Testing
         let rotator = Rotator(seed: 1, favouriteWeight: 3)
         let entries = [RotationEntry(id: 1, key: 11, favourite: true), RotationEntry(id: 2, key: 22, favourite: false)]
         let picks = rotator.upcoming(entries, CycleState(), count: 20).map(\.id)
+        // All 20 asked for, both citations among them (an empty or short answer has no repeats
+        // either, and passed before).
+        #expect(picks.count == 20 && Set(picks) == [1, 2], "\(picks)")
         for (a, b) in zip(picks, picks.dropFirst()) { #expect(a != b, "\(picks)") }
     }
 

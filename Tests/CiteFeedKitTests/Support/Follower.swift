@@ -20,6 +20,12 @@ final class Follower {
     /// wait is only a bound against hanging, never a judged threshold (a debug build on a loaded
     /// machine is slow).
     func lines(atLeast count: Int, within seconds: Double = 30) -> [String] {
+        Follower.lines(in: output, atLeast: count, within: seconds)
+    }
+
+    /// The lines of `output` (a follower's, however it was started), once there are `count`
+    /// of them or `seconds` have passed.
+    static func lines(in output: URL, atLeast count: Int, within seconds: Double = 30) -> [String] {
         let deadline = Date().addingTimeInterval(seconds)
         var lines: [String] = []
         while Date() < deadline {

@@ -104,11 +104,13 @@ enum Screen {
     }
 
     /// Waits (at most 3 s) until no process of `home` is left; how long that took.
-    static func waitUntilGone(home: String) -> Double {
+    /// Whether every citefeed of `home` ended before a generous deadline: tests judge the
+    /// event, not how long it took (a loaded machine is slow; `scripts/bench` measures time).
+    static func waitUntilGone(home: String, deadline: Double = 30) -> Bool {
         let start = Date()
-        while !citefeedProcesses(home: home).isEmpty && Date().timeIntervalSince(start) < 3 {
+        while !citefeedProcesses(home: home).isEmpty && Date().timeIntervalSince(start) < deadline {
             Thread.sleep(forTimeInterval: 0.01)
         }
-        return Date().timeIntervalSince(start)
+        return citefeedProcesses(home: home).isEmpty
     }
 }
