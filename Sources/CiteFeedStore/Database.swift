@@ -119,6 +119,28 @@ public final class Database {
     /// take it (the sqlite3 shell, say).
     lazy var writeLock = FileLock.shared(path + ".lock")
 
+    /// Waits for the writers' turn (`writeLock`); a turn that cannot be had fails as SQLite's
+    /// own locks do (`SQLITE_BUSY`: one writer kept it for 5 s).
+    private func acquireWriteLock() throws(SQLiteError) {
+        do { try writeLock.acquire() } catch {
+            switch error {
+            case .stuck(let holder):
+                throw SQLiteError(
+                    extendedCode: SQLITE_BUSY,
+                    message: "another citefeed\(holder.map { " (process \($0))" } ?? "") kept the library for 5 seconds", sql: nil)
+            case .io(let message): throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: message, sql: nil)
+            }
+        }
+    }
+
+    /// Runs `body` in the writers' turn, outside a transaction (what SQLite cannot do in one,
+    /// such as changing the journal mode).
+    func holdingWriteLock<T>(_ body: () throws -> T) throws -> T {
+        try acquireWriteLock()
+        defer { writeLock.release() }
+        return try body()
+    }
+
     /// Runs `body` in a transaction; `immediate` takes the write lock at once (after the
     /// writers' turn, `writeLock`), so writers queue instead of failing on a lock upgrade.
     /// Inside another transaction it becomes a savepoint, so a command can make a change and its
@@ -126,17 +148,7 @@ public final class Database {
     public func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
         let name = "s\(depth)"
         let outer = depth == 0
-        if outer && immediate {
-            do { try writeLock.acquire() } catch {
-                switch error {
-                case .stuck(let holder):
-                    throw SQLiteError(
-                        extendedCode: SQLITE_BUSY,
-                        message: "another citefeed\(holder.map { " (process \($0))" } ?? "") kept the library for 5 seconds", sql: nil)
-                case .io(let message): throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: message, sql: nil)
-                }
-            }
-        }
+        if outer && immediate { try acquireWriteLock() }
         defer { if outer && immediate { writeLock.release() } }
         try execute(outer ? (immediate ? "BEGIN IMMEDIATE" : "BEGIN") : "SAVEPOINT \(name)")
         depth += 1

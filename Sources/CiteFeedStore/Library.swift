@@ -44,11 +44,17 @@ public final class Library {
             var version = Int32(try db.scalar("PRAGMA user_version") ?? 0)
             if appID == Schema.applicationID && version == Schema.latestVersion { return }
             if appID == 0 {
-                let objects = try db.scalar("SELECT count(*) FROM sqlite_master") ?? 0
-                guard objects == 0 else {
-                    throw StoreError.notCitefeedLibrary(path: path, reason: "an SQLite database of another program")
+                // A new library is made in the writers' turn: changing the journal mode does not
+                // wait for SQLite's busy timeout, so two processes opening a new library at
+                // once failed with "locked" (one of eight writers, now and then).
+                try db.holdingWriteLock {
+                    guard try db.scalar("PRAGMA application_id") ?? 0 == 0 else { return }
+                    let objects = try db.scalar("SELECT count(*) FROM sqlite_master") ?? 0
+                    guard objects == 0 else {
+                        throw StoreError.notCitefeedLibrary(path: path, reason: "an SQLite database of another program")
+                    }
+                    try db.execute("PRAGMA journal_mode = WAL")
                 }
-                try db.execute("PRAGMA journal_mode = WAL")
             } else if appID != Schema.applicationID {
                 throw StoreError.notCitefeedLibrary(path: path, reason: "an SQLite database of another program")
             }

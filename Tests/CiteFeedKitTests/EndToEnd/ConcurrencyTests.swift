@@ -15,24 +15,24 @@ import Testing
     @Test func eightWritersAtOnce() async throws {
         let box = try Sandbox()
         let environment = box.environment
-        let results = try await withThrowingTaskGroup(of: [Int32].self) { group in
+        let results = try await withThrowingTaskGroup(of: [(Int32, String)].self) { group in
             for worker in 0..<8 {
                 group.addTask {
-                    var statuses: [Int32] = []
+                    var statuses: [(Int32, String)] = []
                     for i in 0..<25 {
                         let result = try Sandbox.execute(
                             Sandbox.binary.path, ["add", "worker \(worker) citation \(i)", "--tag", "w\(worker % 3)"],
                             stdin: Data(), environment: environment)
-                        statuses.append(result.status)
+                        statuses.append((result.status, result.stderr))
                     }
                     return statuses
                 }
             }
-            var all: [Int32] = []
+            var all: [(Int32, String)] = []
             for try await statuses in group { all += statuses }
             return all
         }
-        #expect(results.count == 200 && results.allSatisfy { $0 == 0 })
+        #expect(results.count == 200 && results.allSatisfy { $0.0 == 0 }, "\(results.filter { $0.0 != 0 })")
         let library = try box.library()
         let citations = try library.citations(CitationQuery())
         #expect(citations.count == 200)
