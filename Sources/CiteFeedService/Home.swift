@@ -78,7 +78,7 @@ package final class Home {
         if settings.mode == .review {
             if let saved, saved.review != nil, saved.slot.start <= now, now < saved.slot.end { return saved }
             let library = try libraryWithStarterSet()
-            return try library.write { try publishReview(library, settings: settings) }
+            return try library.write { try publishReview(library, settings: settings).current }
         }
         let slot = Timetable(settings).slot(at: now).slot
         if let saved, saved.slot == slot { return saved }
@@ -98,8 +98,8 @@ package final class Home {
         let library = try libraryWithStarterSet()
         return try library.write {
             if settings.mode == .review {
-                let (current, directory, written) = try publishReviewReporting(library, settings: settings, directory: directory)
-                return .reviewing(current, Written(directory: directory, files: written))
+                let (current, written) = try publishReview(library, settings: settings, directory: directory)
+                return .reviewing(current, written)
             }
             let (state, picked) = try rotation(library, settings: settings).ensureCurrent()
             return .rotating(state, try publish(state, library, settings: settings, directory: directory, newPick: picked))
@@ -148,7 +148,7 @@ package final class Home {
             // fires several events, so a second grade must not answer the next card unseen.
             guard shown.review?.revealed == true else { return .notRevealed(card.id) }
             let result = try StudyService(library: library, settings: settings, now: now).grade(card.id, grade)
-            let next = try publishReview(library, settings: settings, revealed: false)
+            let next = try publishReview(library, settings: settings, revealed: false).current
             return .graded(before: result.before, after: result.after, next: next)
         }
     }
@@ -225,24 +225,18 @@ package final class Home {
 
     /// For a rotation in review mode (issue 14): works out what its bar shows now (the next
     /// card, its back still revealed if it is the same card) and writes the outputs and saved
-    /// state. Runs in the caller's transaction.
+    /// state (into `directory`, or the configured one). Runs in the caller's transaction.
     @discardableResult
-    package func publishReview(_ library: Library, settings: Settings, revealed: Bool? = nil) throws -> CurrentFile {
-        try publishReviewReporting(library, settings: settings, revealed: revealed).current
-    }
-
-    /// `publishReview`, with where the outputs went and which were written.
-    package func publishReviewReporting(_ library: Library, settings: Settings, revealed: Bool? = nil, directory override: String? = nil)
-        throws -> (current: CurrentFile, directory: String, written: [String])
-    {
+    package func publishReview(_ library: Library, settings: Settings, revealed: Bool? = nil, directory: String? = nil) throws -> (
+        current: CurrentFile, written: Written
+    ) {
         let saved = OutputDirectory.readCurrent(paths.current(rotation: settings.rotation))
         var current = try StudyService(library: library, settings: settings, now: try now(), deck: settings).barState()
         if current.pick != nil, var review = current.review {
             review.revealed = revealed ?? (saved?.review?.revealed == true && saved?.pick?.id == current.pick?.id)
             current.review = review
         }
-        let written = try writeReview(current, library, settings: settings, directory: override)
-        return (current, written.directory, written.files)
+        return (current, try writeReview(current, library, settings: settings, directory: directory))
     }
 
     /// Writes the outputs and saved state of a rotation in review mode showing `current`.

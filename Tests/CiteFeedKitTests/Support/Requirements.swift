@@ -10,7 +10,7 @@ extension Trait where Self == ConditionTrait {
     /// A test that needs a program or a file: shown as skipped, with `comment`, where it is
     /// missing; under `CI=true` it runs anyway, so its own `#require` fails.
     static func requires(_ available: Bool, _ comment: Comment) -> Self {
-        .enabled(if: runningInCI || available, comment)
+        .disabled(if: !runningInCI && !available, comment)
     }
 }
 
@@ -19,7 +19,7 @@ extension Trait where Self == ConditionTrait {
     /// of it): shown as skipped, with the path, where that folder is absent; under `CI=true`
     /// (where it is always there) it runs anyway, and fails on the missing file.
     static func needsShared(_ file: URL) -> Self {
-        .enabled(if: runningInCI || FileManager.default.fileExists(atPath: file.path), "needs \(file.path) (../shared is absent)")
+        .disabled(if: !runningInCI && !FileManager.default.fileExists(atPath: file.path), "needs \(file.path) (../shared is absent)")
     }
 }
 
