@@ -26,7 +26,7 @@ enum Arguments {
     /// A rotation's name, checked (`RotationName`).
     @discardableResult
     static func rotationName(_ name: String) throws(UsageError) -> String {
-        do { try RotationName.validate(name) } catch { throw .invalidValue(name, expected: error.reason) }
+        do { try RotationName.validate(name) } catch { throw .invalidValue(name, expected: error.words) }
         return name
     }
 

@@ -46,13 +46,13 @@ enum Clipboard {
     }
 }
 
-public enum ClipboardError: CiteFeedError, Equatable {
+package enum ClipboardError: CiteFeedError, Equatable {
     case unavailable
     case failed(String, Int32)
 
-    public var exitStatus: ExitStatus { .failure }
+    package var exitStatus: ExitStatus { .failure }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .unavailable:
             return "No clipboard to copy to: install wl-clipboard (Wayland) or xclip or xsel (X11), or run citefeed in a terminal."

@@ -69,7 +69,7 @@ public final class Context {
     public lazy var paths = Paths(environment: environment, home: homeOption)
 
     /// The clock: `CITEFEED_NOW` when set, else the system clock.
-    public func now() throws(UsageError) -> Timestamp {
+    package func now() throws(UsageError) -> Timestamp {
         if let cached = cachedNow { return cached }
         var now = Timestamp.systemNow()
         if let value = environment["CITEFEED_NOW"], !value.isEmpty {
@@ -85,7 +85,7 @@ public final class Context {
     public func settings() throws(SettingsError) -> Settings {
         if let cachedSettings { return cachedSettings }
         let (settings, warnings) = try SettingsFile(path: paths.settings).load(rotation: rotationName)
-        for warning in warnings { warn(warning) }
+        for warning in warnings { warn(warning.words) }
         cachedSettings = settings
         return settings
     }
@@ -160,16 +160,16 @@ public final class Context {
 }
 
 /// Input that is not text.
-public enum InputError: CiteFeedError, Equatable {
+package enum InputError: CiteFeedError, Equatable {
     case invalidUTF8(String)
     case unreadable(String, String)
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         if case .unreadable = self { return .ioError }
         return .dataError
     }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .invalidUTF8(let what):
             return what.prefix(1).uppercased() + what.dropFirst() + " is not valid UTF-8 text; convert it first (for example with iconv)."

@@ -15,9 +15,9 @@ enum CurrentPick {
     }
 }
 
-public enum CurrentPickError: CiteFeedError, Equatable {
+package enum CurrentPickError: CiteFeedError, Equatable {
     case none
 
-    public var exitStatus: ExitStatus { .notFound }
-    public var message: String { "No citation is shown yet; 'citefeed rotate' picks one." }
+    package var exitStatus: ExitStatus { .notFound }
+    package var message: String { "No citation is shown yet; 'citefeed rotate' picks one." }
 }

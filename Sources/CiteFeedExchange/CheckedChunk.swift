@@ -23,7 +23,7 @@ struct CheckedChunk {
     enum Item {
         case valid(CheckedCitation)
         /// Where the record is and what is wrong with it.
-        case invalid(String)
+        case invalid(InvalidRecord)
     }
     var items: [Item] = []
     /// The tag numbers of the chunk's citations; and the names of the numbers first met in it

@@ -7,7 +7,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
     case auto, json, csv, fortune, clippings, dummyjson, markdown, anki
 
     /// What a file of the format holds, for the message when it holds none.
-    var expected: String {
+    package var expected: String {
         switch self {
         case .auto, .json: "a list of objects with a text (\(ImportFields.textNames))"
         case .dummyjson: "{\"quotes\": [...]} with objects holding a quote"

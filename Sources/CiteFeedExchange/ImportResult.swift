@@ -7,7 +7,7 @@ public struct ImportResult: Sendable, Equatable {
     public var imported = 0
     public var duplicates = 0
     /// The records skipped as invalid (with --skip-invalid), each with its location and reason.
-    public var invalid: [String] = []
+    public var invalid: [InvalidRecord] = []
     /// The first few citations imported (for `import --dry-run`), and how many have a back.
     public var first: [Preview] = []
     public var withBack = 0

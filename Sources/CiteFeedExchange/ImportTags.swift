@@ -7,5 +7,5 @@ import CiteFeedSupport
 public final class ImportTags: @unchecked Sendable {
     public internal(set) var byKey: [String: Tag] = [:]
     /// Entries of the file's tag list that are not a valid tag, as invalid records are named.
-    public internal(set) var problems: [String] = []
+    public internal(set) var problems: [InvalidRecord] = []
 }

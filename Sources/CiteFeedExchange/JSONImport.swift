@@ -60,7 +60,7 @@ extension Importers {
             // Tag names are checked as `tag add` checks them; an invalid one is an invalid record.
             for (i, tag) in (document["tags"]?.arrayValue ?? []).enumerated() {
                 guard let raw = tag["name"]?.stringValue else {
-                    tags.problems.append("Tag \(i + 1) of \"tags\": it has no \"name\".")
+                    tags.problems.append(InvalidRecord(.tag(i + 1), .format("it has no \"name\"")))
                     continue
                 }
                 do throws(ModelError) {
@@ -69,7 +69,7 @@ extension Importers {
                         tags.byKey[Tag.key(name)] = Tag(name: name, color: color)
                     }
                 } catch {
-                    tags.problems.append("Tag \(i + 1) of \"tags\": \(error.message)")
+                    tags.problems.append(InvalidRecord(.tag(i + 1), .citation(error)))
                 }
             }
         }

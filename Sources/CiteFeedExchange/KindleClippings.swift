@@ -249,7 +249,7 @@ enum KindleClippings {
 extension RecordLocation {
     var number: Int {
         switch self {
-        case .line(let n), .record(let n): n
+        case .line(let n), .record(let n), .tag(let n): n
         }
     }
 }

@@ -14,7 +14,7 @@ extension Library {
     ) throws -> ImportResult {
         try bulkLoad { load throws -> ImportResult in
             var result = ImportResult()
-            var problems: [String] = []
+            var problems: [InvalidRecord] = []
             var duplicates = ImportDuplicates()
             var usedIDs = KeySet()
             var tagIDs: [String: Int64] = [:]
@@ -166,10 +166,10 @@ extension Library {
                                 uuid: uuid, uuidBits: UUIDString.bits(of: uuid)!,  // checked by `validated`, or new
                                 tags: firstTag..<chunk.tagNumbers.count,
                                 length: Int64(CitationInput.characterCount(citation.text)))))
-                } catch let error as any CiteFeedError {
-                    chunk.items.append(.invalid("\(record.location): \(error.message)"))
+                } catch let error as ModelError {
+                    chunk.items.append(.invalid(InvalidRecord(record.location, .citation(error))))
                 } catch let error as ImportRecordProblem {
-                    chunk.items.append(.invalid("\(record.location): \(error.reason)."))
+                    chunk.items.append(.invalid(InvalidRecord(record.location, .format(error.reason))))
                 }
                 if chunk.items.count == 256 {
                     guard channel.send(chunk) else { throw Cancelled() }

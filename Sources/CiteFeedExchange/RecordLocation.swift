@@ -3,15 +3,10 @@ import CiteFeedStore
 import CiteFeedSupport
 
 /// Where a record is in its file: a line (text formats) or the number of a JSON list's element.
-/// Kept as the number, and spelled out only for a message (most records never need one).
-public enum RecordLocation: Sendable, Equatable, CustomStringConvertible {
+/// Kept as the number; the front end spells it out for a message (most records never need one).
+public enum RecordLocation: Sendable, Equatable {
     case line(Int)
     case record(Int)
-
-    public var description: String {
-        switch self {
-        case .line(let n): "line \(n)"
-        case .record(let n): "record \(n)"
-        }
-    }
+    /// The number of an element of a citefeed export's "tags" list.
+    case tag(Int)
 }

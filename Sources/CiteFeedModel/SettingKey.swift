@@ -101,7 +101,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         switch self {
         case .interval:
             guard case .string(let s) = value else { throw wrongType(value, "a string such as \"1h\"") }
-            do { return .string(try Interval(parsing: s).description) } catch { throw SettingValueError(reason: error.reason) }
+            do { return .string(try Interval(parsing: s).description) } catch { throw .rule(error.reason) }
         case .mode:
             guard case .string(let s) = value, let mode = RotationMode(rawValue: s.lowercased()) else {
                 throw SettingValueError(reason: "use rotate or review")
@@ -185,7 +185,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
                 do {
                     let name = try Tag.validateName(s)
                     if !names.contains(where: { Tag.key($0) == Tag.key(name) }) { names.append(name) }
-                } catch { throw SettingValueError(reason: error.message) }
+                } catch { throw .invalid(error) }
             }
             return .array(names.map(JSONValue.string))
         case .favouritesOnly, .notify:
@@ -220,7 +220,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .statusTemplate:
             guard case .string(let s) = value else { throw wrongType(value, "a string") }
             try plainText(s)
-            do { _ = try StatusTemplate(parsing: s) } catch { throw SettingValueError(reason: error.reason) }
+            do { _ = try StatusTemplate(parsing: s) } catch { throw .rule(error.reason) }
             return value
         }
     }
@@ -282,7 +282,17 @@ public enum SettingKey: String, CaseIterable, Sendable {
     }
 }
 
-/// Why a setting's value is refused.
-public struct SettingValueError: Error, Equatable {
-    public var reason: String
+/// Why a setting's value is refused: data, worded by the front end.
+public indirect enum SettingValueError: Error, Equatable, Sendable {
+    /// The rule the value breaks, as the setting's declaration states it ("use a whole number"):
+    /// part of the declaration, like its summary, and the same words in every front end.
+    case rule(String)
+    /// A value of the model (a tag name) that is not valid.
+    case invalid(ModelError)
+    /// Valid alone, but not beside `key`'s `value`.
+    case doesNotFit(SettingKey, value: JSONValue, SettingValueError)
+    /// It would make `key` (as the settings file names it) `value`, which is refused.
+    case wouldMake(key: String, value: String, SettingValueError)
+
+    public init(reason: String) { self = .rule(reason) }
 }

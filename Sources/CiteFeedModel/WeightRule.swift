@@ -47,7 +47,7 @@ public struct WeightRule: Hashable, Sendable, CustomStringConvertible {
             throw SettingValueError(reason: "\(quoted(key)) contains the control character \(ModelError.scalarName(bad.value))")
         }
         if kind == .tag {
-            do { name = try Tag.validateName(name) } catch { throw SettingValueError(reason: error.message) }
+            do { name = try Tag.validateName(name) } catch { throw .invalid(error) }
         }
         guard (0...WeightRule.maximumWeight).contains(weight) else {
             throw SettingValueError(reason: "the weight of \(quoted(key)) is \(weight); use 0 (never) to \(WeightRule.maximumWeight)")

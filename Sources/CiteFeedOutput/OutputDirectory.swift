@@ -81,23 +81,12 @@ public struct OutputDirectory {
     }
 }
 
-public enum OutputError: CiteFeedError, Equatable {
+/// Data only; the front end words it.
+public enum OutputError: Error, Equatable, Sendable {
     /// The outputs of a rotation.
     case cannotCreate(String, String)
     /// A file the user named (`export --out`).
     case cannotWriteFile(String, String)
-
-    public var exitStatus: ExitStatus { .cannotCreate }
-
-    public var message: String {
-        switch self {
-        case let .cannotCreate(path, reason):
-            return
-                "Cannot write the outputs in \(path) (\(reason)); check the directory, or choose another with 'citefeed defaults write outputDirectory DIR'."
-        case let .cannotWriteFile(path, reason):
-            return "Cannot write \(path) (\(reason)); check that its directory exists and can be written."
-        }
-    }
 }
 
 /// `.citefeed-outputs` in an output directory: the files citefeed wrote there, and whether it

@@ -154,26 +154,8 @@ public struct StudyService {
 }
 
 /// Why a card cannot be studied or graded.
-public enum StudyError: CiteFeedError, Equatable {
+public enum StudyError: Error, Equatable, Sendable {
     case notACard(Int64)
     case suspended(Int64)
     case nothingToUndo
-
-    public var exitStatus: ExitStatus {
-        switch self {
-        case .notACard, .suspended: return .usage
-        case .nothingToUndo: return .notFound
-        }
-    }
-
-    public var message: String {
-        switch self {
-        case .notACard(let id):
-            return "Citation \(id) is not a card: it has no back side; 'citefeed card \(id)' makes it one."
-        case .suspended(let id):
-            return "Citation \(id) is archived, which suspends its card; 'citefeed restore \(id)' brings it back."
-        case .nothingToUndo:
-            return "There is no answer to take back."
-        }
-    }
 }

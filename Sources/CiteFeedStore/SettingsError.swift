@@ -2,11 +2,15 @@ import CiteFeedModel
 import CiteFeedSupport
 
 /// A problem with the settings: a bad value given on the command line or found in the file.
-public enum SettingsError: CiteFeedError, Equatable {
+/// Data only; the front end words it (the CLI's `SettingsError+Words.swift`).
+public enum SettingsError: Error, Equatable, Sendable {
     case unknownKey(String)
-    case invalidValue(key: String, value: String, reason: String)
+    /// A value given for `key` (on the command line), refused.
+    case invalidValue(key: String, value: String, reason: SettingValueError)
     case notJSON(path: String, reason: String)
-    case badValue(path: String, key: String, value: String, reason: String)
+    /// A value found in the file at `path` for `key` (as the file names it:
+    /// `rotations.NAME.KEY` for a rotation's own), refused.
+    case badValue(path: String, key: String, value: String, reason: SettingValueError)
     case noSuchRotation(String)
     case rotationExists(String)
     case duplicateKey(path: String, key: String)
@@ -14,47 +18,16 @@ public enum SettingsError: CiteFeedError, Equatable {
     case tooLarge(path: String)
     /// Another citefeed kept the file's lock for 5 seconds (its process id, when known).
     case locked(path: String, holder: Int32?)
-    case io(String)
+    /// The lock file could not be opened or taken (the system's words).
+    case cannotLock(String)
+    case cannotRead(path: String, reason: String)
+    case cannotWrite(path: String, reason: String)
+}
 
-    public var exitStatus: ExitStatus {
-        switch self {
-        case .io: return .ioError
-        case .locked: return .busy
-        default: return .usage
-        }
-    }
-
-    public var message: String {
-        switch self {
-        case .unknownKey(let key):
-            return "Unknown setting \(quoted(key)); \(SettingsFile.suggestion(for: key))"
-        case let .invalidValue(key, value, reason):
-            return "Invalid value \(quoted(value)) for \(key): \(reason)."
-        case let .notJSON(path, reason):
-            return "\(path) is not valid JSON (\(reason)); fix it or remove it to use the defaults."
-        case let .badValue(path, key, value, reason):
-            // rotations.NAME.KEY is the rotation NAME's KEY.
-            let parts = key.split(separator: ".", maxSplits: 2).map(String.init)
-            let delete =
-                parts.count == 3
-                ? "citefeed defaults delete \(parts[2]) --rotation \(parts[1])"
-                : parts.count == 1 && key != SettingsFile.rotationsKey ? "citefeed defaults delete \(key)" : nil
-            return "\(path): setting \(quoted(key)) has the invalid value \(value.echoed()): \(reason); fix it"
-                + (delete.map { " or run '\($0)'." } ?? ".")
-        case .noSuchRotation(let name):
-            return "No rotation named \(quoted(name)); 'citefeed rotation list' shows them, 'citefeed rotation add \(name)' makes it."
-        case .rotationExists(let name):
-            return "A rotation named \(quoted(name)) already exists."
-        case let .duplicateKey(path, key):
-            return "\(path): the key \(quoted(key)) is written twice; keep one of them."
-        case .tooLarge(let path):
-            return
-                "\(path) is larger than \(Posix.describe(bytes: SettingsFile.sizeLimit)), which no settings file is; fix it or remove it to use the defaults."
-        case let .locked(path, holder):
-            return
-                "\(path) is being changed by another citefeed\(holder.map { " (process \($0))" } ?? "") that has kept it for 5 seconds; try again in a moment."
-        case .io(let message):
-            return message.prefix(1).uppercased() + message.dropFirst() + "."
-        }
-    }
+/// A key of the settings file that no setting has (of a rotation's, when `rotation` is set):
+/// ignored, and worth a warning.
+public struct UnknownSetting: Sendable, Equatable {
+    public var path: String
+    public var key: String
+    public var rotation: String?
 }

@@ -6,17 +6,17 @@ import CiteFeedSupport
 public struct SettingsFile: Sendable {
     public let path: String
     /// More than this is not a settings file someone wrote (1 MiB).
-    static let sizeLimit = 1 << 20
+    package static let sizeLimit = 1 << 20
 
     public init(path: String) { self.path = path }
 
     /// The member that holds the named rotations: `{"NAME": {changed keys}, …}` (issue 13).
-    static let rotationsKey = "rotations"
+    package static let rotationsKey = "rotations"
 
     /// Loads and validates the file; a missing file means all defaults. Unknown keys are
     /// returned as warnings, never silently dropped. For a named rotation, its own keys over
     /// the default rotation's (`rotation` must be one of `rotationNames`).
-    public func load(rotation: String = "") throws(SettingsError) -> (settings: Settings, warnings: [String]) {
+    public func load(rotation: String = "") throws(SettingsError) -> (settings: Settings, warnings: [UnknownSetting]) {
         let (members, warnings) = try readMembers()
         return (try settings(from: members, rotation: rotation), warnings)
     }
@@ -33,13 +33,14 @@ public struct SettingsFile: Sendable {
         let settings = try self.settings(from: members, rotation: rotation, checkConflicts: false)
         let given = value.map(SettingKey.display) ?? "(default)"
         if let (other, reason) = settings.conflict() {
-            let why = other == key ? reason : "it does not fit \(other.rawValue) (\(SettingKey.display(settings.value(of: other) ?? .null).echoed())): \(reason)"
-            throw .invalidValue(key: key.rawValue, value: given, reason: why)
+            let why = SettingValueError.rule(reason)
+            throw .invalidValue(
+                key: key.rawValue, value: given, reason: other == key ? why : .doesNotFit(other, value: settings.value(of: other) ?? .null, why))
         }
         // And every other rotation's, which may take the value over.
         do { _ = try self.settings(from: members, rotation: rotation) } catch {
             if case let .badValue(_, other, value, reason) = error {
-                throw .invalidValue(key: key.rawValue, value: given, reason: "then \(other) would be \(value), and \(reason)")
+                throw .invalidValue(key: key.rawValue, value: given, reason: .wouldMake(key: other, value: value, reason))
             }
             throw error
         }
@@ -108,15 +109,15 @@ public struct SettingsFile: Sendable {
     static func rotations(in members: [(String, JSONValue)], path: String) throws(SettingsError) -> [(name: String, keys: [(String, JSONValue)])] {
         guard let value = members.first(where: { $0.0 == rotationsKey })?.1 else { return [] }
         guard case .object(let entries) = value else {
-            throw .badValue(path: path, key: rotationsKey, value: show(value), reason: "expected an object of rotations by name")
+            throw .badValue(path: path, key: rotationsKey, value: show(value), reason: .rule("expected an object of rotations by name"))
         }
         var result: [(name: String, keys: [(String, JSONValue)])] = []
         for (name, keys) in entries {
             do { try RotationName.validate(name) } catch {
-                throw .badValue(path: path, key: rotationsKey, value: show(.string(name)), reason: error.reason)
+                throw .badValue(path: path, key: rotationsKey, value: show(.string(name)), reason: error)
             }
             guard case .object(let members) = keys else {
-                throw .badValue(path: path, key: "\(rotationsKey).\(name)", value: show(keys), reason: "expected an object of settings")
+                throw .badValue(path: path, key: "\(rotationsKey).\(name)", value: show(keys), reason: .rule("expected an object of settings"))
             }
             result.append((name, members))
         }
@@ -161,7 +162,7 @@ public struct SettingsFile: Sendable {
                 do {
                     stored.append((key, try key.validate(value)))
                 } catch {
-                    throw .badValue(path: path, key: prefix + name, value: SettingsFile.show(value), reason: error.reason)
+                    throw .badValue(path: path, key: prefix + name, value: SettingsFile.show(value), reason: error)
                 }
             }
             return stored
@@ -228,7 +229,7 @@ public struct SettingsFile: Sendable {
         let named = !settings.rotation.isEmpty && own.contains { $0.0 == key }
         throw .badValue(
             path: path, key: (named ? "\(SettingsFile.rotationsKey).\(settings.rotation)." : "") + key.rawValue,
-            value: SettingsFile.show(settings.value(of: key) ?? .null), reason: reason)
+            value: SettingsFile.show(settings.value(of: key) ?? .null), reason: .rule(reason))
     }
 
     /// Sets `key` (an already validated value) for `rotation` and saves atomically.
@@ -248,13 +249,13 @@ public struct SettingsFile: Sendable {
     @discardableResult
     public func editing<T>(_ change: () throws -> T) throws -> T {
         do { try Posix.makeDirectories(Posix.parentDirectory(path)) } catch {
-            throw SettingsError.io("cannot write \(path): \(error.message)")
+            throw SettingsError.cannotWrite(path: path, reason: error.message)
         }
         let lock = FileLock.shared(path + ".lock")
         do { try lock.acquire() } catch {
             switch error {
             case .stuck(let holder): throw SettingsError.locked(path: path, holder: holder)
-            case .io(let message): throw SettingsError.io(message)
+            case .io(let reason): throw SettingsError.cannotLock(reason)
             }
         }
         defer { lock.release() }
@@ -299,21 +300,21 @@ public struct SettingsFile: Sendable {
         return true
     }
 
-    private func readMembers() throws(SettingsError) -> ([(String, JSONValue)], [String]) {
+    private func readMembers() throws(SettingsError) -> ([(String, JSONValue)], [UnknownSetting]) {
         let bytes: [UInt8]?
         var st = stat()
         if stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG, Int(st.st_size) > SettingsFile.sizeLimit { throw .tooLarge(path: path) }
-        do { bytes = try Posix.readFile(path, limit: SettingsFile.sizeLimit) } catch { throw .io(error.message) }
+        do { bytes = try Posix.readFile(path, limit: SettingsFile.sizeLimit) } catch { throw .cannotRead(path: path, reason: error.reason) }
         return try members(of: bytes)
     }
 
     /// Validates `bytes` as this file's content (`nil`: there is no file), as `load` does.
-    func load(bytes: [UInt8]?) throws(SettingsError) -> (settings: Settings, warnings: [String]) {
+    func load(bytes: [UInt8]?) throws(SettingsError) -> (settings: Settings, warnings: [UnknownSetting]) {
         let (members, warnings) = try members(of: bytes)
         return (try settings(from: members), warnings)
     }
 
-    private func members(of bytes: [UInt8]?) throws(SettingsError) -> ([(String, JSONValue)], [String]) {
+    private func members(of bytes: [UInt8]?) throws(SettingsError) -> ([(String, JSONValue)], [UnknownSetting]) {
         guard let bytes else { return ([], []) }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) { return ([], []) }
         let value: JSONValue
@@ -327,13 +328,11 @@ public struct SettingsFile: Sendable {
         // a rotation written twice ran twice.)
         if let key = SettingsFile.duplicateKey(in: value) { throw .duplicateKey(path: path, key: key) }
         var warnings = members.compactMap { name, _ in
-            SettingKey(rawValue: name) == nil && name != SettingsFile.rotationsKey
-                ? "\(path): unknown setting \(quoted(name)) is ignored; \(SettingsFile.suggestion(for: name))" : nil
+            SettingKey(rawValue: name) == nil && name != SettingsFile.rotationsKey ? UnknownSetting(path: path, key: name, rotation: nil) : nil
         }
         for entry in (try? SettingsFile.rotations(in: members, path: path)) ?? [] {
             for (name, _) in entry.keys where SettingKey(rawValue: name) == nil {
-                warnings.append(
-                    "\(path): unknown setting \(quoted(name)) of rotation \(quoted(entry.name)) is ignored; \(SettingsFile.suggestion(for: name))")
+                warnings.append(UnknownSetting(path: path, key: name, rotation: entry.name))
             }
         }
         return (members, warnings)
@@ -358,13 +357,6 @@ public struct SettingsFile: Sendable {
         return nil
     }
 
-    static func suggestion(for name: String) -> String {
-        if let key = Suggestion.closest(to: name, among: SettingKey.allCases.map(\.rawValue)) {
-            return "did you mean \(quoted(key))?"
-        }
-        return "see 'citefeed defaults --help' for the known ones."
-    }
-
     private func save(_ members: [(String, JSONValue)]) throws(SettingsError) {
         let sorted = members.sorted { $0.0 < $1.0 }
         let text = JSONWriter.pretty(.object(sorted))
@@ -372,7 +364,7 @@ public struct SettingsFile: Sendable {
             try Posix.makeDirectories(Posix.parentDirectory(path))
             try AtomicWriter.write(Array(text.utf8), to: path, mode: 0o644)
         } catch {
-            throw .io("cannot write \(path): \(error.message)")
+            throw .cannotWrite(path: path, reason: error.message)
         }
     }
 

@@ -44,7 +44,7 @@ struct DefaultsWriteCommand: Command {
         do {
             value = try key.parse(words: words, home: context.paths.userHome)
         } catch {
-            throw SettingsError.invalidValue(key: key.rawValue, value: words.joined(separator: " "), reason: error.reason)
+            throw SettingsError.invalidValue(key: key.rawValue, value: words.joined(separator: " "), reason: error)
         }
         if key == .tags, case .array(let names) = value {
             let known = Set(try context.library().tags().map { Tag.key($0.tag.name) })

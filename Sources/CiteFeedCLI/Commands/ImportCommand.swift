@@ -93,7 +93,7 @@ struct ImportCommand: Command {
         bar?.finish()
         bar = nil
         if dryRun { return report(result, format: chosen, skipped: reader.skipped, context) }
-        for problem in result.invalid { context.err.line("citefeed: skipped \(problem.echoed(limit: 1000))") }
+        for problem in result.invalid { context.err.line("citefeed: skipped \(problem.words.echoed(limit: 1000))") }
         if !reader.skipped.isEmpty { context.err.line("citefeed: note: left out \(ImportError.counted(reader.skipped)) (not citations).") }
         var summary = "imported \(result.imported), skipped \(ImportError.counted([("duplicate", result.duplicates)]))"
         if !result.invalid.isEmpty { summary += ", \(result.invalid.count) invalid" }
@@ -108,7 +108,7 @@ struct ImportCommand: Command {
         if !skipped.isEmpty { out.line("left out (not citations): \(ImportError.counted(skipped))") }
         if !result.invalid.isEmpty {
             out.line("invalid: \(result.invalid.count)\(skipInvalid ? ", skipped" : "; the import stops at them unless --skip-invalid")")
-            for problem in result.invalid.prefix(10) { out.line("  \(problem.echoed(limit: 200))") }
+            for problem in result.invalid.prefix(10) { out.line("  \(problem.words.echoed(limit: 200))") }
             if result.invalid.count > 10 { out.line("  and \(result.invalid.count - 10) more") }
         }
         if !result.first.isEmpty {

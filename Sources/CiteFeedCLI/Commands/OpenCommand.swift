@@ -38,17 +38,17 @@ struct OpenCommand: Command {
     }
 }
 
-public enum OpenError: CiteFeedError, Equatable {
+package enum OpenError: CiteFeedError, Equatable {
     case noURL(id: Int64, detail: String)
     case noOpener(String)
     case failed(String, Int32)
 
-    public var exitStatus: ExitStatus {
+    package var exitStatus: ExitStatus {
         if case .noURL = self { return .dataError }
         return .failure
     }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case let .noURL(id, detail):
             return "Citation \(id) has no web address to open: \(detail). Set one with 'citefeed edit \(id) --source https://…'."

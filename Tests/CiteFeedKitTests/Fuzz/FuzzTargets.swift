@@ -67,7 +67,7 @@ enum FuzzTargets {
             _ = try? CitationInput.source(record.source)
             for tag in record.tags { _ = try? Tag.validateName(tag) }
         }
-        for problem in reader.tags.problems { precondition(!problem.isEmpty) }
+        for problem in reader.tags.problems { precondition(!problem.words.isEmpty) }
     }
 
     /// settings.json: what loads has every value in its range.
@@ -77,7 +77,7 @@ enum FuzzTargets {
         precondition((1...10).contains(settings.favouriteWeight) && settings.maxLength >= 0)
         precondition(settings.feedURL.isEmpty || settings.feedURL.isHTTPURL)
         precondition((try? StatusTemplate(parsing: settings.statusTemplate)) != nil)
-        for warning in warnings { precondition(!warning.echoed(limit: .max).contains("\n")) }
+        for warning in warnings { precondition(!warning.words.echoed(limit: .max).contains("\n")) }
     }
 
     /// Fields of a citation from any bytes: lines of text (lossy UTF-8), the first ones used.

@@ -89,11 +89,11 @@ import Testing
         ] {
             try json.write(toFile: path, atomically: true, encoding: .utf8)
             // Whichever rotation runs: a bad value anywhere in the file stops it.
-            #expect(throws: SettingsError.badValue(path: path, key: key, value: value, reason: reason)) { try file.load() }
+            #expect(throws: SettingsError.badValue(path: path, key: key, value: value, reason: .rule(reason))) { try file.load() }
         }
         try #"{"rotations": {"work": {"intervall": "1h"}}}"#.write(toFile: path, atomically: true, encoding: .utf8)
         let (_, warnings) = try file.load(rotation: "work")
-        #expect(warnings == ["\(path): unknown setting \"intervall\" of rotation \"work\" is ignored; did you mean \"interval\"?"])
+        #expect(warnings.map(\.words) == ["\(path): unknown setting \"intervall\" of rotation \"work\" is ignored; did you mean \"interval\"?"])
     }
 
     @Test(arguments: ["work", "a", "Morning_2", "x-y", String(repeating: "r", count: 32)])

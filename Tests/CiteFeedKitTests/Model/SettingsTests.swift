@@ -121,7 +121,7 @@ import Testing
         try #"{"intervall": "1h", "feedTitle": "Mine"}"#.write(toFile: path, atomically: true, encoding: .utf8)
         let (settings, warnings) = try SettingsFile(path: path).load()
         #expect(settings.feedTitle == "Mine")
-        #expect(warnings == ["\(path): unknown setting \"intervall\" is ignored; did you mean \"interval\"?"])
+        #expect(warnings.map(\.words) == ["\(path): unknown setting \"intervall\" is ignored; did you mean \"interval\"?"])
     }
 
     @Test func badFilesNameTheFileKeyAndValue() throws {
@@ -130,7 +130,7 @@ import Testing
         #expect(
             throws: SettingsError.badValue(
                 path: path, key: "interval", value: "\"7m\"",
-                reason: "an interval must divide a day (such as 5m, 15m, 2h, 6h) or be whole days")
+                reason: .rule("an interval must divide a day (such as 5m, 15m, 2h, 6h) or be whole days"))
         ) {
             try SettingsFile(path: path).load()
         }

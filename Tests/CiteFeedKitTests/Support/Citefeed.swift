@@ -203,7 +203,7 @@ final class Sandbox {
 /// Checks that a run failed the way SPEC.md says: the exit status, nothing on stdout, and one
 /// line `citefeed: error: …` on stderr containing `containing`.
 func expectFailure(
-    _ result: RunResult, status: CiteFeedSupport.ExitStatus, containing: String, sourceLocation: SourceLocation = #_sourceLocation
+    _ result: RunResult, status: CiteFeedCLI.ExitStatus, containing: String, sourceLocation: SourceLocation = #_sourceLocation
 ) {
     #expect(result.status == status.rawValue, "\(result)", sourceLocation: sourceLocation)
     #expect(result.stdout.isEmpty, "stdout should be empty: \(result)", sourceLocation: sourceLocation)

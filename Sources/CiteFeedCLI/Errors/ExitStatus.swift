@@ -1,5 +1,7 @@
+import CiteFeedSupport
+
 /// Process exit statuses, from SPEC.md "Errors" (the BSD `sysexits.h` values).
-public enum ExitStatus: Int32, Sendable, CaseIterable {
+package enum ExitStatus: Int32, Sendable, CaseIterable {
     case ok = 0
     case failure = 1
     /// Unknown command or option, bad value, bad setting.
@@ -18,7 +20,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
 
 extension ExitStatus {
     /// What the status means, for the manual page.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .ok: return "success (also when there was nothing to show, or a notification or publish command failed: those are warnings)"
         case .failure: return "any other failure"
@@ -34,14 +36,11 @@ extension ExitStatus {
 
 /// An error that citefeed reports to the user: one sentence (or two) and an exit status.
 ///
-/// Every area has its own enum conforming to this protocol; the CLI prints
-/// `citefeed: error: <message>` and exits with `exitStatus`.
-public protocol CiteFeedError: Error, CustomStringConvertible {
+/// The errors of the layers below are data; the CLI conforms each to this protocol (`Errors/`)
+/// and prints `citefeed: error: <message>`, exiting with `exitStatus`. This is the only place
+/// exit statuses exist.
+package protocol CiteFeedError: Error {
     var exitStatus: ExitStatus { get }
     /// The whole message, on one line: what went wrong and, where useful, what to do.
     var message: String { get }
-}
-
-extension CiteFeedError {
-    public var description: String { message }
 }

@@ -7,7 +7,7 @@ import CiteFeedStore
 import CiteFeedSupport
 
 /// A command line citefeed cannot make sense of (exit status 64).
-public enum UsageError: CiteFeedError, Equatable {
+package enum UsageError: CiteFeedError, Equatable {
     case unknownCommand(String)
     case unknownOption(String, command: String)
     case missingValue(option: String, placeholder: String, command: String)
@@ -20,9 +20,9 @@ public enum UsageError: CiteFeedError, Equatable {
     case invalidNow(String)
     case other(String)
 
-    public var exitStatus: ExitStatus { .usage }
+    package var exitStatus: ExitStatus { .usage }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .unknownCommand(let name):
             let hint = CLI.closestCommand(to: name).map { "did you mean '\($0)'? " } ?? ""

@@ -1,0 +1,49 @@
+import CiteFeedStore
+import CiteFeedSupport
+
+/// The library's errors in the command line's words and exit statuses.
+extension StoreError: CiteFeedError {
+    package var exitStatus: ExitStatus {
+        switch self {
+        case .noSuchCitation, .noSuchTag: return .notFound
+        case .tagExists: return .dataError
+        case .notCitefeedLibrary, .damaged, .tooNew: return .dataError
+        case .busy: return .busy
+        case .io: return .ioError
+        case .notArchived: return .usage
+        case .noIDLeft: return .dataError
+        case .sqlite, .other: return .failure
+        }
+    }
+
+    package var message: String {
+        switch self {
+        case .noSuchCitation(let id):
+            return "No citation with id \(id); 'citefeed list' shows the ids (and 'citefeed list --archived' the archived ones)."
+        case .noSuchTag(let name):
+            return "No tag named \(quoted(name)); 'citefeed tag list' shows the tags."
+        case .tagExists(let name):
+            return "A tag named \(quoted(name)) already exists (tag names ignore case)."
+        case let .notCitefeedLibrary(path, reason):
+            return "\(path) is not a citefeed library (\(reason)); it was left untouched. Move it away or use --home DIR."
+        case let .tooNew(path, version):
+            return "\(path) was written by a newer citefeed (schema version \(version)); upgrade citefeed to use it. It was left untouched."
+        case .busy(let path):
+            return "The library \(path) is locked by another citefeed process; try again in a moment."
+        case let .damaged(path, reason):
+            return "The library \(path) is damaged (\(reason)); it was left untouched. Restore it from a backup or an export."
+        case let .io(path, reason):
+            return "Cannot read or write the library \(path): \(reason)."
+        case .notArchived(let ids):
+            let list = ids.map(String.init).joined(separator: " ")
+            let which = ids.count == 1 ? "Citation \(list) is" : "Citations \(list) are"
+            return "\(which) not archived; archive first with 'citefeed archive \(list)', or delete at once with --force."
+        case .noIDLeft:
+            return "The library has no citation id left to give (a citation has the id 9223372036854775807); export it, and import the export into a new library."
+        case let .sqlite(error, path):
+            return "SQLite error in \(path): \(error.message) (code \(error.extendedCode))."
+        case .other(let message):
+            return message
+        }
+    }
+}
