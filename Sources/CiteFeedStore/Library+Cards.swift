@@ -95,7 +95,7 @@ extension Library {
             guard let (id, json) = rows.first, let before = CardCodec.record(json, citationID: id) else { return nil }
             // Only the newest answer of its card: an answer given since (from the bar) would be lost.
             if try db.scalar("SELECT 1 FROM reviews WHERE citation_id = ? AND id > ?", .int(id), .int(reviewID)) != nil {
-                throw StoreError.other("the card was answered again since (from the bar, or another study), so that answer stays")
+                throw StoreError.answeredSince(citationID: id)
             }
             try saveCard(before)
             try db.run("DELETE FROM reviews WHERE id = ?", .int(reviewID))

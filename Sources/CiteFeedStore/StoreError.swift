@@ -16,6 +16,8 @@ public enum StoreError: Error, Equatable, Sendable {
     case notArchived([Int64])
     /// Every id up to 2^63 − 1 was given (only an older citefeed could import such an id).
     case noIDLeft
+    /// The answer to take back is not its card's newest: the card was answered again since.
+    case answeredSince(citationID: Int64)
     /// Any other failure SQLite reported, kept whole.
     case sqlite(SQLiteError, path: String)
     case other(String)

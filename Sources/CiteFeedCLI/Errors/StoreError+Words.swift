@@ -12,7 +12,7 @@ extension StoreError: CiteFeedError {
         case .io: return .ioError
         case .notArchived: return .usage
         case .noIDLeft: return .dataError
-        case .sqlite, .other: return .failure
+        case .answeredSince, .sqlite, .other: return .failure
         }
     }
 
@@ -40,6 +40,8 @@ extension StoreError: CiteFeedError {
             return "\(which) not archived; archive first with 'citefeed archive \(list)', or delete at once with --force."
         case .noIDLeft:
             return "The library has no citation id left to give (a citation has the id 9223372036854775807); export it, and import the export into a new library."
+        case .answeredSince:
+            return "the card was answered again since (from the bar, or another study), so that answer stays"
         case let .sqlite(error, path):
             return "SQLite error in \(path): \(error.message) (code \(error.extendedCode))."
         case .other(let message):

@@ -107,4 +107,24 @@ import Testing
         }
         #expect(try test.home.library().counts().active == 0)
     }
+
+    /// Item 3: what went wrong comes up as values, not sentences, so any front end can word it.
+    @Test func errorsComeUpAsValues() throws {
+        let test = try TestHome()
+        let bytes = Array("text,author,tags\n\"\",Nobody,\nFine,Someone,\"a,b\"\nAlso fine,Someone,\n".utf8)
+        let reader = try Importers.reader(.csv, name: "bad.csv", bytes: bytes)
+        #expect(throws: ImportError.invalidRecords([InvalidRecord(.line(2), .citation(.emptyText))], total: 1)) {
+            try test.home.importRecords(reader, name: "bad.csv", format: .csv, extraTags: [], skipInvalid: false)
+        }
+        #expect(try test.home.library().counts().active == 0)
+        #expect(throws: StoreError.noSuchCitation(42)) { try test.home.library().citation(id: 42) }
+        let file = SettingsFile(path: test.home.paths.settings)
+        #expect(throws: SettingsError.noSuchRotation("nope")) { try file.load(rotation: "nope") }
+        try #"{"tags": ["a\u0007"]}"#.write(toFile: test.home.paths.settings, atomically: true, encoding: .utf8)
+        #expect(
+            throws: SettingsError.badValue(
+                path: test.home.paths.settings, key: "tags", value: #"["a\u0007"]"#,
+                reason: .invalid(.invalidTagName("a\u{07}", reason: "a tag name cannot contain the control character U+0007 (BEL)")))
+        ) { try file.load() }
+    }
 }
