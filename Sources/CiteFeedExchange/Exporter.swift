@@ -12,10 +12,12 @@ public struct ExportWriter {
     static let blockSize = 256 * 1024
 
     /// The version of citefeed's JSON document this writes; the reader takes it and every
-    /// older one.
-    public static let jsonVersion = 2
-    /// For JSON: each card's scheduling and answers by citation id (`Library.cardExports`).
-    public var cards: [Int64: JSONValue] = [:]
+    /// older one. 3 (issue 21): tags of a citation as tag objects, the card in `CardJSON`'s
+    /// one form (every time RFC 3339, `reviews`). 2 (issue 14): a citation that is a card or
+    /// was one carries `card`. 1: the first.
+    public static let jsonVersion = 3
+    /// For JSON: each card's mark, scheduling and answers by citation id (`Library.cardExports`).
+    public var cards: [Int64: CardExchange] = [:]
     public let format: ExportFormat
     /// Citations added so far.
     public private(set) var count = 0
@@ -33,14 +35,12 @@ public struct ExportWriter {
     public mutating func begin(tags: [Tag], exportedAt: Timestamp) throws {
         switch format {
         case .json:
-            // {"format":"citefeed","version":2,"exportedAt":…,"tags":[…],"citations":[…]}, pretty,
-            // exactly as JSONWriter.pretty writes the whole document. Version 2 (issue 14): a
-            // citation that is a card or was one carries "card" (its scheduling and answers).
+            // {"format":"citefeed","version":3,"exportedAt":…,"tags":[…],"citations":[…]}, pretty,
+            // exactly as JSONWriter.pretty writes the whole document.
             append("{\n  \"format\": \"citefeed\",\n  \"version\": \(ExportWriter.jsonVersion),\n  \"exportedAt\": ")
             JSONWriter.writeString(exportedAt.rfc3339UTC, into: &buffer)
             append(",\n  \"tags\": ")
-            JSONWriter.write(
-                .array(tags.map { .object([("name", .string($0.name)), ("color", .string($0.color))]) }), into: &buffer, indent: 2)
+            JSONWriter.write(.array(tags.map(CitationJSON.tag)), into: &buffer, indent: 2)
             append(",\n  \"citations\": [")
         case .csv:
             CSV.append(ExportWriter.csvHeader, into: &buffer)
@@ -55,11 +55,7 @@ public struct ExportWriter {
         switch format {
         case .json:
             append(count == 0 ? "\n    " : ",\n    ")
-            var object = CitationJSON.citation(c)
-            if let card = cards[c.id], case .object(var members) = object {
-                members.append(("card", card))
-                object = .object(members)
-            }
+            let object = cards[c.id].map { CitationJSON.citation(c, adding: [("card", CardJSON.object($0))]) } ?? CitationJSON.citation(c)
             JSONWriter.write(object, into: &buffer, indent: 4)
         case .csv:
             let guarded = [c.text, c.back ?? "", c.author ?? "", c.source ?? "", c.tags.map(\.name).joined(separator: ";")].map(

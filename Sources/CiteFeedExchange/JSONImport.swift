@@ -125,7 +125,7 @@ extension Importers {
             r.author = string(item["author"], "author")
             r.back = string(item["back"], "back")
             r.source = string(item["source"], "source")
-            r.tags = (item["tags"]?.arrayValue ?? []).compactMap(\.stringValue)
+            r.tags = CitationJSON.tagNames(item["tags"])
             r.favourite = item["favourite"] == .bool(true)
             r.uuid = item["uuid"]?.stringValue
             if case .int(let id)? = item["id"] { r.id = id }
@@ -142,8 +142,8 @@ extension Importers {
         if let (key, value) = member(.source) { r.source = string(value, key) }
         if let (key, value) = member(.back) { r.back = string(value, key) }
         if let (_, value) = member(.tags) {
-            if let list = value.arrayValue {
-                r.tags = list.compactMap(\.stringValue)
+            if value.arrayValue != nil {
+                r.tags = CitationJSON.tagNames(value)
             } else if let text = value.stringValue {
                 r.tags = ImportFields.tagList(text)
             }

@@ -1,7 +1,7 @@
 import CiteFeedSupport
 
-/// A card's scheduling and review log as citefeed's JSON export carries them (format version
-/// 2, issue 14), checked.
+/// A card's mark, scheduling and review log, as the export carries them (`CardJSON`); the
+/// reader checks what a file gives.
 public struct CardExchange: Sendable, Equatable {
     public struct Answer: Sendable, Equatable {
         public var at: Timestamp
@@ -9,7 +9,15 @@ public struct CardExchange: Sendable, Equatable {
         public var elapsedDays: Int64
         public var stateBefore: CardPhase
         /// The card before the answer (for undo), when the file has it.
-        public var before: JSONValue?
+        public var before: CardRecord?
+
+        package init(at: Timestamp, grade: Grade, elapsedDays: Int64, stateBefore: CardPhase, before: CardRecord?) {
+            self.at = at
+            self.grade = grade
+            self.elapsedDays = elapsedDays
+            self.stateBefore = stateBefore
+            self.before = before
+        }
     }
 
     /// `card` said yes (true) or `uncard` said no (false); `nil`: a card when it has a back.
@@ -17,6 +25,12 @@ public struct CardExchange: Sendable, Equatable {
     /// `nil`: never answered.
     public var state: CardRecord?
     public var answers: [Answer] = []
+
+    package init(marked: Bool?, state: CardRecord?, answers: [Answer]) {
+        self.marked = marked
+        self.state = state
+        self.answers = answers
+    }
 
     /// Reads the `card` member of a citation; throws the reason it cannot be one.
     public init(json: JSONValue) throws(ImportRecordProblem) {
@@ -68,7 +82,7 @@ public struct CardExchange: Sendable, Equatable {
             guard let at = try time("at", in: item), let g = int("grade", in: item), let grade = Grade(rawValue: Int(g)),
                 let before = item["stateBefore"]?.stringValue.flatMap(CardPhase.init(rawValue:))
             else { throw ImportRecordProblem("answer \(i + 1) of \"card\".\"log\" needs \"at\", \"grade\" (1-4) and \"stateBefore\"") }
-            answers.append(Answer(at: at, grade: grade, elapsedDays: max(0, int("elapsedDays", in: item) ?? 0), stateBefore: before, before: item["cardBefore"]))
+            answers.append(Answer(at: at, grade: grade, elapsedDays: max(0, int("elapsedDays", in: item) ?? 0), stateBefore: before, before: item["cardBefore"].flatMap { CardJSON.record($0, citationID: 0) }))
         }
     }
 }

@@ -19,31 +19,26 @@ public struct CurrentFile: Sendable, Equatable {
         self.review = review
     }
 
+    /// The slot object (`CitationJSON.slot`), as `status --format json` prints it.
     package var bytes: [UInt8] {
-        var members: [(String, JSONValue)] = [
-            ("slotStart", .int(slot.start.seconds)), ("slotEnd", .int(slot.end.seconds)), ("pick", pick?.json ?? .null),
-        ]
-        if let review {
-            members.append(
-                ("review", .object([("revealed", .bool(review.revealed)), ("nextDue", review.nextDue.map { .int($0.seconds) } ?? .null)])))
-        }
-        return Array(JSONWriter.pretty(.object(members)).utf8)
+        let json = CitationJSON.slot(slot, citation: pick?.json ?? .null, adding: review.map { [("review", CitationJSON.review($0))] } ?? [])
+        return Array(JSONWriter.pretty(json).utf8)
     }
 
-    /// The state that `bytes` wrote, or `nil` when they are not one (then `status` rotates).
+    /// The state that `bytes` wrote, or `nil` when they are not one (then `status` rotates: a
+    /// file of an older citefeed, with seconds and `pick`, is such a file).
     public init?(bytes: [UInt8]) {
-        guard let json = try? JSONParser.parse(bytes), case .int(let start)? = json["slotStart"], case .int(let end)? = json["slotEnd"]
+        guard let json = try? JSONParser.parse(bytes), let start = json["slotStart"]?.stringValue.flatMap(Timestamp.init(rfc3339:)),
+            let end = json["slotEnd"]?.stringValue.flatMap(Timestamp.init(rfc3339:)), let citation = json["citation"]
         else { return nil }
-        let pick = json["pick"].flatMap { $0 == .null ? nil : PickSnapshot(json: $0) }
-        if json["pick"] != .null && pick == nil { return nil }
+        let pick = citation == .null ? nil : PickSnapshot(json: citation)
+        if citation != .null && pick == nil { return nil }
         var review: ReviewDisplay?
         if let r = json["review"] {
             guard case .bool(let revealed)? = r["revealed"] else { return nil }
-            var next: Timestamp?
-            if case .int(let n)? = r["nextDue"] { next = Timestamp(seconds: n) }
-            review = ReviewDisplay(revealed: revealed, nextDue: next)
+            review = ReviewDisplay(revealed: revealed, nextDue: r["nextDue"]?.stringValue.flatMap(Timestamp.init(rfc3339:)))
         }
-        self.init(slot: Slot(start: Timestamp(seconds: start), end: Timestamp(seconds: end)), pick: pick, review: review)
+        self.init(slot: Slot(start: start, end: end), pick: pick, review: review)
     }
 }
 

@@ -43,14 +43,8 @@ public struct PickSnapshot: Hashable, Sendable {
         return text
     }
 
-    package var json: JSONValue {
-        .object([
-            ("id", .int(id)), ("uuid", .string(uuid)), ("text", .string(text)), ("back", .optional(back)),
-            ("author", .optional(author)), ("source", .optional(source)),
-            ("tags", .array(tags.map { .object([("name", .string($0.name)), ("color", .string($0.color))]) })),
-            ("favourite", .bool(favourite)),
-        ])
-    }
+    /// The citation object (`CitationJSON`), as the library keeps a pick and `current.json` holds it.
+    package var json: JSONValue { CitationJSON.citation(self) }
 
     package init?(json: JSONValue) {
         guard case .int(let id)? = json["id"], let uuid = json["uuid"]?.stringValue, let text = json["text"]?.stringValue else {

@@ -64,7 +64,7 @@ extension Library {
             try db.run(
                 "INSERT INTO reviews (citation_id, reviewed_at, grade, elapsed_days, state_before, card_before) VALUES (?, ?, ?, ?, ?, ?)",
                 .int(after.citationID), .int(time.seconds), .int(Int64(grade.rawValue)), .int(elapsed), .text(before.card.state.rawValue),
-                .text(JSONWriter.compact(CardCodec.json(before))))
+                .text(JSONWriter.compact(CardJSON.object(before))))
             return db.lastInsertRowID
         }
     }
@@ -92,7 +92,7 @@ extension Library {
     package func undoReview(_ reviewID: Int64) throws(StoreError) -> Int64? {
         try mapped {
             let rows = try db.query("SELECT citation_id, card_before FROM reviews WHERE id = ?", [.int(reviewID)]) { ($0.int(0), $0.text(1)) }
-            guard let (id, json) = rows.first, let before = CardCodec.record(json, citationID: id) else { return nil }
+            guard let (id, json) = rows.first, let before = CardJSON.record(json, citationID: id) else { return nil }
             // Only the newest answer of its card: an answer given since (from the bar) would be lost.
             if try db.scalar("SELECT 1 FROM reviews WHERE citation_id = ? AND id > ?", .int(id), .int(reviewID)) != nil {
                 throw StoreError.answeredSince(citationID: id)
@@ -114,37 +114,6 @@ extension Library {
                     elapsedDays: s.int(4), stateBefore: CardPhase(rawValue: s.text(5)) ?? .new)
             }
         }
-    }
-}
-
-/// A card as JSON, for the review log's `card_before` (and the export).
-enum CardCodec {
-    static func json(_ r: CardRecord) -> JSONValue {
-        let c = r.card
-        return .object([
-            ("state", .string(c.state.rawValue)), ("step", c.step.map { .int(Int64($0)) } ?? .null),
-            ("stability", c.stability.map(JSONValue.double) ?? .null), ("difficulty", c.difficulty.map(JSONValue.double) ?? .null),
-            ("due", .int(c.due.seconds)), ("lastReview", c.lastReview.map { .int($0.seconds) } ?? .null), ("reps", .int(Int64(r.reps))),
-            ("lapses", .int(Int64(r.lapses))),
-        ])
-    }
-
-    static func record(_ text: String, citationID: Int64) -> CardRecord? {
-        guard let value = try? JSONParser.parse(text), let state = value["state"]?.stringValue.flatMap(CardPhase.init(rawValue:)),
-            case .int(let due)? = value["due"]
-        else { return nil }
-        func number(_ key: String) -> Double? {
-            switch value[key] {
-            case .double(let d)?: return d
-            case .int(let n)?: return Double(n)
-            default: return nil
-            }
-        }
-        func int(_ key: String) -> Int64? { if case .int(let n)? = value[key] { n } else { nil } }
-        let card = CardState(
-            state: state, step: int("step").map { Int($0) }, stability: number("stability"), difficulty: number("difficulty"),
-            due: Timestamp(seconds: due), lastReview: int("lastReview").map { Timestamp(seconds: $0) })
-        return CardRecord(citationID: citationID, card: card, reps: Int(int("reps") ?? 0), lapses: Int(int("lapses") ?? 0))
     }
 }
 
@@ -276,49 +245,37 @@ extension Library {
 }
 
 extension Library {
-    /// Every card row and review log, as the export writes them under each citation's "card"
-    /// (read once: the export streams citations and must not query per citation).
-    public func cardExports() throws(StoreError) -> [Int64: JSONValue] {
+    /// Every card that carries something (a mark, a state, answers), with its review log, by
+    /// citation id: read at once, for the export, which streams citations and must not query
+    /// per citation.
+    public func cardExports() throws(StoreError) -> [Int64: CardExchange] {
         try mapped {
-            var members: [Int64: [(String, JSONValue)]] = [:]
-            for (id, row) in try db.query(
+            var cards: [Int64: CardExchange] = [:]
+            for (id, marked, record) in try db.query(
                 // A card with a back never studied nor marked has nothing to carry.
                 "SELECT citation_id, marked, state, step, stability, difficulty, due, last_review, reps, lapses FROM cards WHERE marked IS NOT NULL OR state != 'new'", []
-            ) { s -> (Int64, [(String, JSONValue)]) in
-                let state = s.text(2)
-                var m: [(String, JSONValue)] = [("marked", s.isNull(1) ? .null : .bool(s.int(1) != 0)), ("state", .string(state))]
-                m.append(("step", s.isNull(3) ? .null : .int(s.int(3))))
-                m.append(("stability", s.isNull(4) ? .null : .double(s.double(4))))
-                m.append(("difficulty", s.isNull(5) ? .null : .double(s.double(5))))
-                m.append(("due", s.isNull(6) ? .null : .string(Timestamp(seconds: s.int(6)).rfc3339UTC)))
-                m.append(("lastReview", s.isNull(7) ? .null : .string(Timestamp(seconds: s.int(7)).rfc3339UTC)))
-                m.append(("reviews", .int(s.int(8))))
-                m.append(("lapses", .int(s.int(9))))
-                return (s.int(0), m)
+            ) { s -> (Int64, Bool?, CardRecord) in
+                let state = CardState(
+                    state: CardPhase(rawValue: s.text(2)) ?? .new, step: s.isNull(3) ? nil : Int(s.int(3)), stability: s.isNull(4) ? nil : s.double(4),
+                    difficulty: s.isNull(5) ? nil : s.double(5), due: Timestamp(seconds: s.isNull(6) ? 0 : s.int(6)),
+                    lastReview: s.isNull(7) ? nil : Timestamp(seconds: s.int(7)))
+                return (s.int(0), s.isNull(1) ? nil : s.int(1) != 0, CardRecord(citationID: s.int(0), card: state, reps: Int(s.int(8)), lapses: Int(s.int(9))))
             } {
-                members[id] = row
+                cards[id] = CardExchange(marked: marked, state: record, answers: [])
             }
-            var logs: [Int64: [JSONValue]] = [:]
-            for (id, entry) in try db.query(
+            for (id, answer) in try db.query(
                 "SELECT citation_id, reviewed_at, grade, elapsed_days, state_before, card_before FROM reviews ORDER BY id", []
-            ) { s -> (Int64, JSONValue) in
+            ) { s -> (Int64, CardExchange.Answer) in
                 (
                     s.int(0),
-                    .object([
-                        ("at", .string(Timestamp(seconds: s.int(1)).rfc3339UTC)), ("grade", .int(s.int(2))), ("elapsedDays", .int(s.int(3))),
-                        ("stateBefore", .string(s.text(4))), ("cardBefore", (try? JSONParser.parse(s.text(5))) ?? .null),
-                    ])
+                    CardExchange.Answer(
+                        at: Timestamp(seconds: s.int(1)), grade: Grade(rawValue: Int(s.int(2))) ?? .good, elapsedDays: s.int(3),
+                        stateBefore: CardPhase(rawValue: s.text(4)) ?? .new, before: CardJSON.record(s.text(5), citationID: s.int(0)))
                 )
             } {
-                logs[id, default: []].append(entry)
+                cards[id, default: CardExchange(marked: nil, state: nil, answers: [])].answers.append(answer)
             }
-            var result: [Int64: JSONValue] = [:]
-            for id in Set(members.keys).union(logs.keys) {
-                var m = members[id] ?? [("marked", .null), ("state", .string("new"))]
-                m.append(("log", .array(logs[id] ?? [])))
-                result[id] = .object(m)
-            }
-            return result
+            return cards
         }
     }
 
@@ -337,21 +294,16 @@ extension Library {
                 .int(Int64(card.state?.reps ?? 0)), .int(Int64(card.state?.lapses ?? 0)))
             for answer in card.answers {
                 // The card before, as the log keeps it (for undo); a file without it gets the state before alone.
-                let before = answer.before.map { before -> String in
-                    if case .object(var m) = before {
-                        // Times in the export are RFC 3339; the log keeps seconds.
-                        m = m.map { key, value in
-                            if (key == "due" || key == "lastReview"), let s = value.stringValue, let t = Timestamp(rfc3339: s) { return (key, .int(t.seconds)) }
-                            return (key, value)
-                        }
-                        return JSONWriter.compact(.object(m))
-                    }
-                    return JSONWriter.compact(before)
-                } ?? JSONWriter.compact(.object([("state", .string(answer.stateBefore.rawValue)), ("due", .int(answer.at.seconds))]))
+                let before =
+                    answer.before
+                    ?? CardRecord(
+                        citationID: citationID,
+                        card: CardState(state: answer.stateBefore, step: nil, stability: nil, difficulty: nil, due: answer.at, lastReview: nil))
+                let beforeText = JSONWriter.compact(CardJSON.object(before))
                 try db.run(
                     "INSERT INTO reviews (citation_id, reviewed_at, grade, elapsed_days, state_before, card_before) VALUES (?, ?, ?, ?, ?, ?)",
                     .int(citationID), .int(answer.at.seconds), .int(Int64(answer.grade.rawValue)), .int(answer.elapsedDays),
-                    .text(answer.stateBefore.rawValue), .text(before))
+                    .text(answer.stateBefore.rawValue), .text(beforeText))
             }
         }
     }

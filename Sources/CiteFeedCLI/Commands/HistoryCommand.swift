@@ -35,11 +35,9 @@ struct HistoryCommand: Command {
                 data: JSONWriter.pretty(
                     .array(
                         picks.map { p in
-                            .object([
-                                ("pickedAt", .string(p.pickedAt.rfc3339UTC)), ("slotStart", .string(p.slot.start.rfc3339UTC)),
-                                ("slotEnd", .string(p.slot.end.rfc3339UTC)), ("reason", .string(p.reason.rawValue)),
-                                ("citation", p.snapshot.json),
-                            ])
+                            CitationJSON.slot(
+                                p.slot, citation: CitationJSON.citation(p.snapshot),
+                                adding: [("pickedAt", .string(p.pickedAt.rfc3339UTC)), ("reason", .string(p.reason.rawValue))])
                         })))
             return
         }

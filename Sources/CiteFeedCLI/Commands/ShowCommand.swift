@@ -33,11 +33,7 @@ struct ShowCommand: Command {
         let citation = try library.citation(id: id)
         let study = try library.card(of: id, now: try context.now())
         if json {
-            var object = CitationJSON.citation(citation)
-            if let study, case .object(var members) = object {
-                members.append(("card", CitationJSON.card(study)))
-                object = .object(members)
-            }
+            let object = study.map { CitationJSON.citation(citation, adding: [("card", CardJSON.object($0))]) } ?? CitationJSON.citation(citation)
             context.out.write(data: JSONWriter.pretty(object))
         } else {
             context.out.write(CitationText.card(citation, now: try context.now(), terminal: context.terminal, study: study))

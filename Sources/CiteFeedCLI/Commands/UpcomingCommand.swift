@@ -41,10 +41,7 @@ struct UpcomingCommand: Command {
                 data: JSONWriter.pretty(
                     .array(
                         upcoming.map { slot, citation, weight in
-                            .object([
-                                ("slotStart", .string(slot.start.rfc3339UTC)), ("slotEnd", .string(slot.end.rfc3339UTC)),
-                                ("weight", .int(Int64(weight))), ("citation", CitationJSON.citation(citation)),
-                            ])
+                            CitationJSON.slot(slot, citation: CitationJSON.citation(citation), adding: [("weight", .int(Int64(weight)))])
                         })))
             return
         }

@@ -90,20 +90,10 @@ public struct StatusRenderer: Sendable {
         ])
     }
 
+    /// The slot object (`CitationJSON`): the slot, the citation shown (or `null`), and for a
+    /// review rotation its `review` state.
     func json(_ pick: PickSnapshot?, slot: Slot, review: ReviewDisplay? = nil) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("id", pick.map { .int($0.id) } ?? .null), ("uuid", .optional(pick?.uuid)), ("text", .optional(pick?.text)),
-            ("back", .optional(pick?.back)), ("author", .optional(pick?.author)), ("source", .optional(pick?.source)),
-            ("tags", .array((pick?.tags ?? []).map { .string($0.name) })), ("favourite", .bool(pick?.favourite ?? false)),
-            ("slotStart", .string(slot.start.rfc3339UTC)), ("slotEnd", .string(slot.end.rfc3339UTC)),
-        ]
-        if let review {
-            members += [
-                ("mode", .string("review")), ("revealed", .bool(review.revealed)),
-                ("nextDue", review.nextDue.map { .string($0.rfc3339UTC) } ?? .null),
-            ]
-        }
-        return .object(members)
+        CitationJSON.slot(slot, citation: pick.map(CitationJSON.citation) ?? .null, adding: review.map { [("review", CitationJSON.review($0))] } ?? [])
     }
 
     /// A tag name as a CSS class: lower case, anything but letters, digits, `-` and `_` as `-`.

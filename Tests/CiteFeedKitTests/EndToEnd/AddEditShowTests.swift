@@ -139,7 +139,11 @@ import Testing
             members.map(\.0) == [
                 "id", "uuid", "text", "back", "author", "source", "tags", "favourite", "createdAt", "updatedAt", "archivedAt",
             ])
-        #expect(value["text"] == .string("Quote") && value["back"] == .null && value["tags"] == .array([.string("x")]))
+        #expect(value["text"] == .string("Quote") && value["back"] == .null && value["tags"]?.arrayValue?.count == 1)
+        // A tag is an object everywhere (issue 21): its name, its colour, and the colour in hex.
+        let tag = try #require(value["tags"]?.arrayValue?.first)
+        guard case .object(let tagMembers) = tag else { Issue.record("the tag is not an object"); return }
+        #expect(tagMembers.map(\.0) == ["name", "color", "hex"] && tag["name"] == .string("x"))
         #expect(value["archivedAt"] == .string("2026-03-01T08:30:00Z"))
     }
 

@@ -151,7 +151,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
             #expect(Pango.isEscapedText(value), "\(field): \(value.debugDescription)", sourceLocation: sourceLocation)
         }
         let json = try JSONParser.parse(try box.status("json").stdout)
-        #expect(json["text"] == .string(pick.snapshot.text), sourceLocation: sourceLocation)
+        #expect(json["citation"]?["text"] == .string(pick.snapshot.text), sourceLocation: sourceLocation)
         // Feeds: each parses, and the JSON Feed carries each item's text exactly.
         for name in ["feed.xml", "feed.atom"] {
             #expect(XMLParser(data: try Data(contentsOf: box.feeds.appendingPathComponent(name))).parse(), "\(name)", sourceLocation: sourceLocation)

@@ -37,7 +37,7 @@ import Testing
         let export = box.home.appendingPathComponent("export.json")
         #expect(try box.run("export", "--format", "json", "--out", export.path).status == 0)
         let document = try JSONParser.parse(try String(contentsOf: export, encoding: .utf8))
-        #expect(document["version"] == .int(2))
+        #expect(document["version"] == .int(3))
         let items = document["citations"]?.arrayValue ?? []
         #expect(items.first { $0["id"] == .int(1) }?["card"]?["log"]?.arrayValue?.count == 3)
         #expect(items.first { $0["id"] == .int(4) }?["card"] == nil)
@@ -80,11 +80,11 @@ import Testing
         try box.add("Kept")
         let before = try box.state()
         let newer = box.home.appendingPathComponent("newer.json")
-        try #"{"format": "citefeed", "version": 3, "tags": [], "citations": [{"text": "From the future"}]}"#.write(
+        try #"{"format": "citefeed", "version": 4, "tags": [], "citations": [{"text": "From the future"}]}"#.write(
             to: newer, atomically: true, encoding: .utf8)
         expectFailure(
             try box.run("import", newer.path), status: .dataError,
-            containing: "citefeed's export format version 3, from a newer citefeed; this one reads versions 1 to 2")
+            containing: "citefeed's export format version 4, from a newer citefeed; this one reads versions 1 to 3")
         #expect(try box.state() == before)
         let v1 = box.home.appendingPathComponent("v1.json")
         try
@@ -155,5 +155,47 @@ extension CardExchangeTests {
         }
         #expect(counted == kept)
         #expect(try db.scalar("SELECT coalesce(sum(answers), 0) FROM review_hours") == db.scalar("SELECT count(*) FROM reviews"))
+    }
+
+    /// A version 2 export (citefeed 0.1.0): tags of a citation as names, a card's log keeping
+    /// the card before each answer in seconds with `reps`. It imports, the answer can be taken
+    /// back, and an export of it again is version 3 with one time style and one name per field.
+    @Test func aVersion2FileIsReadAndWrittenAgainAsVersion3() throws {
+        let box = try Sandbox()
+        box.now = "2026-03-10T10:00:00Z"
+        let v2 = box.home.appendingPathComponent("v2.json")
+        try #"""
+            {"format": "citefeed", "version": 2, "exportedAt": "2026-03-05T08:00:00Z",
+             "tags": [{"name": "greek", "color": "teal"}],
+             "citations": [{"id": 3, "uuid": "6f1c2e1a-0000-4000-8000-000000000003", "text": "Know thyself", "back": "Delphi",
+               "author": null, "source": null, "tags": ["greek"], "favourite": true,
+               "createdAt": "2026-03-01T08:00:00Z", "updatedAt": "2026-03-01T08:00:00Z", "archivedAt": null,
+               "card": {"marked": null, "state": "learning", "step": 1, "stability": 2.3065, "difficulty": 2.11810397,
+                 "due": "2026-03-02T08:10:00Z", "lastReview": "2026-03-02T08:00:00Z", "reviews": 1, "lapses": 0,
+                 "log": [{"at": "2026-03-02T08:00:00Z", "grade": 3, "elapsedDays": 0, "stateBefore": "new",
+                   "cardBefore": {"state": "new", "step": 0, "stability": null, "difficulty": null, "due": 1772438400,
+                     "lastReview": null, "reps": 0, "lapses": 0}}]}}]}
+            """#.write(to: v2, atomically: true, encoding: .utf8)
+        let imported = try box.run("import", v2.path)
+        #expect(imported.status == 0, "\(imported)")
+        let now = Timestamp(rfc3339: "2026-03-10T10:00:00Z")!
+        let card = try #require(try box.library().card(of: 3, now: now))
+        #expect(card.card.state == .learning && card.reps == 1 && card.card.step == 1)
+        #expect(try box.library().citation(id: 3).tags.map(\.name) == ["greek"])
+        let export = box.home.appendingPathComponent("v3.json")
+        #expect(try box.run("export", "--out", export.path).status == 0)
+        let document = try JSONParser.parse(try String(contentsOf: export, encoding: .utf8))
+        #expect(document["version"] == .int(3))
+        let item = try #require(document["citations"]?.arrayValue?.first)
+        #expect(item["tags"]?.arrayValue?.first?["name"] == .string("greek"))
+        #expect(item["tags"]?.arrayValue?.first?["color"] == .string("teal"))
+        let before = try #require(item["card"]?["log"]?.arrayValue?.first?["cardBefore"])
+        #expect(before["reviews"] == .int(0) && before["reps"] == nil && before["state"] == .string("new"))
+        // The log's card, written as the library's own: a new card has no due time.
+        #expect(before["due"] == .null)
+        // And the answer taken back leaves the card new, as before it.
+        let last = try #require(try box.library().reviews(of: 3).last)
+        try StudyService(library: try box.library(), settings: Settings(), now: now).undo(last.id)
+        #expect(try box.library().card(of: 3, now: now)?.card.state == .new)
     }
 }
