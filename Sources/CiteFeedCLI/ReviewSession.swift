@@ -112,7 +112,7 @@ struct ReviewSession {
         lines.append(header)
         lines += StudySession.face(c, revealed: revealed, terminal: t)
         if revealed {
-            let intervals = try service.intervals(id).map { grade, seconds in "\(grade.rawValue) \(grade.name) \(StudyService.describe(seconds))" }
+            let intervals = try service.intervals(id).map { grade, seconds in "\(grade.rawValue) \(grade.name) \(Span.approximate(seconds: seconds))" }
             lines.append(TerminalText(intervals.joined(separator: "   ")))
             lines.append(t.dim("1-4 or a h g e: grade · u undo · q quit"))
         } else {

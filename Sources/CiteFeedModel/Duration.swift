@@ -1,39 +1,111 @@
 import CiteFeedSupport
 
-/// A rotation interval: whole minutes from `1m` to `30d` that divide a day or are whole days,
-/// written `15m`, `1h`, `1d`, `7d`.
-public struct Interval: Hashable, Sendable, CustomStringConvertible {
+/// A span of whole minutes as citefeed's settings write it: numbers with units (`30m`, `7h`,
+/// `1d7h`, `7d`) or `0`. The one place durations are parsed and printed (issue 21): `interval`,
+/// `offset` and the learning steps; `TimeOfDay` beside it does `activeHours` and `dayStartsAt`,
+/// and `approximate` the spans shown to people ("due again in 3d").
+public struct Span: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let minutes: Int
 
     public static let day = 1440
+    static let units: [(Character, Int)] = [("d", day), ("h", 60), ("m", 1)]
+
+    public init(minutes: Int) { self.minutes = minutes }
+
+    /// `N` and a unit, or several with a unit each (`1d7h`, `2h30m`), or `0`; `nil` when the
+    /// text is not one. A number is capped at 2^31 − 1 of its unit, so a span too large to
+    /// count stays too large for the caller's range check, which refuses it.
+    public init?(parsing text: String) {
+        let s = text.trimmingWhitespace().lowercased()
+        if s == "0" {
+            minutes = 0
+            return
+        }
+        var total = 0, number: Int?, used: Set<Character> = []
+        for c in s {
+            if let digit = c.wholeNumberValue, c.isASCII {
+                number = min((number ?? 0) * 10 + digit, Int(Int32.max))
+            } else if let factor = Span.units.first(where: { $0.0 == c })?.1, let n = number, used.insert(c).inserted {
+                let (product, overflow) = n.multipliedReportingOverflow(by: factor)
+                total = overflow ? Int.max : min(Int.max - product, total) + product
+                number = nil
+            } else {
+                return nil
+            }
+        }
+        guard number == nil, !s.isEmpty else { return nil }
+        minutes = total
+    }
+
+    /// The shortest spelling: `1d7h`, `30m`, `1d` rather than `24h`, `0`.
+    public var description: String {
+        guard minutes > 0 else { return "0" }
+        var text = ""
+        var rest = minutes
+        for (unit, factor) in Span.units where rest >= factor {
+            text += "\(rest / factor)\(unit)"
+            rest %= factor
+        }
+        return text
+    }
+
+    public static func < (a: Span, b: Span) -> Bool { a.minutes < b.minutes }
+
+    /// A span of seconds for people, rounded to one unit: `<1m`, `10m`, `3h`, `4d`, `2.5mo`,
+    /// `1.2y`.
+    public static func approximate(seconds: Int64) -> String {
+        let minutes = Double(seconds) / 60
+        if seconds < 60 { return "<1m" }
+        if minutes < 60 { return "\(Int(minutes.rounded()))m" }
+        let hours = minutes / 60
+        if hours < 24 { return "\(Int(hours.rounded()))h" }
+        let days = hours / 24
+        if days < 30 { return "\(Int(days.rounded()))d" }
+        func tenths(_ value: Double, _ unit: String) -> String {
+            let v = (value * 10).rounded() / 10
+            return (v == v.rounded() ? "\(Int(v))" : "\(v)") + unit
+        }
+        return days < 365 ? tenths(days / 30, "mo") : tenths(days / 365, "y")
+    }
+}
+
+/// A local time of day, `HH:MM` (or `H:MM`), from 00:00 to 24:00, as minutes after midnight.
+public enum TimeOfDay {
+    public static func minutes(_ text: some StringProtocol) -> Int? {
+        let p = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard p.count == 2, (1...2).contains(p[0].count), p[1].count == 2, p.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let h = Int(p[0]), let m = Int(p[1]), m < 60, h < 24 || h == 24 && m == 0
+        else { return nil }
+        return h * 60 + m
+    }
+
+    /// `HH:MM` of minutes after midnight.
+    public static func text(_ m: Int) -> String { (m / 60 < 10 ? "0" : "") + "\(m / 60):" + (m % 60 < 10 ? "0" : "") + "\(m % 60)" }
+}
+
+/// A rotation interval: a `Span` from `1m` to `30d` that divides a day or is whole days.
+public struct Interval: Hashable, Sendable, CustomStringConvertible {
+    public let minutes: Int
+
+    public static let day = Span.day
     public static let maximum = 30 * day
 
-    /// Parses `N` followed by `m`, `h` or `d`; `nil` reason-less failures become `reason`.
     public init(parsing text: String) throws(IntervalError) {
-        let trimmed = text.trimmingWhitespace().lowercased()
-        guard let unit = trimmed.last, let factor = ["m": 1, "h": 60, "d": Interval.day][String(unit)],
-            let count = Int(trimmed.dropLast()), trimmed.first?.isNumber == true
-        else { throw IntervalError(text: text, reason: "write a number and a unit: 15m, 1h, 1d, 7d") }
-        let (minutes, overflow) = count.multipliedReportingOverflow(by: factor)
-        guard !overflow, minutes >= 1, minutes <= Interval.maximum else {
-            throw IntervalError(text: text, reason: "an interval is from 1m to 30d")
+        guard let span = Span(parsing: text), text.trimmingWhitespace() != "0" else {
+            throw IntervalError(text: text, reason: "write a number and a unit: 15m, 1h, 1d, 7d")
         }
-        guard Interval.day % minutes == 0 || minutes % Interval.day == 0 else {
+        guard span.minutes >= 1, span.minutes <= Interval.maximum else { throw IntervalError(text: text, reason: "an interval is from 1m to 30d") }
+        guard Interval.day % span.minutes == 0 || span.minutes % Interval.day == 0 else {
             throw IntervalError(text: text, reason: "an interval must divide a day (such as 5m, 15m, 2h, 6h) or be whole days")
         }
-        self.minutes = minutes
+        minutes = span.minutes
     }
 
     public init(minutes: Int) { self.minutes = minutes }
 
     public var seconds: Int64 { Int64(minutes) * 60 }
 
-    /// The shortest spelling: `1d` rather than `24h` or `1440m`.
-    public var description: String {
-        if minutes % Interval.day == 0 { return "\(minutes / Interval.day)d" }
-        if minutes % 60 == 0 { return "\(minutes / 60)h" }
-        return "\(minutes)m"
-    }
+    public var description: String { Span(minutes: minutes).description }
 }
 
 public struct IntervalError: Error, Equatable {

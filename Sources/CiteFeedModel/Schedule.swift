@@ -4,36 +4,12 @@ import CiteFeedSupport
 /// boundaries, its active hours and its days. Outside the active hours or days no new pick is
 /// made and no notification is sent; the bar keeps the last pick.
 public enum Schedule {
-    /// Parses an offset such as `7h`, `30m`, `1d7h` or `0`: minutes from local midnight (for
-    /// multi-day intervals, from Monday midnight) to the first slot boundary.
+    /// Parses an offset such as `7h`, `30m`, `1d7h` or `0` (`Span`): minutes from local
+    /// midnight (for multi-day intervals, from Monday midnight) to the first slot boundary.
     public static func parseOffset(_ text: String) throws(SettingValueError) -> Int {
-        let s = text.trimmingWhitespace().lowercased()
-        if s == "0" { return 0 }
-        var total = 0, number: Int?, units: Set<Character> = []
-        for c in s {
-            if let digit = c.wholeNumberValue, c.isASCII {
-                number = (number ?? 0) * 10 + digit
-                guard number! <= 100_000 else { throw SettingValueError(reason: "an offset is less than 30d") }
-            } else if let factor = ["m": 1, "h": 60, "d": Interval.day][String(c)], let n = number, units.insert(c).inserted {
-                total += n * factor
-                number = nil
-            } else {
-                throw SettingValueError(reason: "write numbers with units, such as 7h, 30m or 1d7h")
-            }
-        }
-        guard number == nil, !s.isEmpty else { throw SettingValueError(reason: "write numbers with units, such as 7h, 30m or 1d7h") }
-        guard total < Interval.maximum else { throw SettingValueError(reason: "an offset is less than 30d") }
-        return total
-    }
-
-    /// The shortest spelling of an offset: `1d7h`, `30m`, `0`.
-    public static func describeOffset(_ minutes: Int) -> String {
-        guard minutes > 0 else { return "0" }
-        var text = ""
-        if minutes >= Interval.day { text += "\(minutes / Interval.day)d" }
-        if minutes % Interval.day >= 60 { text += "\(minutes % Interval.day / 60)h" }
-        if minutes % 60 > 0 { text += "\(minutes % 60)m" }
-        return text
+        guard let span = Span(parsing: text) else { throw SettingValueError(reason: "write numbers with units, such as 7h, 30m or 1d7h") }
+        guard span.minutes < Interval.maximum else { throw SettingValueError(reason: "an offset is less than 30d") }
+        return span.minutes
     }
 }
 
@@ -53,7 +29,7 @@ public struct ActiveHours: Hashable, Sendable, CustomStringConvertible {
 
     public init(parsing text: String) throws(SettingValueError) {
         let parts = text.trimmingWhitespace().split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, let start = ActiveHours.minutes(parts[0]), let end = ActiveHours.minutes(parts[1]) else {
+        guard parts.count == 2, let start = TimeOfDay.minutes(parts[0]), let end = TimeOfDay.minutes(parts[1]) else {
             throw SettingValueError(reason: "write two times of day, such as 08:00-22:00 (it may cross midnight: 22:00-06:00)")
         }
         guard start < Interval.day else { throw SettingValueError(reason: "the hours start before 24:00") }
@@ -64,24 +40,13 @@ public struct ActiveHours: Hashable, Sendable, CustomStringConvertible {
         self.end = end
     }
 
-    /// `HH:MM` (or `H:MM`) as minutes, 00:00 to 24:00.
-    static func minutes(_ s: Substring) -> Int? {
-        let p = s.split(separator: ":", omittingEmptySubsequences: false)
-        guard p.count == 2, (1...2).contains(p[0].count), p[1].count == 2, p.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-            let h = Int(p[0]), let m = Int(p[1]), m < 60, h < 24 || h == 24 && m == 0
-        else { return nil }
-        return h * 60 + m
-    }
-
     /// Whether the local time of day `minute` (0..<1440) is in these hours.
     public func contains(minute: Int) -> Bool {
         start < end ? (start..<end).contains(minute) : minute >= start || minute < end
     }
 
-    public var description: String { ActiveHours.hhmm(start) + "-" + ActiveHours.hhmm(end) }
+    public var description: String { TimeOfDay.text(start) + "-" + TimeOfDay.text(end) }
 
-    /// `HH:MM` of minutes after midnight.
-    static func hhmm(_ m: Int) -> String { (m / 60 < 10 ? "0" : "") + "\(m / 60):" + (m % 60 < 10 ? "0" : "") + "\(m % 60)" }
 }
 
 /// The days of the week on which a rotation picks: `mon-fri`, `sat,sun`, `mon-wed,fri`,

@@ -109,7 +109,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
             return .string(mode.rawValue)
         case .offset:
             guard case .string(let s) = value else { throw wrongType(value, "a string such as \"7h\"") }
-            return .string(Schedule.describeOffset(try Schedule.parseOffset(s)))
+            return .string(Span(minutes: try Schedule.parseOffset(s)).description)
         case .activeHours:
             guard case .string(let s) = value else { throw wrongType(value, "a string such as \"08:00-22:00\"") }
             return .string(try ActiveHours(parsing: s).description)
@@ -162,15 +162,15 @@ public enum SettingKey: String, CaseIterable, Sendable {
             for word in words {
                 let minutes = try Schedule.parseOffset(word)
                 guard minutes > 0 && minutes <= Interval.day else { throw SettingValueError(reason: "a step is from 1m to 1d") }
-                steps.append(Schedule.describeOffset(minutes))
+                steps.append(Span(minutes: minutes).description)
             }
             return .array(steps.map(JSONValue.string))
         case .dayStartsAt:
             guard case .string(let s) = value else { throw wrongType(value, "a time of day such as \"04:00\"") }
-            guard let minutes = ActiveHours.minutes(Substring(s.trimmingWhitespace())), minutes < Interval.day else {
+            guard let minutes = TimeOfDay.minutes(s.trimmingWhitespace()), minutes < Interval.day else {
                 throw SettingValueError(reason: "use a time of day from 00:00 to 23:59, such as 04:00")
             }
-            return .string(ActiveHours.hhmm(minutes))
+            return .string(TimeOfDay.text(minutes))
         case .feedHub:
             guard case .string(let s) = value else { throw wrongType(value, "an http(s) URL") }
             guard s.isEmpty || s.isPlainHTTPURL else {

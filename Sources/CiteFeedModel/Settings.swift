@@ -119,7 +119,7 @@ public struct Settings: Sendable {
         case .learningSteps: learningSteps = strings.compactMap { try? Schedule.parseOffset($0) }
         case .relearningSteps: relearningSteps = strings.compactMap { try? Schedule.parseOffset($0) }
         case .maximumInterval: maximumInterval = int()
-        case .dayStartsAt: dayStartsAt = ActiveHours.minutes(Substring(string)) ?? 240
+        case .dayStartsAt: dayStartsAt = TimeOfDay.minutes(string) ?? 240
         case .seed: if case .int(let n) = value { seed = n }
         case .outputDirectory: outputDirectory = string
         case .feedTitle: feedTitle = string
@@ -139,7 +139,7 @@ public struct Settings: Sendable {
         switch key {
         case .mode: return .string(mode.rawValue)
         case .interval: return .string(interval.description)
-        case .offset: return .string(Schedule.describeOffset(offset))
+        case .offset: return .string(Span(minutes: offset).description)
         case .activeHours: return .string(activeHours.description)
         case .days: return .string(days.description)
         case .tags: return .array(tags.map(JSONValue.string))
@@ -158,10 +158,10 @@ public struct Settings: Sendable {
         case .publishCommand: return .array(publishCommand.map(JSONValue.string))
         case .desiredRetention: return .double(desiredRetention)
         case .newPerDay: return .int(Int64(newPerDay))
-        case .learningSteps: return .array(learningSteps.map { .string(Schedule.describeOffset($0)) })
-        case .relearningSteps: return .array(relearningSteps.map { .string(Schedule.describeOffset($0)) })
+        case .learningSteps: return .array(learningSteps.map { .string(Span(minutes: $0).description) })
+        case .relearningSteps: return .array(relearningSteps.map { .string(Span(minutes: $0).description) })
         case .maximumInterval: return .int(Int64(maximumInterval))
-        case .dayStartsAt: return .string(ActiveHours.hhmm(dayStartsAt))
+        case .dayStartsAt: return .string(TimeOfDay.text(dayStartsAt))
         case .seed: return seed.map(JSONValue.int)
         case .outputDirectory: return outputDirectory.map(JSONValue.string)
         case .feedTitle: return .string(feedTitle)

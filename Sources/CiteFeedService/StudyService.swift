@@ -134,23 +134,6 @@ public struct StudyService {
             byState: counts.byState, suspended: counts.suspended, dueToday: try library.dueCount(before: today.end),
             dueWeek: try library.dueCount(before: weekEnd.end), periods: periods, streak: streak)
     }
-
-    /// An interval as Anki shows it: `<10m`, `10m`, `1h`, `3d`, `2.1mo`, `1.5y`.
-    public static func describe(_ seconds: Int64) -> String {
-        let minutes = Double(seconds) / 60
-        if seconds < 60 { return "<1m" }
-        if minutes < 60 { return "\(Int(minutes.rounded()))m" }
-        let hours = minutes / 60
-        if hours < 24 { return "\(Int(hours.rounded()))h" }
-        let days = hours / 24
-        if days < 30 { return "\(Int(days.rounded()))d" }
-        if days < 365 {
-            let months = (days / 30 * 10).rounded() / 10
-            return (months == months.rounded() ? "\(Int(months))" : "\(months)") + "mo"
-        }
-        let years = (days / 365 * 10).rounded() / 10
-        return (years == years.rounded() ? "\(Int(years))" : "\(years)") + "y"
-    }
 }
 
 /// Why a card cannot be studied or graded.

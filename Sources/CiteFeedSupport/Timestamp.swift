@@ -118,19 +118,24 @@ package func pad(_ value: Int64, _ width: Int) -> String {
 }
 
 extension Timestamp {
-    /// "just now", "5 minutes ago", "yesterday", "3 days ago", "2 months ago", or the date for
-    /// anything older than a year; "in the future" for clocks that disagree.
+    /// This moment as people say it from `now`, the one relative-time formatter: "just now",
+    /// "5 minutes ago", "yesterday", "3 days ago", "2 months ago", or the date for anything a
+    /// year old; ahead of `now` (a card's next review), "in 10 minutes", "in 3 days", "in 2
+    /// months", or the date a year ahead.
     public func relative(to now: Timestamp) -> String {
         let delta = now.seconds - seconds
-        if delta < 0 { return delta > -60 ? "just now" : "in the future" }
-        func plural(_ n: Int64, _ unit: String) -> String { n == 1 ? "1 \(unit) ago" : "\(n) \(unit)s ago" }
-        switch delta {
+        let ahead = delta < 0, span = delta.magnitude
+        func phrase(_ n: UInt64, _ unit: String) -> String {
+            let amount = n == 1 ? "1 \(unit)" : "\(n) \(unit)s"
+            return ahead ? "in " + amount : amount + " ago"
+        }
+        switch span {
         case ..<60: return "just now"
-        case ..<3600: return plural(delta / 60, "minute")
-        case ..<86400: return plural(delta / 3600, "hour")
-        case ..<(2 * 86400): return "yesterday"
-        case ..<(31 * 86400): return plural(delta / 86400, "day")
-        case ..<(365 * 86400): return plural(delta / (30 * 86400), "month")
+        case ..<3600: return phrase(span / 60, "minute")
+        case ..<86400: return phrase(span / 3600, "hour")
+        case ..<(2 * 86400) where !ahead: return "yesterday"
+        case ..<(31 * 86400): return phrase(span / 86400, "day")
+        case ..<(365 * 86400): return phrase(span / (30 * 86400), "month")
         default: return "on " + CivilTime.local(seconds).0.dateString
         }
     }

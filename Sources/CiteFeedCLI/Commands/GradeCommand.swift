@@ -38,7 +38,7 @@ struct GradeCommand: Command {
         case let .graded(_, after, next):
             let due = after.card.due
             context.out.line(
-                "Graded citation \(after.citationID) \(grade.name): due again in \(StudyService.describe(due.seconds - now.seconds)) (\(due.localShort))."
+                "Graded citation \(after.citationID) \(grade.name): due again in \(Span.approximate(seconds: due.seconds - now.seconds)) (\(due.localShort))."
             )
             let status = StatusRenderer(settings: settings)
             context.out.line("\(status.plain(next.pick, width: status.width, review: next.review))")

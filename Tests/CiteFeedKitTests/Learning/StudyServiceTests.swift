@@ -139,10 +139,10 @@ import Testing
         let box = try Sandbox()
         try box.add("Q", "--back", "A")
         let service = try study(box, at: "2026-03-02T10:00:00+01:00")
-        let shown = try service.intervals(1).map { StudyService.describe($0.seconds) }
+        let shown = try service.intervals(1).map { Span.approximate(seconds: $0.seconds) }
         #expect(shown == ["1m", "6m", "10m", "8d"], "\(shown)")
         #expect(
-            StudyService.describe(30) == "<1m" && StudyService.describe(86400 * 45) == "1.5mo" && StudyService.describe(86400 * 730) == "2y"
+            Span.approximate(seconds: 30) == "<1m" && Span.approximate(seconds: 86400 * 45) == "1.5mo" && Span.approximate(seconds: 86400 * 730) == "2y"
         )
     }
 }

@@ -81,7 +81,7 @@ import Testing
 
 @Suite struct IntervalTests {
     @Test(arguments: [
-        ("15m", 15, "15m"), ("1h", 60, "1h"), ("90m", 90, "90m"), ("24h", 1440, "1d"), ("7d", 10080, "7d"),
+        ("15m", 15, "15m"), ("1h", 60, "1h"), ("90m", 90, "1h30m"), ("1h30m", 90, "1h30m"), ("24h", 1440, "1d"), ("7d", 10080, "7d"),
         ("30d", 43200, "30d"), ("1m", 1, "1m"), ("6H", 360, "6h"), ("1440m", 1440, "1d"),
     ])
     func valid(text: String, minutes: Int, written: String) throws {
@@ -93,6 +93,32 @@ import Testing
     @Test(arguments: ["7m", "0m", "31d", "1x", "", "h", "-1h", "25h", "1.5h", "99999999999999999d"])
     func invalid(text: String) {
         #expect(throws: IntervalError.self) { try Interval(parsing: text) }
+    }
+}
+
+/// Issue 21, item 6: the one duration type, for intervals, offsets and learning steps.
+@Suite struct SpanTests {
+    @Test(arguments: [
+        ("0", 0, "0"), ("30m", 30, "30m"), ("7h", 420, "7h"), ("1d7h", 1860, "1d7h"), ("7h1d", 1860, "1d7h"), ("90m", 90, "1h30m"),
+        ("1D 2H", nil, ""), ("2h30m", 150, "2h30m"), (" 10M ", 10, "10m"), ("1h1h", nil, ""), ("h", nil, ""), ("5", nil, ""), ("", nil, ""),
+        ("-1m", nil, ""), ("1.5h", nil, ""),
+    ] as [(String, Int?, String)])
+    func parsesAndPrints(text: String, minutes: Int?, written: String) {
+        let span = Span(parsing: text)
+        #expect(span?.minutes == minutes)
+        if let span { #expect(span.description == written && Span(parsing: span.description) == span) }
+    }
+
+    @Test func hugeNumbersAreTooLargeNotWrong() {
+        #expect(Span(parsing: "99999999999999999999d")?.minutes == Int(Int32.max) * Span.day)
+        #expect(throws: SettingValueError.rule("an offset is less than 30d")) { try Schedule.parseOffset("99999999999d") }
+        #expect(throws: SettingValueError.rule("an offset is less than 30d")) { try Schedule.parseOffset("30d") }
+    }
+
+    @Test func timesOfDay() {
+        #expect(TimeOfDay.minutes("04:00") == 240 && TimeOfDay.minutes("4:00") == 240 && TimeOfDay.minutes("24:00") == 1440)
+        #expect(TimeOfDay.minutes("24:01") == nil && TimeOfDay.minutes("12:60") == nil && TimeOfDay.minutes("1200") == nil)
+        #expect(TimeOfDay.text(240) == "04:00" && TimeOfDay.text(1439) == "23:59")
     }
 }
 

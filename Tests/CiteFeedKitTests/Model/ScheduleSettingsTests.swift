@@ -17,9 +17,9 @@ import Testing
         #expect(try Schedule.parseOffset(" 1d7h30m ") == 1440 + 450)
         #expect(try Schedule.parseOffset("90m") == 90)
         #expect(try Schedule.parseOffset("0") == 0)
-        #expect(Schedule.describeOffset(90) == "1h30m")
-        #expect(Schedule.describeOffset(1440 + 420) == "1d7h")
-        #expect(Schedule.describeOffset(0) == "0")
+        #expect(Span(minutes: 90).description == "1h30m")
+        #expect(Span(minutes: 1440 + 420).description == "1d7h")
+        #expect(Span(minutes: 0).description == "0")
         for bad in ["", "7", "h", "7x", "7h7h", "-1h", "30d", "1d 7h", "٣h"] {
             #expect(throws: SettingValueError.self, "\(bad)") { try Schedule.parseOffset(bad) }
         }
