@@ -81,14 +81,8 @@ struct ReviewSession {
     }
 
     /// Rotations in review mode show the next card: after each answer here, theirs is worked
-    /// out anew (else a bar would go on showing a card just answered).
-    func refreshBars() throws {
-        let reviewing = try SettingsFile(path: context.paths.settings).loadAll().filter { $0.mode == .review }
-        guard !reviewing.isEmpty else { return }
-        try library.write {
-            for settings in reviewing { try context.home.publishReview(library, settings: settings) }
-        }
-    }
+    /// out anew (`Home.refreshReviewRotations`).
+    func refreshBars() throws { try context.home.refreshReviewRotations() }
 
     /// The closing line: how many answers, and when the next card is due.
     func summary(quit: Bool) -> String {

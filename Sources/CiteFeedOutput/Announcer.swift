@@ -94,7 +94,7 @@ package enum Announcer {
         let summary = pick.author.map { $0.isEmpty ? nil : $0 } ?? nil
         var body = pick.text
         if let back = pick.back, !back.isEmpty { body += "\n\n" + back }
-        return AnnouncementJob.Notification(summary: (summary ?? settings.feedTitle).foldedToOneLine, body: body.markupEscaped)
+        return AnnouncementJob.Notification(summary: (summary ?? settings.feedTitle).foldedToOneLine, body: body.markupEscaped(quotes: false))
     }
 
     /// Runs `publishCommand` in `directory`, with `{dir}` in its arguments replaced by it and
@@ -164,22 +164,5 @@ package enum Announcer {
         case 128...: return "ended by signal \(status - 128)"
         default: return "exit status \(status)"
         }
-    }
-}
-
-extension String {
-    /// `&`, `<` and `>` escaped, for the markup a notification body may be read as.
-    var markupEscaped: String {
-        guard contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return self }
-        var out = ""
-        for c in self {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 }

@@ -251,7 +251,7 @@ extension Library {
     public func cardExports() throws(StoreError) -> [Int64: CardExchange] {
         try mapped {
             var cards: [Int64: CardExchange] = [:]
-            for (id, marked, record) in try db.query(
+            let rows = try db.query(
                 // A card with a back never studied nor marked has nothing to carry.
                 "SELECT citation_id, marked, state, step, stability, difficulty, due, last_review, reps, lapses FROM cards WHERE marked IS NOT NULL OR state != 'new'", []
             ) { s -> (Int64, Bool?, CardRecord) in
@@ -260,10 +260,9 @@ extension Library {
                     difficulty: s.isNull(5) ? nil : s.double(5), due: Timestamp(seconds: s.isNull(6) ? 0 : s.int(6)),
                     lastReview: s.isNull(7) ? nil : Timestamp(seconds: s.int(7)))
                 return (s.int(0), s.isNull(1) ? nil : s.int(1) != 0, CardRecord(citationID: s.int(0), card: state, reps: Int(s.int(8)), lapses: Int(s.int(9))))
-            } {
-                cards[id] = CardExchange(marked: marked, state: record, answers: [])
             }
-            for (id, answer) in try db.query(
+            for (id, marked, record) in rows { cards[id] = CardExchange(marked: marked, state: record, answers: []) }
+            let answers = try db.query(
                 "SELECT citation_id, reviewed_at, grade, elapsed_days, state_before, card_before FROM reviews ORDER BY id", []
             ) { s -> (Int64, CardExchange.Answer) in
                 (
@@ -272,9 +271,8 @@ extension Library {
                         at: Timestamp(seconds: s.int(1)), grade: Grade(rawValue: Int(s.int(2))) ?? .good, elapsedDays: s.int(3),
                         stateBefore: CardPhase(rawValue: s.text(4)) ?? .new, before: CardJSON.record(s.text(5), citationID: s.int(0)))
                 )
-            } {
-                cards[id, default: CardExchange(marked: nil, state: nil, answers: [])].answers.append(answer)
             }
+            for (id, answer) in answers { cards[id, default: CardExchange(marked: nil, state: nil, answers: [])].answers.append(answer) }
             return cards
         }
     }

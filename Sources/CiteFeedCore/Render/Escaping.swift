@@ -71,8 +71,9 @@ extension String {
     /// Text for Pango markup (waybar reads `text`, `tooltip` and `alt` as markup): `& < > ' "` escaped.
     public var pangoEscaped: String { markupEscaped(quotes: true) }
 
-    /// `& < >` as entities, and `' "` too with `quotes` (for attribute-like markup such as Pango's).
-    private func markupEscaped(quotes: Bool) -> String {
+    /// `& < >` as entities, and `' "` too with `quotes` (for attribute-like markup such as
+    /// Pango's; without, for a notification's body markup).
+    package func markupEscaped(quotes: Bool) -> String {
         var out = ""
         for c in unicodeScalars {
             switch c {
