@@ -55,7 +55,7 @@ public struct ExportWriter {
         switch format {
         case .json:
             append(count == 0 ? "\n    " : ",\n    ")
-            let object = cards[c.id].map { CitationJSON.citation(c, adding: [("card", CardJSON.object($0))]) } ?? CitationJSON.citation(c)
+            let object = CitationJSON.citation(c, adding: cards[c.id].map { [("card", CardJSON.object($0))] } ?? [])
             JSONWriter.write(object, into: &buffer, indent: 4)
         case .csv:
             let guarded = [c.text, c.back ?? "", c.author ?? "", c.source ?? "", c.tags.map(\.name).joined(separator: ";")].map(

@@ -49,17 +49,10 @@ public struct CardExchange: Sendable, Equatable {
             default: throw ImportRecordProblem("\"card\".\"\(key)\" is not a time")
             }
         }
-        func number(_ key: String, in value: JSONValue) -> Double? {
-            switch value[key] {
-            case .double(let d)?: return d
-            case .int(let n)?: return Double(n)
-            default: return nil
-            }
-        }
         func int(_ key: String, in value: JSONValue) -> Int64? { if case .int(let n)? = value[key] { n } else { nil } }
         if let stateName = json["state"]?.stringValue {
             guard let phase = CardPhase(rawValue: stateName) else { throw ImportRecordProblem("\"card\".\"state\" \(quoted(stateName)) is not new, learning, review or relearning") }
-            let stability = number("stability", in: json), difficulty = number("difficulty", in: json)
+            let stability = json["stability"]?.numberValue, difficulty = json["difficulty"]?.numberValue
             if let s = stability { guard s.isFinite && s > 0 && s <= 1e6 else { throw ImportRecordProblem("\"card\".\"stability\" is out of range") } }
             if let d = difficulty { guard d.isFinite && d >= 1 && d <= 10 else { throw ImportRecordProblem("\"card\".\"difficulty\" is not from 1 to 10") } }
             let due = try time("due", in: json)

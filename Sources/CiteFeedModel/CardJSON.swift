@@ -50,18 +50,11 @@ package enum CardJSON {
             default: nil
             }
         }
-        func number(_ key: String) -> Double? {
-            switch value[key] {
-            case .double(let d)?: d
-            case .int(let n)?: Double(n)
-            default: nil
-            }
-        }
         func int(_ key: String) -> Int64? { if case .int(let n)? = value[key] { n } else { nil } }
         let due = time("due")
         guard due != nil || state == .new else { return nil }
         let card = CardState(
-            state: state, step: int("step").map { Int($0) }, stability: number("stability"), difficulty: number("difficulty"),
+            state: state, step: int("step").map { Int($0) }, stability: value["stability"]?.numberValue, difficulty: value["difficulty"]?.numberValue,
             due: due ?? Timestamp(seconds: 0), lastReview: time("lastReview"))
         return CardRecord(citationID: citationID, card: card, reps: Int(int("reviews") ?? int("reps") ?? 0), lapses: Int(int("lapses") ?? 0))
     }

@@ -14,38 +14,35 @@ import CiteFeedSupport
 ///
 /// Every time is RFC 3339 in UTC.
 package enum CitationJSON {
-    package static func tag(_ tag: Tag) -> JSONValue {
-        .object([("name", .string(tag.name)), ("color", .string(tag.color)), ("hex", .string(Palette.hexValue(of: tag.color)))])
-    }
+    package static func tag(_ tag: Tag) -> JSONValue { .object(members(tag)) }
 
     /// The tag with how many citations carry it (`tag list --json`).
     package static func tag(_ summary: TagSummary) -> JSONValue {
-        guard case .object(let members) = tag(summary.tag) else { return .null }
-        return .object(members + [("count", .int(Int64(summary.count))), ("archivedCount", .int(Int64(summary.archivedCount)))])
+        .object(members(summary.tag) + [("count", .int(Int64(summary.count))), ("archivedCount", .int(Int64(summary.archivedCount)))])
+    }
+
+    private static func members(_ tag: Tag) -> [(String, JSONValue)] {
+        [("name", .string(tag.name)), ("color", .string(tag.color)), ("hex", .string(Palette.hexValue(of: tag.color)))]
     }
 
     /// The citation as it was shown (no dates).
     package static func citation(_ p: PickSnapshot) -> JSONValue { .object(members(p)) }
 
     /// The citation as the library has it, with its dates.
-    package static func citation(_ c: Citation) -> JSONValue {
+    /// The citation as the library has it, with its dates, and `more` members after its own
+    /// (`card`).
+    package static func citation(_ c: Citation, adding more: [(String, JSONValue)] = []) -> JSONValue {
         .object(
             members(PickSnapshot(c)) + [
                 ("createdAt", .string(c.createdAt.rfc3339UTC)), ("updatedAt", .string(c.updatedAt.rfc3339UTC)),
                 ("archivedAt", c.archivedAt.map { .string($0.rfc3339UTC) } ?? .null),
-            ])
-    }
-
-    /// `citation` with more members after its own (`card`).
-    package static func citation(_ c: Citation, adding more: [(String, JSONValue)]) -> JSONValue {
-        guard case .object(let members) = citation(c) else { return .null }
-        return .object(members + more)
+            ] + more)
     }
 
     private static func members(_ p: PickSnapshot) -> [(String, JSONValue)] {
         [
             ("id", .int(p.id)), ("uuid", .string(p.uuid)), ("text", .string(p.text)), ("back", .optional(p.back)),
-            ("author", .optional(p.author)), ("source", .optional(p.source)), ("tags", .array(p.tags.map(tag))),
+            ("author", .optional(p.author)), ("source", .optional(p.source)), ("tags", .array(p.tags.map { .object(members($0)) })),
             ("favourite", .bool(p.favourite)),
         ]
     }
@@ -55,9 +52,13 @@ package enum CitationJSON {
         .object([("slotStart", .string(slot.start.rfc3339UTC)), ("slotEnd", .string(slot.end.rfc3339UTC)), ("citation", citation)] + more)
     }
 
-    /// A review rotation's bar state: `{revealed, nextDue}`.
-    package static func review(_ r: ReviewDisplay) -> JSONValue {
-        .object([("revealed", .bool(r.revealed)), ("nextDue", r.nextDue.map { .string($0.rfc3339UTC) } ?? .null)])
+    /// The slot now, as `status --format json` prints it and `current.json` holds it: the pick
+    /// shown, and a review rotation's bar state as `review: {revealed, nextDue}`.
+    package static func slot(_ slot: Slot, pick: PickSnapshot?, review: ReviewDisplay?) -> JSONValue {
+        let state = review.map { r in
+            [("review", JSONValue.object([("revealed", .bool(r.revealed)), ("nextDue", r.nextDue.map { .string($0.rfc3339UTC) } ?? .null)]))]
+        }
+        return self.slot(slot, citation: pick.map(citation) ?? .null, adding: state ?? [])
     }
 
     /// The names of a citation's `tags`: strings (export versions 1 and 2, other programs'

@@ -21,8 +21,7 @@ public struct CurrentFile: Sendable, Equatable {
 
     /// The slot object (`CitationJSON.slot`), as `status --format json` prints it.
     package var bytes: [UInt8] {
-        let json = CitationJSON.slot(slot, citation: pick?.json ?? .null, adding: review.map { [("review", CitationJSON.review($0))] } ?? [])
-        return Array(JSONWriter.pretty(json).utf8)
+        Array(JSONWriter.pretty(CitationJSON.slot(slot, pick: pick, review: review)).utf8)
     }
 
     /// The state that `bytes` wrote, or `nil` when they are not one (then `status` rotates: a

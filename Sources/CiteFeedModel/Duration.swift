@@ -4,7 +4,7 @@ import CiteFeedSupport
 /// `1d7h`, `7d`) or `0`. The one place durations are parsed and printed (issue 21): `interval`,
 /// `offset` and the learning steps; `TimeOfDay` beside it does `activeHours` and `dayStartsAt`,
 /// and `approximate` the spans shown to people ("due again in 3d").
-public struct Span: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct Span: Hashable, Sendable, CustomStringConvertible {
     public let minutes: Int
 
     public static let day = 1440
@@ -26,8 +26,7 @@ public struct Span: Hashable, Comparable, Sendable, CustomStringConvertible {
             if let digit = c.wholeNumberValue, c.isASCII {
                 number = min((number ?? 0) * 10 + digit, Int(Int32.max))
             } else if let factor = Span.units.first(where: { $0.0 == c })?.1, let n = number, used.insert(c).inserted {
-                let (product, overflow) = n.multipliedReportingOverflow(by: factor)
-                total = overflow ? Int.max : min(Int.max - product, total) + product
+                total += n * factor  // at most three units of at most 2^31 − 1 days: no overflow
                 number = nil
             } else {
                 return nil
@@ -48,8 +47,6 @@ public struct Span: Hashable, Comparable, Sendable, CustomStringConvertible {
         }
         return text
     }
-
-    public static func < (a: Span, b: Span) -> Bool { a.minutes < b.minutes }
 
     /// A span of seconds for people, rounded to one unit: `<1m`, `10m`, `3h`, `4d`, `2.5mo`,
     /// `1.2y`.

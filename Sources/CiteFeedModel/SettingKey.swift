@@ -145,12 +145,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
             }
             return .object(rules.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.weight))) })
         case .desiredRetention:
-            let d: Double
-            switch value {
-            case .double(let x): d = x
-            case .int(let n): d = Double(n)
-            default: throw wrongType(value, "a number such as 0.9")
-            }
+            guard let d = value.numberValue else { throw wrongType(value, "a number such as 0.9") }
             guard d >= 0.7 && d <= 0.97 else { throw SettingValueError(reason: "use a number from 0.70 to 0.97") }
             return .double(d)
         case .newPerDay: return try integer(value, 0...9999)

@@ -113,8 +113,7 @@ public struct Settings: Sendable {
         case .notify: notify = value == .bool(true)
         case .feedHub: feedHub = string
         case .publishCommand: publishCommand = strings
-        case .desiredRetention:
-            if case .double(let d) = value { desiredRetention = d } else if case .int(let n) = value { desiredRetention = Double(n) }
+        case .desiredRetention: desiredRetention = value.numberValue ?? desiredRetention
         case .newPerDay: newPerDay = int()
         case .learningSteps: learningSteps = strings.compactMap { try? Schedule.parseOffset($0) }
         case .relearningSteps: relearningSteps = strings.compactMap { try? Schedule.parseOffset($0) }

@@ -32,6 +32,20 @@ extension Library {
         }
     }
 
+    /// The columns of `cards` that `cardRecord` reads, in its order.
+    static let cardColumns = "state, step, stability, difficulty, due, last_review, reps, lapses"
+
+    /// The card of the `cardColumns` starting at column `first` of a row; a card never reviewed
+    /// (no due time) is due at `dueWhenNew`.
+    static func cardRecord(_ s: Statement, at first: Int32, citationID: Int64, dueWhenNew: Timestamp) -> CardRecord {
+        let card = CardState(
+            state: CardPhase(rawValue: s.text(first)) ?? .new, step: s.isNull(first + 1) ? nil : Int(s.int(first + 1)),
+            stability: s.isNull(first + 2) ? nil : s.double(first + 2), difficulty: s.isNull(first + 3) ? nil : s.double(first + 3),
+            due: s.isNull(first + 4) ? dueWhenNew : Timestamp(seconds: s.int(first + 4)),
+            lastReview: s.isNull(first + 5) ? nil : Timestamp(seconds: s.int(first + 5)))
+        return CardRecord(citationID: citationID, card: card, reps: Int(s.int(first + 6)), lapses: Int(s.int(first + 7)))
+    }
+
     /// Whether citation `id` is a card (archived or not).
     public func isCard(_ id: Int64) throws(StoreError) -> Bool {
         try mapped { try db.scalar("SELECT 1 FROM cards WHERE citation_id = ? AND is_card = 1", .int(id)) != nil }
@@ -42,14 +56,8 @@ extension Library {
     public func card(of id: Int64, now: Timestamp) throws(StoreError) -> CardRecord? {
         try mapped {
             guard try isCard(id) else { return nil }
-            let rows = try db.query(
-                "SELECT state, step, stability, difficulty, due, last_review, reps, lapses FROM cards WHERE citation_id = ?", [.int(id)]
-            ) { s -> CardRecord in
-                let card = CardState(
-                    state: CardPhase(rawValue: s.text(0)) ?? .new, step: s.isNull(1) ? nil : Int(s.int(1)),
-                    stability: s.isNull(2) ? nil : s.double(2), difficulty: s.isNull(3) ? nil : s.double(3),
-                    due: s.isNull(4) ? now : Timestamp(seconds: s.int(4)), lastReview: s.isNull(5) ? nil : Timestamp(seconds: s.int(5)))
-                return CardRecord(citationID: id, card: card, reps: Int(s.int(6)), lapses: Int(s.int(7)))
+            let rows = try db.query("SELECT \(Library.cardColumns) FROM cards WHERE citation_id = ?", [.int(id)]) { s in
+                Library.cardRecord(s, at: 0, citationID: id, dueWhenNew: now)
             }
             return rows.first ?? CardRecord(citationID: id, card: CardState(due: now))
         }
@@ -253,13 +261,9 @@ extension Library {
             var cards: [Int64: CardExchange] = [:]
             let rows = try db.query(
                 // A card with a back never studied nor marked has nothing to carry.
-                "SELECT citation_id, marked, state, step, stability, difficulty, due, last_review, reps, lapses FROM cards WHERE marked IS NOT NULL OR state != 'new'", []
-            ) { s -> (Int64, Bool?, CardRecord) in
-                let state = CardState(
-                    state: CardPhase(rawValue: s.text(2)) ?? .new, step: s.isNull(3) ? nil : Int(s.int(3)), stability: s.isNull(4) ? nil : s.double(4),
-                    difficulty: s.isNull(5) ? nil : s.double(5), due: Timestamp(seconds: s.isNull(6) ? 0 : s.int(6)),
-                    lastReview: s.isNull(7) ? nil : Timestamp(seconds: s.int(7)))
-                return (s.int(0), s.isNull(1) ? nil : s.int(1) != 0, CardRecord(citationID: s.int(0), card: state, reps: Int(s.int(8)), lapses: Int(s.int(9))))
+                "SELECT citation_id, marked, \(Library.cardColumns) FROM cards WHERE marked IS NOT NULL OR state != 'new'", []
+            ) { s in
+                (s.int(0), s.isNull(1) ? nil : s.int(1) != 0, Library.cardRecord(s, at: 2, citationID: s.int(0), dueWhenNew: Timestamp(seconds: 0)))
             }
             for (id, marked, record) in rows { cards[id] = CardExchange(marked: marked, state: record, answers: []) }
             let answers = try db.query(

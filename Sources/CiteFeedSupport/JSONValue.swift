@@ -35,6 +35,15 @@ public enum JSONValue: Equatable, Sendable {
         return nil
     }
 
+    /// A number, whole or not.
+    public var numberValue: Double? {
+        switch self {
+        case .double(let d): d
+        case .int(let n): Double(n)
+        default: nil
+        }
+    }
+
     public var arrayValue: [JSONValue]? {
         if case .array(let a) = self { return a }
         return nil

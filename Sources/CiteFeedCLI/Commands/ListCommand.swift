@@ -66,7 +66,7 @@ struct ListCommand: Command {
         }
         let citations = try library.citations(query)
         if json {
-            context.out.write(data: JSONWriter.pretty(.array(citations.map(CitationJSON.citation))))
+            context.out.write(data: JSONWriter.pretty(.array(citations.map { CitationJSON.citation($0) })))
         } else if citations.isEmpty {
             context.err.line("\(emptyMessage(query))")
         } else {

@@ -33,7 +33,7 @@ struct ShowCommand: Command {
         let citation = try library.citation(id: id)
         let study = try library.card(of: id, now: try context.now())
         if json {
-            let object = study.map { CitationJSON.citation(citation, adding: [("card", CardJSON.object($0))]) } ?? CitationJSON.citation(citation)
+            let object = CitationJSON.citation(citation, adding: study.map { [("card", CardJSON.object($0))] } ?? [])
             context.out.write(data: JSONWriter.pretty(object))
         } else {
             context.out.write(CitationText.card(citation, now: try context.now(), terminal: context.terminal, study: study))

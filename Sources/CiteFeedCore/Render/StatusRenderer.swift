@@ -93,7 +93,7 @@ public struct StatusRenderer: Sendable {
     /// The slot object (`CitationJSON`): the slot, the citation shown (or `null`), and for a
     /// review rotation its `review` state.
     func json(_ pick: PickSnapshot?, slot: Slot, review: ReviewDisplay? = nil) -> JSONValue {
-        CitationJSON.slot(slot, citation: pick.map(CitationJSON.citation) ?? .null, adding: review.map { [("review", CitationJSON.review($0))] } ?? [])
+        CitationJSON.slot(slot, pick: pick, review: review)
     }
 
     /// A tag name as a CSS class: lower case, anything but letters, digits, `-` and `_` as `-`.

@@ -171,7 +171,7 @@ final class Sandbox {
         let sequence = try library.db.query("SELECT name || '=' || seq FROM sqlite_sequence ORDER BY name") { $0.text(0) }
         return JSONWriter.pretty(
             .object([
-                ("citations", .array(citations.map(CitationJSON.citation))), ("tags", .array(tags)),
+                ("citations", .array(citations.map { CitationJSON.citation($0) })), ("tags", .array(tags)),
                 ("meta", .array(meta.map(JSONValue.string))), ("sequence", .array(sequence.map(JSONValue.string))),
             ]))
     }
