@@ -71,6 +71,13 @@ enum Completions {
         }
     }
 
+    /// The command that changes a setting, and what each setting's value can be (from the
+    /// settings' declarations), offered after its key.
+    private static let settingsCommand = "defaults write"
+    private static var settingValues: [(key: String, completion: SettingCompletion)] {
+        SettingKey.allCases.map { ($0.rawValue, $0.setting.completion) }
+    }
+
     // MARK: bash (and zsh)
 
     /// Words as one space-separated list, for `compgen -W` and the like.
@@ -121,6 +128,16 @@ enum Completions {
             case .words(let words):
                 positionalCases += "        \"\(spec.name)\") COMPREPLY=($(compgen -W \"\(wordList(words))\" -- \"$cur\")) ;;\n"
             case .rotations, .tags: positionalCases += "        \"\(spec.name)\") \(bashNames(spec.completes)) ;;\n"
+            }
+        }
+        // After `defaults write KEY`: what the setting takes.
+        for (key, completion) in settingValues {
+            let pattern = "\"\(settingsCommand)|\(key)\""
+            switch completion {
+            case .words(let words): valueCases += "        \(pattern)) COMPREPLY=($(compgen -W \"\(wordList(words))\" -- \"$cur\")); return ;;\n"
+            case .directories: valueCases += "        \(pattern)) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n"
+            case .tags: valueCases += "        \(pattern)) \(bashNames(.tags)); return ;;\n"
+            case .nothing: valueCases += "        \(pattern)) COMPREPLY=(); return ;;\n"
             }
         }
         return """
@@ -273,6 +290,21 @@ enum Completions {
                     }
                     lines.append(line + " -d \(fishQuoted(option.help))")
                 }
+            }
+            if spec.name == settingsCommand {
+                // A key's value after the key; the keys themselves anywhere else.
+                let keys = settingValues.map(\.key).joined(separator: " ")
+                for (key, completion) in settingValues {
+                    let after = fishQuoted("__citefeed_is \"\(spec.name)\"; and __fish_prev_arg_in \(key)")
+                    switch completion {
+                    case .words(let words): lines.append("complete -c citefeed -n \(after) -x -a \(fishQuoted(wordList(words)))")
+                    case .directories: lines.append("complete -c citefeed -n \(after) -x -a '(__fish_complete_directories)'")
+                    case .tags: lines.append("complete -c citefeed -n \(after) -x -a \(fishQuoted("(" + namesCommand(.tags) + ")"))")
+                    case .nothing: break
+                    }
+                }
+                lines.append("complete -c citefeed -n \(fishQuoted("__citefeed_is \"\(spec.name)\"; and not __fish_prev_arg_in \(keys)")) -a \(fishQuoted(keys))")
+                continue
             }
             switch spec.completes {
             case .nothing: break

@@ -7,7 +7,7 @@ import CiteFeedStore
 import CiteFeedSupport
 
 /// `citefeed.1`, the manual page, made from the same tables as `--help` and the completions:
-/// the commands' specs, the options, `SettingKey` and `ExitStatus`, so none of them can drift.
+/// the commands' specs, the options, the settings' declarations and `ExitStatus`, so none of them can drift.
 /// `citefeed man` prints it; `doc/citefeed.1` is a copy kept equal by a test.
 enum ManPage {
     static func render() -> String {
@@ -57,14 +57,7 @@ enum ManPage {
             named rotation keeps the keys it changes under "rotations", and takes the default
             rotation's value for the others.
             """)
-        for key in SettingKey.allCases {
-            roff += ".TP\n.B " + escape(key.rawValue) + "\n" + escape(key.summary)
-            if let value = key.defaultValue {
-                let shown = SettingKey.display(value)
-                roff += ". Default: " + (shown.isEmpty ? "empty" : "\\fB" + escape(shown) + "\\fR")
-            }
-            roff += ".\n"
-        }
+        roff += SettingsReference.roff()
         roff += ".SH ENVIRONMENT\n"
         for (name, meaning) in environment { roff += ".TP\n.B " + escape(name) + "\n" + escape(meaning) + "\n" }
         roff += ".SH FILES\n"

@@ -1,6 +1,8 @@
 import CiteFeedSupport
 
-/// Every setting of SPEC.md "Settings": its name, default, and how a value is checked.
+/// The name of every setting of SPEC.md "Settings", in the order `defaults` shows them. What a
+/// setting is (its property, its kind of value, its words) is its entry in `declaration`:
+/// adding a setting is its property in `Settings`, its name here and its entry there.
 public enum SettingKey: String, CaseIterable, Sendable {
     case mode, interval, offset, activeHours, days
     case tags, excludeTags, authors, excludeAuthors, sources, search, favouritesOnly, minLength, maxLength
@@ -9,252 +11,178 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case statusWidth, statusTemplate
     case desiredRetention, newPerDay, learningSteps, relearningSteps, maximumInterval, dayStartsAt
 
-    /// One line for `defaults --help` and error messages.
-    public var summary: String {
+    /// The settings' table: one entry per key, made once.
+    private static let table: [SettingKey: Setting] = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.declaration) })
+
+    /// This key's entry.
+    public var setting: Setting { SettingKey.table[self]! }
+
+    /// The table. The compiler keeps it whole (one case each); `SettingsTableTests` checks that
+    /// each entry reads and writes its own property, and every property has one entry.
+    private var declaration: Setting {
         switch self {
-        case .interval: return "slot length, 1m..30d, dividing a day or whole days (15m, 1h, 1d, 7d)"
-        case .mode: return "rotate (a citation per slot) or review (the most overdue card, graded from the bar)"
-        case .offset: return "slots start this long after midnight (1d with 7h turns at 07:00); shorter than interval"
-        case .activeHours: return "new picks only in these hours, such as 08:00-22:00 (may cross midnight)"
-        case .days: return "new picks only on these days, such as mon-fri or sat,sun"
-        case .tags: return "only citations with any of these tags rotate (empty = all)"
-        case .excludeTags: return "citations with any of these tags never rotate"
-        case .authors: return "only citations by these authors rotate (whole names, any case; empty = all)"
-        case .excludeAuthors: return "citations by these authors never rotate"
-        case .sources: return "only citations whose source contains one of these texts rotate (any case)"
-        case .search: return "only citations matching these search words rotate, as list --search (empty = off)"
-        case .favouritesOnly: return "only favourites rotate (yes/no)"
-        case .minLength: return "only citations with at least this many characters rotate (0 = off)"
-        case .maxLength: return "only citations with at most this many characters rotate (0 = off)"
-        case .favouriteWeight: return "favourites are shown this many times per cycle (1-10)"
-        case .weights: return "times per cycle by tag, author or source, 0-10: tag:stoic=3 author:Seneca=0 (0 = never)"
-        case .notify: return "a desktop notification for each new pick (yes/no; needs notify-send)"
-        case .seed: return "rotation order (an integer; chosen at random when the library is created)"
-        case .outputDirectory: return "where feeds, index.html and status files go"
-        case .feedTitle: return "feed title"
-        case .feedDescription: return "feed description"
-        case .feedAuthor: return "feed author"
-        case .feedLanguage: return "feed language (a language tag such as en or de-CH)"
-        case .feedURL: return "public http(s) base URL of the output directory, or empty"
-        case .feedItems: return "how many past picks the feeds keep (1-500)"
-        case .feedHub: return "WebSub hub URL that is told of each change to the feeds, or empty"
-        case .publishCommand: return "command run in the output directory after its outputs change, such as rsync -a ./ host:feeds/"
-        case .statusWidth: return "status text width in terminal columns (10-500)"
-        case .statusTemplate: return "status text with {text} {author} {source} {tags} {back}; [...] drops when empty"
-        case .desiredRetention: return "study: the probability of recall a card is scheduled for (0.70-0.97)"
-        case .newPerDay: return "study: new cards a day at most (0-9999)"
-        case .learningSteps: return "study: the steps of a new card before its first interval in days, such as 1m 10m"
-        case .relearningSteps: return "study: the steps of a forgotten card, such as 10m (none: straight back to review)"
-        case .maximumInterval: return "study: the longest interval in days (1-36500)"
-        case .dayStartsAt: return "study: the time of day at which a new study day begins, such as 04:00"
+        case .mode:
+            entry(
+                \.mode, .choice, summary: "rotate (a citation per slot) or review (the most overdue card, graded from the bar)",
+                manual: "In review the rotation's bar shows the cards to review instead of citations.")
+        case .interval:
+            entry(
+                \.interval,
+                .text("a string such as \"1h\"") { s throws(SettingValueError) in
+                    do throws(IntervalError) { return try Interval(parsing: s) } catch { throw .rule(error.reason) }
+                }, summary: "slot length, 1m..30d, dividing a day or whole days (15m, 1h, 1d, 7d)",
+                completion: .words(["5m", "15m", "30m", "1h", "2h", "6h", "1d", "7d"]))
+        case .offset:
+            entry(
+                \.offset, .span("a string such as \"7h\"", Schedule.parseOffset),
+                summary: "slots start this long after midnight (1d with 7h turns at 07:00); shorter than interval",
+                manual: "For intervals of days, from Monday midnight: 1d7h with 7d turns on Tuesdays at 07:00.")
+        case .activeHours:
+            entry(
+                \.activeHours, .text("a string such as \"08:00-22:00\"", ActiveHours.init(parsing:)),
+                summary: "new picks only in these hours, such as 08:00-22:00 (may cross midnight)",
+                manual: "Notifications too.")
+        case .days:
+            entry(
+                \.days, .text("a string such as \"mon-fri\"", Weekdays.init(parsing:)),
+                summary: "new picks only on these days, such as mon-fri or sat,sun",
+                completion: .words(["mon-fri", "sat,sun", "mon-sun"]))
+        case .tags: entry(\.tags, .tagNames, summary: "only citations with any of these tags rotate (empty = all)")
+        case .excludeTags: entry(\.excludeTags, .tagNames, summary: "citations with any of these tags never rotate")
+        case .authors:
+            entry(
+                \.authors, .texts("names", distinct: true),
+                summary: "only citations by these authors rotate (whole names, any case; empty = all)")
+        case .excludeAuthors: entry(\.excludeAuthors, .texts("names", distinct: true), summary: "citations by these authors never rotate")
+        case .sources:
+            entry(
+                \.sources, .texts("names", distinct: true),
+                summary: "only citations whose source contains one of these texts rotate (any case)")
+        case .search:
+            entry(
+                \.search,
+                .string("search words") { s throws(SettingValueError) in
+                    try plainText(s)
+                    guard s.trimmingWhitespace().isEmpty || s.contains(where: { $0.isLetter || $0.isNumber }) else {
+                        throw .rule("there is no word to search for")
+                    }
+                    return s.trimmingWhitespace()
+                }, summary: "only citations matching these search words rotate, as list --search (empty = off)",
+                manual: "Every word must occur; word* matches a prefix.")
+        case .favouritesOnly: entry(\.favouritesOnly, .yesNo, summary: "only favourites rotate (yes/no)")
+        case .minLength:
+            entry(
+                \.minLength, .integer(0...CitationInput.maxText),
+                summary: "only citations with at least this many characters rotate (0 = off)",
+                manual: "Not more than maxLength.")
+        case .maxLength:
+            entry(
+                \.maxLength, .integer(0...CitationInput.maxText),
+                summary: "only citations with at most this many characters rotate (0 = off)")
+        case .favouriteWeight: entry(\.favouriteWeight, .integer(1...10), summary: "favourites are shown this many times per cycle (1-10)")
+        case .weights:
+            entry(
+                \.weights, .weights, summary: "times per cycle by tag, author or source, 0-10: tag:stoic=3 author:Seneca=0 (0 = never)",
+                manual: "A citation matching several rules gets their product (at most 1000), times favouriteWeight for a favourite.")
+        case .seed:
+            entry(
+                \.seed, Codec<Int64>.anyInteger.optional,
+                summary: "rotation order (an integer; chosen at random when the library is created)",
+                defaultText: "random, kept in the library")
+        case .notify: entry(\.notify, .yesNo, summary: "a desktop notification for each new pick (yes/no; needs notify-send)")
+        case .outputDirectory:
+            entry(
+                \.outputDirectory, Codec<String>.directory.optional, summary: "where feeds, index.html and status files go",
+                manual: "Stored as an absolute path. A named rotation's is NAME/ inside the default rotation's unless it sets its own.",
+                defaultText: "$CITEFEED_HOME/Feeds or ~/.local/share/citefeed/Feeds")
+        case .feedTitle: entry(\.feedTitle, .plain("a string", required: "a feed needs a title"), summary: "feed title")
+        case .feedDescription: entry(\.feedDescription, .plain("a string"), summary: "feed description")
+        case .feedAuthor: entry(\.feedAuthor, .plain("a string"), summary: "feed author")
+        case .feedLanguage:
+            entry(
+                \.feedLanguage,
+                .string("a language tag such as \"en\"") { s throws(SettingValueError) in
+                    guard SettingKey.isLanguageTag(s) else { throw .rule("use a language tag such as en, de or pt-BR") }
+                    return s
+                }, summary: "feed language (a language tag such as en or de-CH)")
+        case .feedURL:
+            entry(
+                \.feedURL, .webAddress, summary: "public http(s) base URL of the output directory, or empty",
+                manual: "A named rotation's is NAME/ under the default rotation's.")
+        case .feedItems: entry(\.feedItems, .integer(1...500), summary: "how many past picks the feeds keep (1-500)")
+        case .feedHub:
+            entry(
+                \.feedHub, .webAddress, summary: "WebSub hub URL that is told of each change to the feeds, or empty",
+                manual: "Needs feedURL.")
+        case .publishCommand:
+            entry(
+                \.publishCommand,
+                .texts("words of a command", distinct: false) { words throws(SettingValueError) in
+                    guard words.first.map({ !$0.isEmpty }) ?? true else { throw .rule("the command's first word is empty") }
+                    // It runs in the output directory: a relative path would mean a program there.
+                    if let first = words.first, first.contains("/"), !first.hasPrefix("/") {
+                        throw .rule("give the program as a name on PATH or an absolute path, not \(quoted(first))")
+                    }
+                }, summary: "command run in the output directory after its outputs change, such as rsync -a ./ host:feeds/",
+                manual: "An argument list, run without a shell.")
+        case .statusWidth: entry(\.statusWidth, .integer(10...500), summary: "status text width in terminal columns (10-500)")
+        case .statusTemplate:
+            entry(
+                \.statusTemplate,
+                .string("a string") { s throws(SettingValueError) in
+                    try plainText(s)
+                    do throws(TemplateError) { _ = try StatusTemplate(parsing: s) } catch { throw .rule(error.reason) }
+                    return s
+                }, summary: "status text with {text} {author} {source} {tags} {back}; [...] drops when empty",
+                manual: "A [...] group disappears when a placeholder in it is empty, such as the author of an anonymous citation.")
+        case .desiredRetention:
+            entry(
+                \.desiredRetention, .number(0.7...0.97, example: "0.9"),
+                summary: "study: the probability of recall a card is scheduled for (0.70-0.97)")
+        case .newPerDay: entry(\.newPerDay, .integer(0...9999), summary: "study: new cards a day at most (0-9999)")
+        case .learningSteps:
+            entry(\.learningSteps, .steps, summary: "study: the steps of a new card before its first interval in days, such as 1m 10m")
+        case .relearningSteps:
+            entry(\.relearningSteps, .steps, summary: "study: the steps of a forgotten card, such as 10m (none: straight back to review)")
+        case .maximumInterval: entry(\.maximumInterval, .integer(1...36500), summary: "study: the longest interval in days (1-36500)")
+        case .dayStartsAt:
+            entry(
+                \.dayStartsAt,
+                .text(
+                    "a time of day such as \"04:00\"",
+                    { s throws(SettingValueError) in
+                        guard let minutes = TimeOfDay.minutes(s.trimmingWhitespace()), minutes < Interval.day else {
+                            throw .rule("use a time of day from 00:00 to 23:59, such as 04:00")
+                        }
+                        return minutes
+                    }, format: TimeOfDay.text), summary: "study: the time of day at which a new study day begins, such as 04:00")
         }
     }
+
+    private func entry<Value: Sendable>(
+        _ path: WritableKeyPath<Settings, Value> & Sendable, _ codec: Codec<Value>, summary: String, manual: String? = nil,
+        defaultText: String? = nil, completion: SettingCompletion? = nil
+    ) -> Setting {
+        Setting(self, path, codec, summary: summary, manual: manual, defaultText: defaultText, completion: completion)
+    }
+
+    /// One line for `defaults --help` and error messages.
+    public var summary: String { setting.summary }
 
     /// The default, in its stored JSON form, read from `Settings`' own defaults (declared
     /// there once). `seed` and `outputDirectory` depend on the library and paths, so they have
     /// none.
-    public var defaultValue: JSONValue? { Settings.defaults.value(of: self) }
+    public var defaultValue: JSONValue? { setting.value(in: Settings.defaults) }
 
-    package var isList: Bool {
-        [.tags, .excludeTags, .authors, .excludeAuthors, .sources, .weights, .publishCommand, .learningSteps, .relearningSteps].contains(self)
-    }
+    package var isList: Bool { setting.isList }
 
     /// Turns the words of `defaults write KEY VALUE...` into the stored value, or says why not.
     public func parse(words: [String], home: String?) throws(SettingValueError) -> JSONValue {
-        if self == .weights {
-            var rules: [WeightRule] = []
-            for word in words {
-                let rule = try WeightRule(parsing: word)
-                rules.removeAll { $0.sameTarget(rule) }
-                rules.append(rule)
-            }
-            return try validate(.object(rules.map { ($0.key, .int(Int64($0.weight))) }))
-        }
-        if isList { return try validate(.array(words.map(JSONValue.string))) }
-        guard words.count == 1 else {
-            throw SettingValueError(reason: words.isEmpty ? "a value is missing" : "\(rawValue) takes one value, not \(words.count)")
-        }
-        let word = words[0]
-        switch self {
-        case .favouritesOnly, .notify:
-            switch word.lowercased() {
-            case "yes", "true", "1", "on": return .bool(true)
-            case "no", "false", "0", "off": return .bool(false)
-            default: throw SettingValueError(reason: "use yes, no, true or false")
-            }
-        case .desiredRetention:
-            guard let d = Double(word), word.first?.isNumber == true else { throw SettingValueError(reason: "use a number such as 0.9") }
-            return try validate(.double(d))
-        case .favouriteWeight, .minLength, .maxLength, .seed, .feedItems, .statusWidth, .newPerDay, .maximumInterval:
-            guard let n = Int64(word) else { throw SettingValueError(reason: "use a whole number") }
-            return try validate(.int(n))
-        case .outputDirectory:
-            guard !word.isEmpty else { throw SettingValueError(reason: "use a directory path") }
-            return try validate(.string(Posix.absolutePath(word, home: home)))
-        default:
-            return try validate(.string(word))
-        }
+        try setting.parse(words: words, home: home).stored
     }
 
     /// Checks a stored value (from `settings.json` or `parse`) and returns it normalised.
-    public func validate(_ value: JSONValue) throws(SettingValueError) -> JSONValue {
-        switch self {
-        case .interval:
-            guard case .string(let s) = value else { throw wrongType(value, "a string such as \"1h\"") }
-            do { return .string(try Interval(parsing: s).description) } catch { throw .rule(error.reason) }
-        case .mode:
-            guard case .string(let s) = value, let mode = RotationMode(rawValue: s.lowercased()) else {
-                throw SettingValueError(reason: "use rotate or review")
-            }
-            return .string(mode.rawValue)
-        case .offset:
-            guard case .string(let s) = value else { throw wrongType(value, "a string such as \"7h\"") }
-            return .string(Span(minutes: try Schedule.parseOffset(s)).description)
-        case .activeHours:
-            guard case .string(let s) = value else { throw wrongType(value, "a string such as \"08:00-22:00\"") }
-            return .string(try ActiveHours(parsing: s).description)
-        case .days:
-            guard case .string(let s) = value else { throw wrongType(value, "a string such as \"mon-fri\"") }
-            return .string(try Weekdays(parsing: s).description)
-        case .authors, .excludeAuthors, .sources:
-            return .array(try texts(value, "names", distinct: true).map(JSONValue.string))
-        case .publishCommand:
-            let words = try texts(value, "words of a command", distinct: false)
-            guard words.first.map({ !$0.isEmpty }) ?? true else { throw SettingValueError(reason: "the command's first word is empty") }
-            // It runs in the output directory: a relative path would mean a program there.
-            if let first = words.first, first.contains("/"), !first.hasPrefix("/") {
-                throw SettingValueError(reason: "give the program as a name on PATH or an absolute path, not \(quoted(first))")
-            }
-            return .array(words.map(JSONValue.string))
-        case .search:
-            guard case .string(let s) = value else { throw wrongType(value, "search words") }
-            try plainText(s)
-            guard s.trimmingWhitespace().isEmpty || s.contains(where: { $0.isLetter || $0.isNumber }) else {
-                throw SettingValueError(reason: "there is no word to search for")
-            }
-            return .string(s.trimmingWhitespace())
-        case .weights:
-            guard case .object(let members) = value else { throw wrongType(value, "an object such as {\"tag:stoic\": 3}") }
-            guard members.count <= WeightRule.maximumRules else { throw SettingValueError(reason: "use at most \(WeightRule.maximumRules) weights") }
-            var rules: [WeightRule] = []
-            for (key, weight) in members {
-                guard case .int(let n) = weight else { throw wrongType(weight, "a whole number as the weight of \(quoted(key))") }
-                let rule = try WeightRule(key: key, weight: Int(clamping: n))
-                if rules.contains(where: { $0.sameTarget(rule) }) { throw SettingValueError(reason: "\(quoted(rule.key)) has two weights") }
-                rules.append(rule)
-            }
-            return .object(rules.sorted { $0.key < $1.key }.map { ($0.key, .int(Int64($0.weight))) })
-        case .desiredRetention:
-            guard let d = value.numberValue else { throw wrongType(value, "a number such as 0.9") }
-            guard d >= 0.7 && d <= 0.97 else { throw SettingValueError(reason: "use a number from 0.70 to 0.97") }
-            return .double(d)
-        case .newPerDay: return try integer(value, 0...9999)
-        case .maximumInterval: return try integer(value, 1...36500)
-        case .learningSteps, .relearningSteps:
-            let words = try texts(value, "steps such as 1m or 10m", distinct: false)
-            guard words.count <= 20 else { throw SettingValueError(reason: "use at most 20 steps") }
-            var steps: [String] = []
-            for word in words {
-                let minutes = try Schedule.parseOffset(word)
-                guard minutes > 0 && minutes <= Interval.day else { throw SettingValueError(reason: "a step is from 1m to 1d") }
-                steps.append(Span(minutes: minutes).description)
-            }
-            return .array(steps.map(JSONValue.string))
-        case .dayStartsAt:
-            guard case .string(let s) = value else { throw wrongType(value, "a time of day such as \"04:00\"") }
-            guard let minutes = TimeOfDay.minutes(s.trimmingWhitespace()), minutes < Interval.day else {
-                throw SettingValueError(reason: "use a time of day from 00:00 to 23:59, such as 04:00")
-            }
-            return .string(TimeOfDay.text(minutes))
-        case .feedHub:
-            guard case .string(let s) = value else { throw wrongType(value, "an http(s) URL") }
-            guard s.isEmpty || s.isPlainHTTPURL else {
-                throw SettingValueError(reason: "use an absolute http(s) URL without spaces or user:password@, or an empty string")
-            }
-            return value
-        case .tags, .excludeTags:
-            guard case .array(let items) = value else { throw wrongType(value, "a list of tag names") }
-            var names: [String] = []
-            for item in items {
-                guard case .string(let s) = item else { throw wrongType(item, "a list of tag names") }
-                do {
-                    let name = try Tag.validateName(s)
-                    if !names.contains(where: { Tag.key($0) == Tag.key(name) }) { names.append(name) }
-                } catch { throw .invalid(error) }
-            }
-            return .array(names.map(JSONValue.string))
-        case .favouritesOnly, .notify:
-            guard case .bool = value else { throw wrongType(value, "true or false") }
-            return value
-        case .favouriteWeight: return try integer(value, 1...10)
-        case .minLength, .maxLength: return try integer(value, 0...Int64(CitationInput.maxText))
-        case .seed: return try integer(value, Int64.min...Int64.max)
-        case .feedItems: return try integer(value, 1...500)
-        case .statusWidth: return try integer(value, 10...500)
-        case .outputDirectory:
-            guard case .string(let s) = value else { throw wrongType(value, "a directory path") }
-            guard s.hasPrefix("/") || s.hasPrefix("~/") || s == "~" else { throw SettingValueError(reason: "use an absolute path") }
-            try plainText(s)
-            return value
-        case .feedTitle, .feedDescription, .feedAuthor:
-            guard case .string(let s) = value else { throw wrongType(value, "a string") }
-            try plainText(s)
-            if self == .feedTitle && s.trimmingWhitespace().isEmpty { throw SettingValueError(reason: "a feed needs a title") }
-            guard s.count <= 500 else { throw SettingValueError(reason: "use at most 500 characters") }
-            return .string(s.trimmingWhitespace())
-        case .feedLanguage:
-            guard case .string(let s) = value else { throw wrongType(value, "a language tag such as \"en\"") }
-            guard SettingKey.isLanguageTag(s) else { throw SettingValueError(reason: "use a language tag such as en, de or pt-BR") }
-            return value
-        case .feedURL:
-            guard case .string(let s) = value else { throw wrongType(value, "an http(s) URL") }
-            guard s.isEmpty || s.isPlainHTTPURL else {
-                throw SettingValueError(reason: "use an absolute http(s) URL without spaces or user:password@, or an empty string")
-            }
-            return value
-        case .statusTemplate:
-            guard case .string(let s) = value else { throw wrongType(value, "a string") }
-            try plainText(s)
-            do { _ = try StatusTemplate(parsing: s) } catch { throw .rule(error.reason) }
-            return value
-        }
-    }
-
-    private func wrongType(_ value: JSONValue, _ expected: String) -> SettingValueError {
-        SettingValueError(reason: "expected \(expected), found \(value.kindName)")
-    }
-
-    /// A list of non-empty texts without control characters, trimmed (and without repeats
-    /// in any case, when `distinct`).
-    private func texts(_ value: JSONValue, _ what: String, distinct: Bool) throws(SettingValueError) -> [String] {
-        guard case .array(let items) = value else { throw wrongType(value, "a list of \(what)") }
-        guard items.count <= 100 else { throw SettingValueError(reason: "use at most 100 \(what)") }
-        var result: [String] = []
-        for item in items {
-            guard case .string(let raw) = item else { throw wrongType(item, "a list of \(what)") }
-            try plainText(raw)
-            let s = distinct ? raw.trimmingWhitespace() : raw
-            guard s.count <= 500 else { throw SettingValueError(reason: "use at most 500 characters in each") }
-            if distinct {
-                guard !s.isEmpty else { throw SettingValueError(reason: "a name is empty") }
-                if result.contains(where: { $0.lowercased() == s.lowercased() }) { continue }
-            }
-            result.append(s)
-        }
-        return result
-    }
-
-    private func integer(_ value: JSONValue, _ range: ClosedRange<Int64>) throws(SettingValueError) -> JSONValue {
-        guard case .int(let n) = value else { throw wrongType(value, "a whole number") }
-        guard range.contains(n) else { throw SettingValueError(reason: "use a number from \(range.lowerBound) to \(range.upperBound)") }
-        return value
-    }
-
-    private func plainText(_ s: String) throws(SettingValueError) {
-        if let bad = s.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-            throw SettingValueError(reason: "it contains the control character \(ModelError.scalarName(bad.value))")
-        }
-    }
+    public func validate(_ value: JSONValue) throws(SettingValueError) -> JSONValue { try setting.read(value).stored }
 
     static func isLanguageTag(_ s: String) -> Bool {
         let parts = s.split(separator: "-", omittingEmptySubsequences: false)

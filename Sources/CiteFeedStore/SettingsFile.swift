@@ -146,62 +146,57 @@ public struct SettingsFile: Sendable {
         setRotations(&members, rotations)
     }
 
-    /// Every known key of the file's members, validated once: the top level's and each named
-    /// rotation's (so a bad value is found whichever rotation runs).
+    /// Every known key of the file's members, read and checked once: the top level's and each
+    /// named rotation's (so a bad value is found whichever rotation runs).
     private struct Validated {
-        var top: [(SettingKey, JSONValue)]
+        var top: [SettingValue]
         /// Each named rotation's own keys, in the file's order.
-        var own: [(name: String, keys: [(SettingKey, JSONValue)])]
+        var own: [(name: String, keys: [SettingValue])]
     }
 
     private func validate(_ members: [(String, JSONValue)]) throws(SettingsError) -> Validated {
-        func validated(_ members: [(String, JSONValue)], prefix: String) throws(SettingsError) -> [(SettingKey, JSONValue)] {
-            var stored: [(SettingKey, JSONValue)] = []
+        func validated(_ members: [(String, JSONValue)], prefix: String) throws(SettingsError) -> [SettingValue] {
+            var values: [SettingValue] = []
             for (name, value) in members {
                 guard let key = SettingKey(rawValue: name) else { continue }
                 do {
-                    stored.append((key, try key.validate(value)))
+                    values.append(try key.setting.read(value))
                 } catch {
                     throw .badValue(path: path, key: prefix + name, value: SettingsFile.show(value), reason: error)
                 }
             }
-            return stored
+            return values
         }
         let top = try validated(members, prefix: "")
-        var own: [(name: String, keys: [(SettingKey, JSONValue)])] = []
+        var own: [(name: String, keys: [SettingValue])] = []
         for entry in try SettingsFile.rotations(in: members, path: path) {
             own.append((entry.name, try validated(entry.keys, prefix: "\(SettingsFile.rotationsKey).\(entry.name).")))
         }
         return Validated(top: top, own: own)
     }
 
-    /// The settings of `rotation` from validated keys: for a named rotation, its keys replace
+    /// The settings of `rotation` from checked values: for a named rotation, its values over
     /// the default rotation's.
     private func build(_ v: Validated, rotation: String) throws(SettingsError) -> Settings {
-        var stored = v.top
-        if !rotation.isEmpty {
-            guard let own = v.own.first(where: { $0.name == rotation })?.keys else { throw .noSuchRotation(rotation) }
-            // Its outputs go in a directory of its own: NAME/ inside the default rotation's,
-            // unless it sets outputDirectory itself (Paths does the same when neither does).
-            if !own.contains(where: { $0.0 == .outputDirectory }),
-                let index = stored.firstIndex(where: { $0.0 == .outputDirectory }), case .string(let parent) = stored[index].1
-            {
-                stored[index].1 = .string((parent.hasSuffix("/") ? parent : parent + "/") + rotation)
-            }
-            // Its feeds' public address is NAME/ under the default rotation's, for the same
-            // reason; a rotation that writes elsewhere has none (nor a hub) until it sets its own.
-            let ownsDirectory = own.contains { $0.0 == .outputDirectory }
-            if !own.contains(where: { $0.0 == .feedURL }), let index = stored.firstIndex(where: { $0.0 == .feedURL }),
-                case .string(let base) = stored[index].1, !base.isEmpty
-            {
-                stored[index].1 = .string(ownsDirectory ? "" : (base.hasSuffix("/") ? base : base + "/") + rotation + "/")
-                if ownsDirectory && !own.contains(where: { $0.0 == .feedHub }) { stored.removeAll { $0.0 == .feedHub } }
-            }
-            stored.removeAll { key, _ in own.contains { $0.0 == key } }
-            stored += own
-        }
-        var settings = Settings(stored: stored)
+        var settings = Settings(values: v.top)
         settings.rotation = rotation
+        guard !rotation.isEmpty else { return settings }
+        guard let own = v.own.first(where: { $0.name == rotation })?.keys else { throw .noSuchRotation(rotation) }
+        let sets = Set(own.map(\.key))
+        // Its outputs go in a directory of its own: NAME/ inside the default rotation's, unless
+        // it sets outputDirectory itself (Paths does the same when neither does).
+        if !sets.contains(.outputDirectory), let parent = settings.outputDirectory {
+            settings.outputDirectory = (parent.hasSuffix("/") ? parent : parent + "/") + rotation
+        }
+        // Its feeds' public address is NAME/ under the default rotation's, for the same reason;
+        // a rotation that writes elsewhere has none (nor a hub) until it sets its own.
+        if !sets.contains(.feedURL), !settings.feedURL.isEmpty {
+            let ownsDirectory = sets.contains(.outputDirectory)
+            let base = settings.feedURL
+            settings.feedURL = ownsDirectory ? "" : (base.hasSuffix("/") ? base : base + "/") + rotation + "/"
+            if ownsDirectory && !sets.contains(.feedHub) { settings.reset(.feedHub) }
+        }
+        settings.apply(own)
         return settings
     }
 
@@ -224,9 +219,9 @@ public struct SettingsFile: Sendable {
 
     /// Throws the first conflict of `settings`, naming the key where it is written (`own`:
     /// the keys the rotation sets itself).
-    private func conflictCheck(_ settings: Settings, own: [(SettingKey, JSONValue)]) throws(SettingsError) {
+    private func conflictCheck(_ settings: Settings, own: [SettingValue]) throws(SettingsError) {
         guard let (key, reason) = settings.conflict() else { return }
-        let named = !settings.rotation.isEmpty && own.contains { $0.0 == key }
+        let named = !settings.rotation.isEmpty && own.contains { $0.key == key }
         throw .badValue(
             path: path, key: (named ? "\(SettingsFile.rotationsKey).\(settings.rotation)." : "") + key.rawValue,
             value: SettingsFile.show(settings.value(of: key) ?? .null), reason: .rule(reason))

@@ -60,9 +60,8 @@ struct DefaultsReadCommand: Command {
 
     /// Every key with the value in force, in the order of the spec.
     static func effectiveValues(_ settings: Settings, _ context: Context) throws -> [(SettingKey, JSONValue)] {
-        let stored = Dictionary(settings.stored, uniquingKeysWith: { $1 })
-        return try SettingKey.allCases.map { key in
-            if let value = stored[key.rawValue] { return (key, value) }
+        try SettingKey.allCases.map { key in
+            if settings.isSet(key), let value = settings.value(of: key) { return (key, value) }
             switch key {
             case .seed: return (key, .int(try context.library().seed()))
             // Where this rotation writes: a named one's is NAME/ inside the default one's.

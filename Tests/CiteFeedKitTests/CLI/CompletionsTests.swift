@@ -54,6 +54,10 @@ import Testing
         #expect(try bash(url, ["citefeed", "list", "--sort", ""]) == ["author", "created", "text", "updated"])
         #expect(try bash(url, ["citefeed", "add", "--author", ""]) == [])
         #expect(try bash(url, ["citefeed", "defaults", "write", "inter"]) == ["interval"])
+        #expect(try bash(url, ["citefeed", "defaults", "write", "mode", ""]) == ["review", "rotate"])
+        #expect(try bash(url, ["citefeed", "defaults", "write", "--rotation", "r", "favouritesOnly", "y"]) == ["yes"])
+        #expect(try bash(url, ["citefeed", "defaults", "write", "days", "m"]) == ["mon-fri", "mon-sun"])
+        #expect(try bash(url, ["citefeed", "defaults", "write", "statusWidth", ""]) == [])
         #expect(try bash(url, ["citefeed", "completions", ""]) == ["bash", "fish", "zsh"])
         #expect(try bash(url, ["citefeed", "help", "ex"]) == ["export"])
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("citefeed-completion-\(UUID().uuidString)")
@@ -83,6 +87,7 @@ import Testing
         #expect(try bash(bashScript, ["citefeed", "rotation", "remove", "mor"], environment: env) == ["morning"])
         #expect(try bash(bashScript, ["citefeed", "list", "--tag", "t"], environment: env) == ["two words"])
         #expect(try bash(bashScript, ["citefeed", "tag", "delete", ""], environment: env) == ["stoic", "two words"])
+        #expect(try bash(bashScript, ["citefeed", "defaults", "write", "excludeTags", "s"], environment: env) == ["stoic"])
         // A tag name is offered as it is, never run: bash's compgen -W would expand it.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("completion-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -98,6 +103,7 @@ import Testing
             return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }.sorted()
         }
         #expect(try offered("citefeed upcoming --rotation m") == ["mobile", "morning"])
+        #expect(try offered("citefeed defaults write tags ") == ["$(touch pwned)", "stoic", "two words"])
         #expect(try offered("citefeed tag edit s") == ["stoic"])
     }
 
@@ -155,6 +161,10 @@ import Testing
         #expect(try offered("citefeed add --a") == ["--author"])
         #expect(try offered("citefeed status --format w") == ["waybar"])
         #expect(try offered("citefeed defaults write inter") == ["interval"])
+        // A setting's value after its key (the settings' declarations say what), not the keys.
+        #expect(try offered("citefeed defaults write notify ") == ["no", "yes"])
+        #expect(try offered("citefeed defaults write --rotation r mode r") == ["review", "rotate"])
+        #expect(try offered("citefeed defaults write feedTitle ") == [])
         #expect(try offered("citefeed help ex") == ["export"])
     }
 

@@ -1,0 +1,370 @@
+import CiteFeedSupport
+
+/// One setting, declared once (`SettingKey.declaration`): where its value lives in `Settings`,
+/// how it is read from `settings.json` and from the words of `defaults write`, how it is written
+/// back, and the words that describe it. Parsing, `Settings`' values, `defaults`, the man page,
+/// the completions and the README's settings table all come from here.
+public struct Setting: Sendable {
+    public let key: SettingKey
+    /// One line, for `defaults --help`, error messages and completions.
+    public let summary: String
+    /// More for the manual and the README, after the summary; `nil`: the summary says it all.
+    public let manual: String?
+    /// The default in words, where it is not one value but depends on the library or the paths
+    /// (`seed`, `outputDirectory`); otherwise the default is `Settings()`' value.
+    public let defaultText: String?
+    /// What a shell offers as the value.
+    public let completion: SettingCompletion
+    /// Whether `defaults write` takes several words (a list) or exactly one.
+    public let isList: Bool
+
+    private let read: @Sendable (JSONValue) throws(SettingValueError) -> SettingValue
+    private let write: @Sendable (Settings) -> JSONValue?
+    private let words: Words
+    /// Puts the setting back to its default and marks it unset.
+    let reset: @Sendable (inout Settings) -> Void
+
+    init<Value: Sendable>(
+        _ key: SettingKey, _ path: WritableKeyPath<Settings, Value> & Sendable, _ codec: Codec<Value>, summary: String,
+        manual: String? = nil, defaultText: String? = nil, completion: SettingCompletion? = nil
+    ) {
+        self.key = key
+        self.summary = summary
+        self.manual = manual
+        self.defaultText = defaultText
+        self.completion = completion ?? codec.completion
+        self.words = codec.words
+        if case .list = codec.words { isList = true } else { isList = false }
+        read = { stored throws(SettingValueError) in
+            let value = try codec.decode(stored)
+            return SettingValue(key: key, stored: codec.encode(value) ?? stored) { $0[keyPath: path] = value }
+        }
+        write = { codec.encode($0[keyPath: path]) }
+        reset = { $0[keyPath: path] = Settings.defaults[keyPath: path] }
+    }
+
+    /// Checks a stored value (from `settings.json` or `parse`) and reads it, once.
+    public func read(_ stored: JSONValue) throws(SettingValueError) -> SettingValue { try read(stored) }
+
+    /// The value in force in `settings`, in its stored form; `nil` when it has none (`seed` and
+    /// `outputDirectory` not set).
+    public func value(in settings: Settings) -> JSONValue? { write(settings) }
+
+    /// Reads the words of `defaults write KEY VALUE...` (`home` expands `~`).
+    public func parse(words given: [String], home: String?) throws(SettingValueError) -> SettingValue {
+        switch words {
+        case .list(let make): return try read(make(given))
+        case .one(let make):
+            guard given.count == 1 else {
+                throw .rule(given.isEmpty ? "a value is missing" : "\(key.rawValue) takes one value, not \(given.count)")
+            }
+            return try read(make(given[0], home))
+        }
+    }
+
+    /// How the words of `defaults write` become a stored value, which `read` then checks.
+    enum Words: Sendable {
+        case one(@Sendable (String, _ home: String?) throws(SettingValueError) -> JSONValue)
+        case list(@Sendable ([String]) throws(SettingValueError) -> JSONValue)
+    }
+}
+
+/// A setting's value, checked and read: its stored form, and the typed value it gives `Settings`.
+public struct SettingValue: Sendable {
+    public let key: SettingKey
+    /// Normalised (`1d` for `24h`): what `settings.json` keeps.
+    public let stored: JSONValue
+    let assign: @Sendable (inout Settings) -> Void
+}
+
+/// What a shell offers after `defaults write KEY`.
+public enum SettingCompletion: Equatable, Sendable {
+    case nothing
+    case words([String])
+    /// The library's tag names.
+    case tags
+    case directories
+}
+
+/// How the values of one kind (a whole number in a range, a list of names, a span of time) are
+/// read from `settings.json` and from `defaults write`'s words, and written back. `decode` is the
+/// one place a stored value is parsed.
+struct Codec<Value: Sendable>: Sendable {
+    let decode: @Sendable (JSONValue) throws(SettingValueError) -> Value
+    /// The stored form, normalised (what `decode` reads back as the same value); `nil`: unset.
+    let encode: @Sendable (Value) -> JSONValue?
+    var words: Setting.Words = .one { word, _ in .string(word) }
+    var completion: SettingCompletion = .nothing
+
+    /// The same values, or none (`nil`, which is stored as no key at all).
+    var optional: Codec<Value?> {
+        let decode = self.decode
+        let encode = self.encode
+        return Codec<Value?>(
+            decode: { v throws(SettingValueError) in try decode(v) }, encode: { $0.flatMap(encode) }, words: words, completion: completion)
+    }
+}
+
+func wrongType(_ value: JSONValue, _ expected: String) -> SettingValueError {
+    .rule("expected \(expected), found \(value.kindName)")
+}
+
+/// Refuses a control character (a newline in a feed title, an escape in a template).
+func plainText(_ s: String) throws(SettingValueError) {
+    if let bad = s.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+        throw .rule("it contains the control character \(ModelError.scalarName(bad.value))")
+    }
+}
+
+extension Codec where Value == String {
+    /// A string, checked and normalised by `check`; `expected` names it when the type is wrong.
+    static func string(_ expected: String, _ check: @escaping @Sendable (String) throws(SettingValueError) -> String) -> Codec {
+        Codec(
+            decode: { v throws(SettingValueError) in
+                guard case .string(let s) = v else { throw wrongType(v, expected) }
+                return try check(s)
+            }, encode: { .string($0) })
+    }
+
+    /// Plain text of at most 500 characters, trimmed (`required`: not empty).
+    static func plain(_ expected: String, required: String? = nil) -> Codec {
+        string(expected) { s throws(SettingValueError) in
+            try plainText(s)
+            if let required, s.trimmingWhitespace().isEmpty { throw .rule(required) }
+            guard s.count <= 500 else { throw .rule("use at most 500 characters") }
+            return s.trimmingWhitespace()
+        }
+    }
+
+    /// An absolute http(s) address, or empty.
+    static var webAddress: Codec {
+        string("an http(s) URL") { s throws(SettingValueError) in
+            guard s.isEmpty || s.isPlainHTTPURL else {
+                throw .rule("use an absolute http(s) URL without spaces or user:password@, or an empty string")
+            }
+            return s
+        }
+    }
+}
+
+extension Codec where Value == String {
+    /// A directory: an absolute path (or one from `~`) in the file; on the command line any
+    /// path, made absolute from the working directory.
+    static var directory: Codec {
+        Codec(
+            decode: { v throws(SettingValueError) in
+                guard case .string(let s) = v else { throw wrongType(v, "a directory path") }
+                guard s.hasPrefix("/") || s.hasPrefix("~/") || s == "~" else { throw .rule("use an absolute path") }
+                try plainText(s)
+                return s
+            }, encode: { .string($0) },
+            words: .one { word, home throws(SettingValueError) in
+                guard !word.isEmpty else { throw .rule("use a directory path") }
+                return .string(Posix.absolutePath(word, home: home))
+            }, completion: .directories)
+    }
+}
+
+extension Codec {
+    /// A value written as text: `parse` reads it (and says why not), `format` writes it.
+    static func text(
+        _ expected: String, _ parse: @escaping @Sendable (String) throws(SettingValueError) -> Value,
+        format: @escaping @Sendable (Value) -> String
+    ) -> Codec {
+        Codec(
+            decode: { v throws(SettingValueError) in
+                guard case .string(let s) = v else { throw wrongType(v, expected) }
+                return try parse(s)
+            }, encode: { .string(format($0)) })
+    }
+}
+
+extension Codec where Value: CustomStringConvertible {
+    static func text(_ expected: String, _ parse: @escaping @Sendable (String) throws(SettingValueError) -> Value) -> Codec {
+        text(expected, parse, format: \.description)
+    }
+}
+
+extension Codec where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
+    /// One of a few names, in any case.
+    static var choice: Codec {
+        let names = Value.allCases.map(\.rawValue)
+        let expected = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+        var codec = Codec(
+            decode: { v throws(SettingValueError) in
+                guard case .string(let s) = v, let value = Value(rawValue: s.lowercased()) else { throw .rule("use \(expected)") }
+                return value
+            }, encode: { .string($0.rawValue) })
+        codec.completion = .words(names)
+        return codec
+    }
+}
+
+extension Codec where Value == Bool {
+    static var yesNo: Codec {
+        Codec(
+            decode: { v throws(SettingValueError) in
+                guard case .bool(let b) = v else { throw wrongType(v, "true or false") }
+                return b
+            }, encode: { .bool($0) },
+            words: .one { word, _ throws(SettingValueError) in
+                switch word.lowercased() {
+                case "yes", "true", "1", "on": return .bool(true)
+                case "no", "false", "0", "off": return .bool(false)
+                default: throw .rule("use yes, no, true or false")
+                }
+            }, completion: .words(["yes", "no"]))
+    }
+}
+
+/// `defaults write`'s word as a whole number, for `decode` to check.
+private let wholeNumber: Setting.Words = .one { word, _ throws(SettingValueError) in
+    guard let n = Int64(word) else { throw .rule("use a whole number") }
+    return .int(n)
+}
+
+extension Codec where Value == Int {
+    /// A whole number in `range`.
+    static func integer(_ range: ClosedRange<Int>) -> Codec {
+        Codec(
+            decode: { v throws(SettingValueError) in
+                guard case .int(let n) = v else { throw wrongType(v, "a whole number") }
+                guard let value = Int(exactly: n), range.contains(value) else {
+                    throw .rule("use a number from \(range.lowerBound) to \(range.upperBound)")
+                }
+                return value
+            }, encode: { .int(Int64($0)) }, words: wholeNumber)
+    }
+
+    /// A span of minutes written with units (`1d7h`), read by `parse` into minutes.
+    static func span(_ expected: String, _ parse: @escaping @Sendable (String) throws(SettingValueError) -> Int) -> Codec {
+        text(expected, parse, format: { Span(minutes: $0).description })
+    }
+}
+
+extension Codec where Value == Int64 {
+    /// Any whole number.
+    static var anyInteger: Codec {
+        Codec(
+            decode: { v throws(SettingValueError) in
+                guard case .int(let n) = v else { throw wrongType(v, "a whole number") }
+                return n
+            }, encode: { .int($0) }, words: wholeNumber)
+    }
+}
+
+extension Codec where Value == Double {
+    /// A number in `range`, shown with two decimals in messages.
+    static func number(_ range: ClosedRange<Double>, example: String) -> Codec {
+        Codec(
+            decode: { v throws(SettingValueError) in
+                guard let d = v.numberValue else { throw wrongType(v, "a number such as \(example)") }
+                guard range.contains(d) else {
+                    throw .rule("use a number from \(twoDecimals(range.lowerBound)) to \(twoDecimals(range.upperBound))")
+                }
+                return d
+            }, encode: { .double($0) },
+            words: .one { word, _ throws(SettingValueError) in
+                guard let d = Double(word), word.first?.isNumber == true else { throw .rule("use a number such as \(example)") }
+                return .double(d)
+            })
+    }
+}
+
+private func twoDecimals(_ d: Double) -> String {
+    let hundredths = Int((d * 100).rounded())
+    return "\(hundredths / 100)." + (hundredths % 100 < 10 ? "0" : "") + "\(hundredths % 100)"
+}
+
+extension Codec where Value == [String] {
+    /// A list of texts without control characters, at most 100 of at most 500 characters each;
+    /// `distinct`: names, trimmed, not empty, without repeats in any case. `check` sees the list.
+    static func texts(_ what: String, distinct: Bool, check: @escaping @Sendable ([String]) throws(SettingValueError) -> Void = { _ in })
+        -> Codec
+    {
+        Codec(
+            decode: { v throws(SettingValueError) in
+                guard case .array(let items) = v else { throw wrongType(v, "a list of \(what)") }
+                guard items.count <= 100 else { throw .rule("use at most 100 \(what)") }
+                var result: [String] = []
+                for item in items {
+                    guard case .string(let raw) = item else { throw wrongType(item, "a list of \(what)") }
+                    try plainText(raw)
+                    let s = distinct ? raw.trimmingWhitespace() : raw
+                    guard s.count <= 500 else { throw .rule("use at most 500 characters in each") }
+                    if distinct {
+                        guard !s.isEmpty else { throw .rule("a name is empty") }
+                        if result.contains(where: { $0.lowercased() == s.lowercased() }) { continue }
+                    }
+                    result.append(s)
+                }
+                try check(result)
+                return result
+            }, encode: { .array($0.map(JSONValue.string)) }, words: .list { .array($0.map(JSONValue.string)) })
+    }
+
+    /// Tag names, as tags compare them (no repeats in any case).
+    static var tagNames: Codec {
+        Codec(
+            decode: { v throws(SettingValueError) in
+                guard case .array(let items) = v else { throw wrongType(v, "a list of tag names") }
+                var names: [String] = []
+                for item in items {
+                    guard case .string(let s) = item else { throw wrongType(item, "a list of tag names") }
+                    do throws(ModelError) {
+                        let name = try Tag.validateName(s)
+                        if !names.contains(where: { Tag.key($0) == Tag.key(name) }) { names.append(name) }
+                    } catch { throw .invalid(error) }
+                }
+                return names
+            }, encode: { .array($0.map(JSONValue.string)) }, words: .list { .array($0.map(JSONValue.string)) }, completion: .tags)
+    }
+}
+
+extension Codec where Value == [Int] {
+    /// Learning steps: at most 20 spans from 1m to 1d, in minutes.
+    static var steps: Codec {
+        let texts = Codec<[String]>.texts("steps such as 1m or 10m", distinct: false)
+        return Codec(
+            decode: { v throws(SettingValueError) in
+                let words = try texts.decode(v)
+                guard words.count <= 20 else { throw .rule("use at most 20 steps") }
+                var steps: [Int] = []
+                for word in words {
+                    let minutes = try Schedule.parseOffset(word)
+                    guard minutes > 0 && minutes <= Interval.day else { throw .rule("a step is from 1m to 1d") }
+                    steps.append(minutes)
+                }
+                return steps
+            }, encode: { .array($0.map { .string(Span(minutes: $0).description) }) }, words: texts.words)
+    }
+}
+
+extension Codec where Value == [WeightRule] {
+    /// `{"tag:stoic": 3}` in the file, `tag:stoic=3` words on the command line (a later word for
+    /// the same target replaces an earlier one); kept sorted by key.
+    static var weights: Codec {
+        Codec(
+            decode: { v throws(SettingValueError) in
+                guard case .object(let members) = v else { throw wrongType(v, "an object such as {\"tag:stoic\": 3}") }
+                guard members.count <= WeightRule.maximumRules else { throw .rule("use at most \(WeightRule.maximumRules) weights") }
+                var rules: [WeightRule] = []
+                for (key, weight) in members {
+                    guard case .int(let n) = weight else { throw wrongType(weight, "a whole number as the weight of \(quoted(key))") }
+                    let rule = try WeightRule(key: key, weight: Int(clamping: n))
+                    if rules.contains(where: { $0.sameTarget(rule) }) { throw .rule("\(quoted(rule.key)) has two weights") }
+                    rules.append(rule)
+                }
+                return rules.sorted { $0.key < $1.key }
+            }, encode: { .object($0.map { ($0.key, .int(Int64($0.weight))) }) },
+            words: .list { words throws(SettingValueError) in
+                var rules: [WeightRule] = []
+                for word in words {
+                    let rule = try WeightRule(parsing: word)
+                    rules.removeAll { $0.sameTarget(rule) }
+                    rules.append(rule)
+                }
+                return .object(rules.map { ($0.key, .int(Int64($0.weight))) })
+            })
+    }
+}
