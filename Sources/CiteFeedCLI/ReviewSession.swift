@@ -7,32 +7,31 @@ import CiteFeedStore
 import CiteFeedSupport
 
 /// `citefeed study` with spaced repetition (issue 14): one card at a time from the queue of
-/// `StudyService.nextCard`, front first; after the back, a grade schedules it with FSRS. What
-/// a screen of it looks like, and the keys.
+/// `Home.study`, front first; after the back, a grade schedules it with FSRS. What a screen of
+/// it looks like, and the keys.
 struct ReviewSession {
     let context: Context
-    let library: Library
-    let settings: Settings
-    /// The settings whose filters choose the cards (`study --rotation`, `--tag`, `--favourites`);
-    /// `nil`: every card.
-    var deck: Settings?
+    /// The session's use cases, on the cards of its deck.
+    let study: Study
     /// Answers given, newest last, for undo.
     var answered: [(reviewID: Int64, citationID: Int64)] = []
     var current: Int64?
     var revealed = false
     var message = ""
 
-    /// The clock: the system's, read at every answer, or `CITEFEED_NOW` (fixed, for tests).
-    func now() throws -> Timestamp {
-        context.environment["CITEFEED_NOW"].map { !$0.isEmpty } == true ? try context.now() : Timestamp.systemNow()
+    /// `deck`: the settings whose filters choose the cards (`study --rotation`, `--tag`,
+    /// `--favourites`); `nil`: every card. The clock is the system's, read at every answer, or
+    /// `CITEFEED_NOW` (fixed, for tests).
+    init(context: Context, deck: Settings?) throws {
+        self.context = context
+        let fixed = context.environment["CITEFEED_NOW"].map { !$0.isEmpty } == true
+        study = try context.home.study(deck: deck) { fixed ? try context.now() : Timestamp.systemNow() }
     }
-
-    func service() throws -> StudyService { StudyService(library: library, settings: settings, now: try now(), deck: deck) }
 
     /// Runs the session until the queue is empty or `q`; returns the line to end with.
     mutating func run(_ raw: RawInput) throws -> String {
-        current = try service().nextCard()
-        if current == nil, try library.cardCounts().byState.values.reduce(0, +) == 0 {
+        current = try study.nextCard()
+        if current == nil, try !study.hasCards() {
             return "No cards to study yet: a citation with a back side is a card ('citefeed card ID' makes any citation one); "
                 + "'citefeed study --cram' goes through every citation."
         }
@@ -50,12 +49,11 @@ struct ReviewSession {
                     continue
                 }
                 do {
-                    try service().undo(last.reviewID)
+                    try study.undo(last.reviewID)
                 } catch let error as any CiteFeedError {
                     message = "Cannot take it back: \(error.message)"
                     continue
                 }
-                try refreshBars()
                 current = last.citationID
                 revealed = false
                 message = "Took back the last answer."
@@ -70,25 +68,19 @@ struct ReviewSession {
                     message = "Look at the back first: space."
                     continue
                 }
-                let result = try service().grade(id, grade)
-                answered.append((result.reviewID, id))
-                try refreshBars()
+                answered.append((try study.grade(id, grade), id))
                 revealed = false
-                current = try service().nextCard()
+                current = try study.nextCard()
             }
         }
         return summary(quit: false)
     }
 
-    /// Rotations in review mode show the next card: after each answer here, theirs is worked
-    /// out anew (`Home.refreshReviewRotations`).
-    func refreshBars() throws { try context.home.refreshReviewRotations() }
-
     /// The closing line: how many answers, and when the next card is due.
     func summary(quit: Bool) -> String {
         let answers = "\(answered.count) answer\(answered.count == 1 ? "" : "s")"
         if quit { return "Stopped after \(answers)." }
-        let next = (try? library.nextDue(after: (try? now()) ?? Timestamp(seconds: 0))) ?? nil
+        let next = (try? study.nextDue()) ?? nil
         return "No more cards for now (\(answers)); " + (next.map { "the next is due \($0.localShort)." } ?? "none is scheduled.")
     }
 
@@ -96,9 +88,8 @@ struct ReviewSession {
     /// revealed, and the keys.
     func screen(_ id: Int64) throws -> TerminalText {
         let t = context.terminal
-        let service = try self.service()
-        let c = try library.citation(id: id)
-        let counts = try service.counts()
+        let c = try study.citation(id)
+        let counts = try study.counts()
         var lines: [TerminalText] = ["\u{1B}[H\u{1B}[2J"]
         var header = t.paint("\(counts.new) new", "34") + " · " + t.paint("\(counts.learning) learning", "31") + " · "
             + t.paint("\(counts.due) due", "32")
@@ -106,7 +97,7 @@ struct ReviewSession {
         lines.append(header)
         lines += StudySession.face(c, revealed: revealed, terminal: t)
         if revealed {
-            let intervals = try service.intervals(id).map { grade, seconds in "\(grade.rawValue) \(grade.name) \(Span.approximate(seconds: seconds))" }
+            let intervals = try study.intervals(id).map { grade, seconds in "\(grade.rawValue) \(grade.name) \(Span.approximate(seconds: seconds))" }
             lines.append(TerminalText(intervals.joined(separator: "   ")))
             lines.append(t.dim("1-4 or a h g e: grade · u undo · q quit"))
         } else {

@@ -22,16 +22,9 @@ struct DefaultsDeleteCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let file = SettingsFile(path: context.paths.settings)
-        let rotation = try context.settings().rotation
-        guard try file.isSet(key, rotation: rotation) else {
+        guard try context.home.deleteSetting(key, rotation: try context.settings().rotation) else {
             context.err.line("citefeed: note: \(key.rawValue) was not set; it keeps its default.")
             return
-        }
-        try file.editing {
-            try context.home.change(settings: try file.settings(applying: key, nil, rotation: rotation)) { _ in
-                try file.delete(key, rotation: rotation)
-            }
         }
         context.reloadSettings()
     }

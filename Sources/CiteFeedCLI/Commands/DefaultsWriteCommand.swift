@@ -52,15 +52,7 @@ struct DefaultsWriteCommand: Command {
                 context.warn("no tag is named \(quoted(name)) yet; nothing rotates from it until a citation has it.")
             }
         }
-        let file = SettingsFile(path: context.paths.settings)
-        // The outputs follow the new settings; the file is written last, in the same transaction.
-        try file.editing {
-            let rotation = try context.settings().rotation
-            try context.home.change(settings: try file.settings(applying: key, value, rotation: rotation)) { _ in
-                try file.write(key, value, rotation: rotation)
-                if key == .outputDirectory { try context.home.checkOutputDirectories(try file.loadAll()) }
-            }
-        }
+        try context.home.writeSetting(key, value, rotation: try context.settings().rotation)
         context.reloadSettings()
     }
 }

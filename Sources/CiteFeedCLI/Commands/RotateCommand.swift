@@ -39,34 +39,26 @@ struct RotateCommand: Command {
         let home = context.home
         // Two rotations in one directory (settings.json edited by hand) would overwrite each other.
         let all = try SettingsFile(path: context.paths.settings).loadAll()
-        try home.checkOutputDirectories(all)
         guard every else {
+            try home.checkOutputDirectories(all)
             let directory = out.map { Posix.absolutePath($0, home: context.paths.userHome) }
             let settings = try context.settings()
             return try report(home.rotate(settings, directory: directory), settings, context)
         }
-        // One transaction for all: one commit (one sync to disk) instead of one per rotation
-        // (5 rotations at 100k: 2.7 × one rotate in separate transactions).
-        // Each rotation in a savepoint of its own: one that fails (its directory cannot be
-        // written) is undone alone and named, and the others are rotated and kept.
         var failures: [(name: String, error: any CiteFeedError)] = []
-        let library = try home.libraryWithStarterSet()
-        try library.write {
-            for settings in all {
-                let label = settings.rotation.isEmpty ? "the default rotation" : "rotation \(settings.rotation)"
-                do {
-                    try library.write {
-                        if !settings.rotation.isEmpty { context.out.line("rotation \(settings.rotation):") }
-                        try report(home.rotate(settings), settings, context)
-                    }
-                } catch let error as any CiteFeedError {
-                    // A library that is locked or damaged stops them all; an output, only its rotation.
-                    if error is StoreError { throw error }
-                    home.announcements[settings.rotation] = nil
-                    failures.append((label, error))
-                    context.out.flush()
-                    context.err.line("citefeed: error: \(label): \(error.message.echoed(limit: .max))")
-                }
+        _ = try home.rotateAll(all) { settings, result in
+            let label = settings.rotation.isEmpty ? "the default rotation" : "rotation \(settings.rotation)"
+            switch result {
+            case .success(let rotated):
+                if !settings.rotation.isEmpty { context.out.line("rotation \(settings.rotation):") }
+                try report(rotated, settings, context)
+            case .failure(let error as any CiteFeedError):
+                if !settings.rotation.isEmpty { context.out.line("rotation \(settings.rotation):") }
+                failures.append((label, error))
+                context.out.flush()
+                context.err.line("citefeed: error: \(label): \(error.message.echoed(limit: .max))")
+            case .failure(let error):
+                throw error
             }
         }
         if let first = failures.first {

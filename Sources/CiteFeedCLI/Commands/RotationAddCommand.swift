@@ -25,9 +25,7 @@ struct RotationAddCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let file = SettingsFile(path: context.paths.settings)
-        try file.editing { try file.addRotation(name) }
-        let settings = try file.load(rotation: name).settings
-        context.out.line("Added rotation \(name); its outputs go to \(context.paths.outputDirectory(settings)).")
+        let directory = try context.home.addRotation(name)
+        context.out.line("Added rotation \(name); its outputs go to \(directory).")
     }
 }

@@ -27,21 +27,8 @@ struct RotationRemoveCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let file = SettingsFile(path: context.paths.settings)
-        let settings = try file.load(rotation: name).settings  // an unknown name stops here
-        let directory = context.paths.outputDirectory(settings)
-        let library = try context.library()
-        // The history goes in the transaction; the settings last, put back if the rest fails.
-        try file.editing {
-            try library.write {
-                try library.removeRotation(name)
-                try file.removeRotation(name)
-            }
-        }
-        unlink(context.paths.current(rotation: name))
-        if delete {
-            // Only what citefeed wrote there, and the directory only if citefeed made it.
-            let removed = OutputDirectory(path: directory).removeOutputs()
+        let (directory, removed) = try context.home.removeRotation(name, deleteOutputs: delete)
+        if let removed {
             context.out.line(
                 "Removed rotation \(name) and its outputs in \(directory) (\(removed.isEmpty ? "none were there" : removed.joined(separator: " ")))."
             )

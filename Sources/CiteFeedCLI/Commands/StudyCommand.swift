@@ -63,7 +63,6 @@ struct StudyCommand: Command {
             throw UsageError.other(
                 "study reads one key at a time, so it needs a terminal; 'citefeed list' and 'citefeed show ID' print citations anywhere.")
         }
-        let library = try context.library()
         if !cramming {
             // The deck: --rotation's filters (only when given, as for list), with --tag in place
             // of its tags and --favourites; without any, every card.
@@ -74,13 +73,14 @@ struct StudyCommand: Command {
                 if query.favouritesOnly { chosen.favouritesOnly = true }
                 deck = chosen
             }
-            var session = ReviewSession(context: context, library: library, settings: try context.settings(), deck: deck)
+            var session = try ReviewSession(context: context, deck: deck)
             let raw = RawInput()
             defer { raw.restore() }
             let end = try session.run(raw)
             context.out.line("\(end)")
             return
         }
+        let library = try context.library()
         var cards = try library.citations(query)
         if cards.isEmpty {
             context.err.line(
