@@ -119,11 +119,7 @@ func plainText(_ s: String) throws(SettingValueError) {
 extension Codec where Value == String {
     /// A string, checked and normalised by `check`; `expected` names it when the type is wrong.
     static func string(_ expected: String, _ check: @escaping @Sendable (String) throws(SettingValueError) -> String) -> Codec {
-        Codec(
-            decode: { v throws(SettingValueError) in
-                guard case .string(let s) = v else { throw wrongType(v, expected) }
-                return try check(s)
-            }, encode: { .string($0) })
+        text(expected, check, format: { $0 })
     }
 
     /// Plain text of at most 500 characters, trimmed (`required`: not empty).
@@ -145,23 +141,21 @@ extension Codec where Value == String {
             return s
         }
     }
-}
 
-extension Codec where Value == String {
     /// A directory: an absolute path (or one from `~`) in the file; on the command line any
     /// path, made absolute from the working directory.
     static var directory: Codec {
-        Codec(
-            decode: { v throws(SettingValueError) in
-                guard case .string(let s) = v else { throw wrongType(v, "a directory path") }
-                guard s.hasPrefix("/") || s.hasPrefix("~/") || s == "~" else { throw .rule("use an absolute path") }
-                try plainText(s)
-                return s
-            }, encode: { .string($0) },
-            words: .one { word, home throws(SettingValueError) in
-                guard !word.isEmpty else { throw .rule("use a directory path") }
-                return .string(Posix.absolutePath(word, home: home))
-            }, completion: .directories)
+        var codec = string("a directory path") { s throws(SettingValueError) in
+            guard s.hasPrefix("/") || s.hasPrefix("~/") || s == "~" else { throw .rule("use an absolute path") }
+            try plainText(s)
+            return s
+        }
+        codec.words = .one { word, home throws(SettingValueError) in
+            guard !word.isEmpty else { throw .rule("use a directory path") }
+            return .string(Posix.absolutePath(word, home: home))
+        }
+        codec.completion = .directories
+        return codec
     }
 }
 
@@ -223,33 +217,24 @@ private let wholeNumber: Setting.Words = .one { word, _ throws(SettingValueError
     return .int(n)
 }
 
-extension Codec where Value == Int {
-    /// A whole number in `range`.
-    static func integer(_ range: ClosedRange<Int>) -> Codec {
+extension Codec where Value: FixedWidthInteger {
+    /// A whole number in `range` (any the type holds: `nil`).
+    static func integer(_ range: ClosedRange<Value>? = nil) -> Codec {
         Codec(
             decode: { v throws(SettingValueError) in
                 guard case .int(let n) = v else { throw wrongType(v, "a whole number") }
-                guard let value = Int(exactly: n), range.contains(value) else {
-                    throw .rule("use a number from \(range.lowerBound) to \(range.upperBound)")
+                guard let value = Value(exactly: n), range?.contains(value) ?? true else {
+                    throw .rule("use a number from \(range?.lowerBound ?? .min) to \(range?.upperBound ?? .max)")
                 }
                 return value
             }, encode: { .int(Int64($0)) }, words: wholeNumber)
     }
+}
 
+extension Codec where Value == Int {
     /// A span of minutes written with units (`1d7h`), read by `parse` into minutes.
     static func span(_ expected: String, _ parse: @escaping @Sendable (String) throws(SettingValueError) -> Int) -> Codec {
         text(expected, parse, format: { Span(minutes: $0).description })
-    }
-}
-
-extension Codec where Value == Int64 {
-    /// Any whole number.
-    static var anyInteger: Codec {
-        Codec(
-            decode: { v throws(SettingValueError) in
-                guard case .int(let n) = v else { throw wrongType(v, "a whole number") }
-                return n
-            }, encode: { .int($0) }, words: wholeNumber)
     }
 }
 

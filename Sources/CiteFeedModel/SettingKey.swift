@@ -34,17 +34,17 @@ public enum SettingKey: String, CaseIterable, Sendable {
                 completion: .words(["5m", "15m", "30m", "1h", "2h", "6h", "1d", "7d"]))
         case .offset:
             entry(
-                \.offset, .span("a string such as \"7h\"", Schedule.parseOffset),
+                \.offset, .span("a string such as \"7h\"") { s throws(SettingValueError) in try Schedule.parseOffset(s) },
                 summary: "slots start this long after midnight (1d with 7h turns at 07:00); shorter than interval",
                 manual: "For intervals of days, from Monday midnight: 1d7h with 7d turns on Tuesdays at 07:00.")
         case .activeHours:
             entry(
-                \.activeHours, .text("a string such as \"08:00-22:00\"", ActiveHours.init(parsing:)),
+                \.activeHours, .text("a string such as \"08:00-22:00\"") { s throws(SettingValueError) in try ActiveHours(parsing: s) },
                 summary: "new picks only in these hours, such as 08:00-22:00 (may cross midnight)",
                 manual: "Notifications too.")
         case .days:
             entry(
-                \.days, .text("a string such as \"mon-fri\"", Weekdays.init(parsing:)),
+                \.days, .text("a string such as \"mon-fri\"") { s throws(SettingValueError) in try Weekdays(parsing: s) },
                 summary: "new picks only on these days, such as mon-fri or sat,sun",
                 completion: .words(["mon-fri", "sat,sun", "mon-sun"]))
         case .tags: entry(\.tags, .tagNames, summary: "only citations with any of these tags rotate (empty = all)")
@@ -86,7 +86,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
                 manual: "A citation matching several rules gets their product (at most 1000), times favouriteWeight for a favourite.")
         case .seed:
             entry(
-                \.seed, Codec<Int64>.anyInteger.optional,
+                \.seed, Codec<Int64>.integer().optional,
                 summary: "rotation order (an integer; chosen at random when the library is created)",
                 defaultText: "random, kept in the library")
         case .notify: entry(\.notify, .yesNo, summary: "a desktop notification for each new pick (yes/no; needs notify-send)")
@@ -155,7 +155,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
                             throw .rule("use a time of day from 00:00 to 23:59, such as 04:00")
                         }
                         return minutes
-                    }, format: TimeOfDay.text), summary: "study: the time of day at which a new study day begins, such as 04:00")
+                    }, format: { TimeOfDay.text($0) }), summary: "study: the time of day at which a new study day begins, such as 04:00")
         }
     }
 
