@@ -261,8 +261,11 @@ struct KindleMetadata: Equatable {
         guard let day else { return nil }
         var hour = clockHour
         if day.pm && hour < 12 { hour += 12 } else if day.am && hour == 12 { hour = 0 }
+        // A date no Kindle wrote (a year of 19 digits) is no date, not an overflow.
+        guard (1...9999).contains(day.year), (1...12).contains(day.month), (1...31).contains(day.day), hour < 24, minute < 60 else {
+            return nil
+        }
         if let offset = day.utcOffset {
-            guard hour < 24, minute < 60 else { return nil }
             let days = CivilTime.daysFromCivil(year: Int64(day.year), month: Int64(day.month), day: Int64(day.day))
             return Timestamp(seconds: days * 86400 + Int64(hour * 3600 + minute * 60 + min(second, 59)) - offset)
         }
