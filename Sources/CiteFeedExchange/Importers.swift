@@ -11,6 +11,7 @@ package enum Importers {
         if lower.hasSuffix(".csv") { return .csv }
         if lower.hasSuffix(".fortune") { return .fortune }
         if lower.hasSuffix(".md") || lower.hasSuffix(".markdown") { return .markdown }
+        if KOReaderSidecar.looksLike(name: name, bytes: bytes) { return .koreader }
         let text = String(decoding: bytes.prefix(65536), as: UTF8.self)
         let trimmed = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
         if AnkiText.looksLike(trimmed) { return .anki }
@@ -42,6 +43,7 @@ package enum Importers {
         case .clippings:
             let (records, skipped) = KindleClippings.records(String(decoding: bytes, as: UTF8.self))
             return ImportReader(records: records, skipped: skipped)
+        case .koreader: return try KOReaderSidecar.reader(name: name, bytes: bytes)
         }
     }
 }

@@ -49,7 +49,7 @@ import Testing
         #expect(
             FuzzTargets.names == [
                 "csv", "escaping", "import-anki", "import-auto", "import-clippings", "import-csv", "import-dummyjson", "import-fortune",
-                "import-json", "import-markdown", "json", "render", "settings", "template",
+                "import-json", "import-koreader", "import-markdown", "json", "lua", "render", "settings", "template",
             ])
     }
 }

@@ -21,6 +21,7 @@ enum FuzzTargets {
         "import-json": { importer(.json, $0) }, "import-csv": { importer(.csv, $0) }, "import-fortune": { importer(.fortune, $0) },
         "import-clippings": { importer(.clippings, $0) }, "import-dummyjson": { importer(.dummyjson, $0) },
         "import-markdown": { importer(.markdown, $0) }, "import-anki": { importer(.anki, $0) }, "import-auto": { importer(nil, $0) },
+        "lua": { lua($0) }, "import-koreader": { importer(.koreader, $0) },
     ]
 
     static let names = all.keys.sorted()
@@ -71,6 +72,23 @@ enum FuzzTargets {
     }
 
     /// settings.json: what loads has every value in its range.
+    /// The Lua data reader (issue 22): never crashes, and a table it reads has only data in it.
+    static func lua(_ bytes: [UInt8]) {
+        guard let value = try? LuaData.parse(bytes) else { return }
+        func check(_ v: LuaValue, depth: Int) {
+            precondition(depth <= LuaData.maximumDepth + 1, "deeper than the limit")
+            if case .table(let entries) = v {
+                for entry in entries {
+                    precondition(entry.key != .null, "a nil key")
+                    check(entry.key, depth: depth + 1)
+                    check(entry.value, depth: depth + 1)
+                }
+            }
+            if case .number(let n) = v { precondition(n.isFinite, "a number that is not finite") }
+        }
+        check(value, depth: 0)
+    }
+
     static func settings(_ bytes: [UInt8]) {
         guard let (settings, warnings) = try? SettingsFile(path: "settings.json").load(bytes: bytes) else { return }
         precondition((1...500).contains(settings.feedItems) && (10...500).contains(settings.statusWidth))

@@ -1,0 +1,128 @@
+import CiteFeedModel
+import CiteFeedStore
+import CiteFeedSupport
+
+/// KOReader's sidecar, `BOOK.sdr/metadata.EXT.lua`: the book's settings and its highlights,
+/// written as a Lua table (read by `LuaData`, which runs nothing).
+///
+/// Two layouts: since 2024 `annotations`, a list of entries (a highlight has `pos0`; one
+/// without is a page bookmark, whose text KOReader made up: "in Chapter 3"); before, `highlight`
+/// (by page, then a list) beside `bookmarks` (the passage in `notes`, the user's note in
+/// `text`, unless `text` is KOReader's own "Page 7 … @ date"). A file may hold both layouts:
+/// `annotations` wins and the others are not read again. Each highlight becomes a citation:
+/// passage → text, note → back, `doc_props` (or `stats`) title → source, with the chapter after
+/// " — ", authors (one a line, `Last, First` turned round as for Kindle) → author, joined with
+/// "; ", `datetime` → created (local time);
+/// its colour, when KOReader recorded one, becomes a tag of that name.
+enum KOReaderSidecar {
+    /// Whether `bytes` look like a sidecar: Lua data returning a table that has a key KOReader
+    /// writes into every sidecar.
+    static func looksLike(name: String, bytes: [UInt8]) -> Bool {
+        let lower = name.lowercased()
+        let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        let body = text.split(separator: "\n").drop { $0.hasPrefix("--") || $0.allSatisfy(\.isWhitespace) }.first ?? ""
+        return body.hasPrefix("return {") || (lower.hasSuffix(".lua") && lower.contains("metadata."))
+    }
+
+    static func reader(name: String, bytes: [UInt8]) throws(ImportError) -> ImportReader {
+        let value: LuaValue
+        do throws(LuaData.Failure) { value = try LuaData.parse(bytes) } catch {
+            throw .malformed(name, "line \(error.line): \(error.reason)")
+        }
+        guard value.isTable else { throw .malformed(name, "a KOReader sidecar returns a table") }
+        let (records, skipped, tags) = self.records(value)
+        let reader = ImportReader(records: records, skipped: skipped)
+        for tag in tags { reader.tags.byKey[Tag.key(tag.name)] = tag }
+        return reader
+    }
+
+    /// The book's title and author: `doc_props`, else `stats` (which repeats them).
+    private static func book(_ sidecar: LuaValue) -> (title: String?, author: String?) {
+        func field(_ key: String) -> String? {
+            for table in [sidecar["doc_props"], sidecar["stats"]] {
+                if let s = table?[key]?.string?.trimmingWhitespace(), !s.isEmpty { return s }
+            }
+            return nil
+        }
+        // One a line, each perhaps `Last, First` (or several of those separated by `;`).
+        let authors = field("authors")?.split(whereSeparator: \.isNewline).joined(separator: ";")
+        return (field("title"), authors.flatMap { KindleClippings.cleanAuthor(String($0)) })
+    }
+
+    static func records(_ sidecar: LuaValue) -> (records: [ImportRecord], skipped: [(String, Int)], tags: [Tag]) {
+        let (title, author) = book(sidecar)
+        var records: [ImportRecord] = []
+        var colours: [String] = []
+        var bookmarks = 0, empty = 0
+        func add(text: String?, note: String?, chapter: String?, datetime: String?, colour: String?) {
+            guard let text = text?.trimmingWhitespace(), !text.isEmpty else {
+                empty += 1
+                return
+            }
+            var record = ImportRecord(location: .record(records.count + empty + bookmarks + 1), text: text, author: author)
+            if let note = note?.trimmingWhitespace(), !note.isEmpty { record.back = note }
+            let chapter = chapter?.trimmingWhitespace()
+            record.source = [title, chapter].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " — ")
+            if record.source?.isEmpty == true { record.source = nil }
+            record.createdAt = datetime.flatMap(ImportDates.parse)
+            if let colour = colour?.trimmingWhitespace().lowercased(), !colour.isEmpty, (try? Tag.validateName(colour)) != nil {
+                record.tags = [colour]
+                if !colours.contains(colour) { colours.append(colour) }
+            }
+            records.append(record)
+        }
+        if let annotations = sidecar["annotations"], annotations.isTable {
+            for entry in annotations.list {
+                guard entry["pos0"] != nil else {
+                    bookmarks += 1
+                    continue
+                }
+                add(
+                    text: entry["text"]?.string, note: entry["note"]?.string, chapter: entry["chapter"]?.string,
+                    datetime: entry["datetime"]?.string, colour: entry["color"]?.string)
+            }
+        } else {
+            let marks = sidecar["bookmarks"]?.list ?? []
+            /// The user's note on the bookmark of a highlight: its `text`, unless KOReader wrote it.
+            func note(_ mark: LuaValue) -> String? {
+                guard let text = mark["text"]?.string, !text.isEmpty else { return nil }
+                if let passage = mark["notes"]?.string, !passage.isEmpty, text.contains(passage) { return nil }
+                if let datetime = mark["datetime"]?.string, text.hasSuffix("@ " + datetime) { return nil }
+                return text
+            }
+            let highlights = (sidecar["highlight"]?.list ?? []).flatMap(\.list)
+            if !highlights.isEmpty {
+                var used = Set<Int>()
+                for h in highlights {
+                    // Its bookmark: the same start, else the same moment.
+                    let index =
+                        marks.indices.first { !used.contains($0) && h["pos0"] != nil && marks[$0]["pos0"] == h["pos0"] }
+                        ?? marks.indices.first { !used.contains($0) && h["datetime"] != nil && marks[$0]["datetime"] == h["datetime"] }
+                    if let index { used.insert(index) }
+                    add(
+                        text: h["text"]?.string, note: index.flatMap { note(marks[$0]) }, chapter: h["chapter"]?.string,
+                        datetime: h["datetime"]?.string, colour: h["color"]?.string)
+                }
+                bookmarks += marks.indices.filter { !used.contains($0) && marks[$0]["highlighted"] != .boolean(true) }.count
+            } else {
+                for mark in marks {
+                    guard mark["highlighted"] == .boolean(true) || mark["pos0"] != nil else {
+                        bookmarks += 1
+                        continue
+                    }
+                    add(
+                        text: mark["notes"]?.string, note: note(mark), chapter: mark["chapter"]?.string,
+                        datetime: mark["datetime"]?.string, colour: mark["color"]?.string)
+                }
+            }
+        }
+        var skipped: [(String, Int)] = []
+        if bookmarks > 0 { skipped.append(("bookmark", bookmarks)) }
+        if empty > 0 { skipped.append(("empty highlight", empty)) }
+        let tags = colours.map { Tag(name: $0, color: Palette.names.contains($0) ? $0 : otherColours[$0] ?? "#808080") }
+        return (records, skipped, tags)
+    }
+
+    /// KOReader's highlight colours that are not in citefeed's palette, as hex.
+    private static let otherColours = ["gray": "#808080", "grey": "#808080", "olive": "#808000", "cyan": "#00B7EB", "white": "#FFFFFF"]
+}

@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+
+@testable import CiteFeedExchange
+@testable import CiteFeedModel
+@testable import CiteFeedSupport
+
+/// Real e-reader files fetched from public repositories (issue 22, item 9; not part of the
+/// project): `../shared/corpus/readers`, whose SOURCES.txt says where each comes from.
+let readerCorpus = sharedFolder.appendingPathComponent("corpus/readers")
+
+/// The Lua data KOReader writes, read without running anything (issue 22, item 1).
+@Suite struct LuaDataTests {
+    func parse(_ text: String) throws(LuaData.Failure) -> LuaValue { try LuaData.parse(Array(text.utf8)) }
+
+    @Test func readsWhatKOReaderWrites() throws {
+        let value = try parse(
+            """
+            -- /mnt/us/documents/book.sdr/metadata.epub.lua
+            return {
+            \t["b"] = {
+            \t\t[3] = "three",
+            \t\t[1] = "one\\
+            two",
+            \t\t[2] = 'it\\'s \\"quoted\\" \\t tab \\065\\x42\\u{2014}\\z
+                      joined',
+            \t},
+            \t["n"] = -1.5e+2, ["h"] = 0x1F; ["t"] = true, ["f"] = false, ["z"] = nil,
+                name = [[long
+            string]], [==[x]==],
+                ["empty"] = {}
+            }
+            """)
+        #expect(value["b"]?.list == [.string("one\ntwo"), .string("it's \"quoted\" \t tab AB—joined"), .string("three")])
+        #expect(value["n"] == .number(-150) && value["h"] == .number(31) && value["t"] == .boolean(true) && value["f"] == .boolean(false))
+        #expect(value["z"] == .null && value["name"] == .string("long\nstring") && value.list == [.string("x")])
+        #expect(value["empty"] == .table([]) && value["missing"] == nil)
+    }
+
+    /// Code is not data: nothing is called, looked up or run.
+    @Test(arguments: [
+        "return { os.execute(\"touch pwned\") }", "return { [\"a\"] = os.getenv(\"HOME\") }", "return { a = 1 + 2 }",
+        "return { a = function() end }", "return { a = \"x\" .. \"y\" }", "return {} ; os.exit()", "return { a = \"unclosed }",
+        "return { a = \"line\nbreak\" }", "return { [nil] = 1 }", "return { a = 1", "return { a = math.huge }", "return { a = 1e999 }",
+        "", "return", "return { a = \"\\u{110000}\" }", "return { a = \"\\999\" }",
+    ])
+    func codeIsRefused(text: String) {
+        #expect(throws: LuaData.Failure.self) { try parse(text) }
+    }
+
+    @Test func depthIsBounded() throws {
+        let deep = "return " + String(repeating: "{", count: 10_000) + String(repeating: "}", count: 10_000)
+        #expect(throws: LuaData.Failure(line: 1, reason: "tables nested more than 200 deep")) { try parse(deep) }
+        let fine = "return " + String(repeating: "{", count: 150) + String(repeating: "}", count: 150)
+        #expect(try parse(fine).isTable)
+    }
+
+    @Test func errorsSayWhere() {
+        #expect(throws: LuaData.Failure(line: 3, reason: "unexpected 'os': only literal data is read, nothing is run")) {
+            try parse("return {\n  [\"a\"] = 1,\n  [\"b\"] = os.time(),\n}")
+        }
+    }
+}
+
+/// KOReader's sidecars, both layouts, from the shared corpus.
+@Suite struct KOReaderTests {
+    static let folder = readerCorpus.appendingPathComponent("koreader")
+
+    /// The independent counter: Lua itself loads each sidecar, with an empty environment (so it
+    /// could call nothing), and counts its highlights by KOReader's rules: the `annotations` with
+    /// a `pos0`; without that table, the `highlight` table's entries, else the highlighted
+    /// `bookmarks`.
+    static let luaCounter = """
+        local f = assert(io.open(arg[1], "rb")); local text = f:read("a"); f:close()
+        local t = assert(load(text, "sidecar", "t", {}))()
+        local function has(s) return type(s) == "string" and s:match("%S") ~= nil end
+        local n, notes = 0, 0
+        if t.annotations then
+          for _, a in pairs(t.annotations) do
+            if a.pos0 and has(a.text) then n = n + 1; if has(a.note) then notes = notes + 1 end end
+          end
+        else
+          for _, page in pairs(t.highlight or {}) do for _, h in pairs(page) do if has(h.text) then n = n + 1 end end end
+          if n == 0 then
+            for _, b in pairs(t.bookmarks or {}) do if (b.highlighted or b.pos0) and has(b.notes) then n = n + 1 end end
+          end
+        end
+        print(n .. " " .. notes)
+        """
+
+    static func records(_ name: String) throws -> (records: [ImportRecord], reader: ImportReader) {
+        let bytes = Array(try Data(contentsOf: folder.appendingPathComponent(name)))
+        #expect(Importers.detect(name: name, bytes: bytes) == .koreader, "\(name)")
+        let reader = try Importers.reader(.koreader, name: name, bytes: bytes)
+        var records: [ImportRecord] = []
+        try reader.forEachRecord { record, _ in records.append(record) }
+        return (records, reader)
+    }
+
+    @Test(.needsShared(folder), .requires(findProgram("lua5.4") != nil, "needs lua5.4 (Debian's lua5.4) as the independent counter"))
+    func everySidecarGivesWhatLuaCounts() throws {
+        let lua = try #require(findProgram("lua5.4"), "lua5.4 is not installed")
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("count-\(UUID().uuidString).lua")
+        try Data(KOReaderTests.luaCounter.utf8).write(to: script)
+        defer { try? FileManager.default.removeItem(at: script) }
+        let names = try FileManager.default.contentsOfDirectory(atPath: KOReaderTests.folder.path).filter { $0.hasSuffix(".lua") }.sorted()
+        #expect(names.count >= 12)
+        var total = 0
+        for name in names {
+            let counted = try Sandbox.execute(
+                lua, [script.path, KOReaderTests.folder.appendingPathComponent(name).path], stdin: Data(), environment: [:])
+            #expect(counted.status == 0, "\(name): \(counted.stderr)")
+            let numbers = counted.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
+            let (records, _) = try KOReaderTests.records(name)
+            #expect(records.count == numbers.first, "\(name)")
+            if name.contains("-new-") { #expect(records.filter { $0.back != nil }.count == numbers.last, "\(name): notes") }
+            #expect(records.allSatisfy { $0.author != nil && $0.source != nil && $0.createdAt != nil }, "\(name)")
+            total += records.count
+        }
+        // SOURCES.txt's counts of highlights (for the new layout, those with pos0).
+        #expect(total == 4 + 5 + 5 + 0 + 0 + 5 + 4 + 3 + 3 + 0 + 3 + 2)
+    }
+
+    /// The new layout beside the old tables (not counted twice), a page bookmark left out, a
+    /// note on the back, the chapter after the title, the date in local time, the colour a tag.
+    @Test(.needsShared(folder)) func annotationsWinOverTheOldTables() throws {
+        let (records, reader) = try KOReaderTests.records("noted-new-frankenstein.metadata.epub.lua")
+        #expect(records.count == 4)
+        #expect(reader.skipped.map(\.0) == ["bookmark"] && reader.skipped.map(\.1) == [1])
+        let first = try #require(records.first)
+        #expect(
+            first.text
+                == "But the overflowing misery I now felt, and the excess of agitation that I endured, rendered me incapable of any exertion."
+        )
+        #expect(first.author == "Mary Shelley" && first.source == "Frankenstein — Chapter XXIII" && first.tags == ["yellow"])
+        #expect(first.createdAt == Timestamp.local(year: 2023, month: 12, day: 23, hour: 8, minute: 47, second: 28))
+        #expect(records.contains { $0.back == "Sample note without highlight" })
+        #expect(reader.tags.byKey["yellow"] == Tag(name: "yellow", color: "yellow"))
+    }
+
+    /// The old layout: the passage from `highlight`, the user's note from its bookmark's
+    /// `text`, and KOReader's own "Page 7 … @ date" text is no note.
+    @Test(.needsShared(folder)) func theOldLayoutTakesNotesFromTheBookmarks() throws {
+        let (records, _) = try KOReaderTests.records("noted-old-prophet.metadata.epub.lua")
+        #expect(records.count == 3)
+        let love = try #require(records.first { $0.text?.hasPrefix("Love gives naught") == true })
+        #expect(love.back == "Sample note" && love.text?.contains("\nLove possesses not") == true)
+        let ocean = try #require(records.first { $0.text?.hasPrefix("And then shall I come") == true })
+        #expect(ocean.back == nil && ocean.source == "The Prophet — The Coming of the Ship" && ocean.author == "Khalil Gibran")
+    }
+
+    /// Authors one a line, and `Last, First` turned round as for Kindle.
+    @Test(.needsShared(folder)) func authorsAreJoinedAndTurned() throws {
+        #expect(try KOReaderTests.records("booklore-new-86.metadata.epub.lua").records.first?.author == "Shirabii; Asato Asato")
+        let curse = try KOReaderTests.records("johnbarraza-new-winnerscurse.metadata.epub.lua")
+        #expect(curse.records.first?.author == "Richard H. Thaler; Alex Imas" && curse.records.first?.tags == ["gray"])
+        #expect(curse.reader.tags.byKey["gray"]?.color == "#808080")
+        // Text with Lua's backslash-newline continuations.
+        #expect(try KOReaderTests.records("booklore-new-86.metadata.epub.lua").records.contains { $0.text?.contains("\n") == true })
+    }
+}
+
+/// `citefeed import` of a sidecar, end to end: imported once, a bookmark left out, nothing run.
+@Suite struct KOReaderImportTests {
+    @Test(.needsShared(KOReaderTests.folder)) func importsOnceAndSaysWhatItLeftOut() throws {
+        let box = try Sandbox()
+        let path = KOReaderTests.folder.appendingPathComponent("noted-new-prophet.metadata.epub.lua").path
+        let first = try box.run("import", path)
+        #expect(first.status == 0 && first.stdout == "imported 3, skipped 0 duplicates\n", "\(first)")
+        #expect(first.stderr.contains("left out 1 bookmark"))
+        let again = try box.run("import", path)
+        #expect(again.status == 0 && again.stdout == "imported 0, skipped 3 duplicates\n", "\(again)")
+        let shown = try box.run("list", "--json")
+        #expect(
+            shown.stdout.contains("\"source\" : \"The Prophet — On Love\"")
+                || shown.stdout.contains("\"source\": \"The Prophet — On Love\""), "\(shown)")
+    }
+
+    @Test func codeInASidecarIsAnErrorAndChangesNothing() throws {
+        let box = try Sandbox()
+        let folder = box.home.appendingPathComponent("book.sdr")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let sidecar = folder.appendingPathComponent("metadata.epub.lua")
+        try Data("return {\n  [\"annotations\"] = { os.execute(\"touch \(box.home.path)/pwned\") },\n}\n".utf8).write(to: sidecar)
+        let result = try box.run("import", sidecar.path)
+        #expect(result.status == 65 && result.stdout.isEmpty)
+        #expect(result.stderr.contains("line 2: unexpected 'os': only literal data is read, nothing is run"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: box.home.appendingPathComponent("pwned").path))
+        #expect(!FileManager.default.fileExists(atPath: box.home.appendingPathComponent("library.sqlite").path))
+    }
+
+    /// A highlight of 10 MB is refused with its reason; the others of the file are not half imported.
+    @Test func aHugeHighlightIsRefusedWhole() throws {
+        let box = try Sandbox()
+        let huge = String(repeating: "a", count: 10 << 20)
+        let text = """
+            return {
+                ["annotations"] = {
+                    [1] = { ["pos0"] = "a", ["text"] = "A fine highlight." },
+                    [2] = { ["pos0"] = "b", ["text"] = "\(huge)" },
+                },
+                ["doc_props"] = { ["title"] = "Big", ["authors"] = "Someone" },
+            }
+            """
+        let sidecar = box.home.appendingPathComponent("metadata.pdf.lua")
+        try Data(text.utf8).write(to: sidecar)
+        let result = try box.run("import", sidecar.path)
+        #expect(result.status == 65 && result.stderr.contains("record 2"), "\(result.stderr.prefix(300))")
+        #expect(try box.run("list").stdout.contains("A fine highlight") == false)
+    }
+}
