@@ -4,7 +4,7 @@ import CiteFeedSupport
 
 /// The import formats of SPEC.md "Import and export".
 public enum ImportFormat: String, CaseIterable, Sendable {
-    case auto, json, csv, fortune, clippings, dummyjson, markdown, anki, koreader
+    case auto, json, csv, fortune, clippings, dummyjson, markdown, anki, koreader, notebook
 
     /// What a file of the format holds, for the message when it holds none.
     package var expected: String {
@@ -16,6 +16,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .clippings: "highlights and notes between lines of =========="
         case .markdown: "blockquotes, lines starting with >"
         case .anki: "notes, one per line, after Anki's #separator and #html lines"
+        case .notebook: "a Kindle notebook's highlights (noteHeading and noteText)"
         case .koreader: "highlights in a KOReader sidecar's annotations, highlight or bookmarks table"
         }
     }

@@ -15,10 +15,12 @@ public struct ImportReader {
     /// (`("bookmark", 3)`), for a note.
     public var skipped: [(String, Int)] = []
 
-    /// A reader of records already in memory (the small formats).
-    init(records: [ImportRecord], skipped: [(String, Int)] = []) {
+    /// A reader of records already in memory (the small formats), with the tags they use
+    /// where the format gives their colours.
+    init(records: [ImportRecord], skipped: [(String, Int)] = [], tags: [Tag] = []) {
         self.skipped = skipped
-        tags = ImportTags()
+        self.tags = ImportTags()
+        for tag in tags { self.tags.byKey[Tag.key(tag.name)] = tag }
         forEachRecord = { body in
             for (i, record) in records.enumerated() { try body(record, Double(i + 1) / Double(records.count)) }
         }

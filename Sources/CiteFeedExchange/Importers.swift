@@ -15,6 +15,7 @@ package enum Importers {
         let text = String(decoding: bytes.prefix(65536), as: UTF8.self)
         let trimmed = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
         if AnkiText.looksLike(trimmed) { return .anki }
+        if trimmed.first == "<", KindleNotebook.looksLike(text) { return .notebook }
         if lower.hasSuffix(".json") || trimmed.first == "{" || trimmed.first == "[" {
             return trimmed.contains("\"quotes\"") && !trimmed.contains("\"citefeed\"") ? .dummyjson : .json
         }
@@ -44,6 +45,9 @@ package enum Importers {
             let (records, skipped) = KindleClippings.records(String(decoding: bytes, as: UTF8.self))
             return ImportReader(records: records, skipped: skipped)
         case .koreader: return try KOReaderSidecar.reader(name: name, bytes: bytes)
+        case .notebook:
+            let (records, skipped, tags) = KindleNotebook.records(String(decoding: bytes, as: UTF8.self))
+            return ImportReader(records: records, skipped: skipped, tags: tags)
         }
     }
 }

@@ -31,9 +31,7 @@ enum KOReaderSidecar {
         }
         guard value.isTable else { throw .malformed(name, "a KOReader sidecar returns a table") }
         let (records, skipped, tags) = self.records(value)
-        let reader = ImportReader(records: records, skipped: skipped)
-        for tag in tags { reader.tags.byKey[Tag.key(tag.name)] = tag }
-        return reader
+        return ImportReader(records: records, skipped: skipped, tags: tags)
     }
 
     /// The book's title and author: `doc_props`, else `stats` (which repeats them).

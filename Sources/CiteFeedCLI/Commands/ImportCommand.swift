@@ -14,7 +14,7 @@ struct ImportCommand: Command {
     static let tag = Option("tag", "T", "add this tag to every imported citation (repeatable)", repeatable: true)
 
     static let spec = CommandSpec(
-        name: "import", usage: "FILE|URL [--format auto|json|csv|fortune|clippings|dummyjson|markdown|anki|koreader] [--dry-run] [--skip-invalid] [--tag T]...",
+        name: "import", usage: "FILE|URL [--format auto|json|csv|fortune|clippings|dummyjson|markdown|anki|koreader|notebook] [--dry-run] [--skip-invalid] [--tag T]...",
         summary: "Import citations from a file or a web address.",
         details: """
             Formats (found from the name and the content unless --format says): citefeed's JSON export;
@@ -28,7 +28,8 @@ struct ImportCommand: Command {
             > blockquote, with an attribution line -- Author, Source after it); Anki's notes in plain
             text (#separator:tab, #html:…; front, back, tags); KOReader's sidecars
             (BOOK.sdr/metadata.EXT.lua: highlights with their notes, chapter, date and colour; read
-            as data, nothing in them is run). UTF-8, UTF-16 with a byte order mark,
+            as data, nothing in them is run); Kindle's notebook exported as HTML (highlights with
+            their notes and colours; bookmarks left out). UTF-8, UTF-16 with a byte order mark,
             or Windows-1252. --dry-run says what would be imported and left out, and writes nothing.
             FILE of - reads standard input (files and standard input up to 100 MiB); http(s)
             addresses are fetched with curl (30 s, 50 MB).

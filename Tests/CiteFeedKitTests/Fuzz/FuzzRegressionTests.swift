@@ -48,8 +48,8 @@ import Testing
     @Test func theTargetsAreTheOnesTheIssueNames() {
         #expect(
             FuzzTargets.names == [
-                "csv", "escaping", "import-anki", "import-auto", "import-clippings", "import-csv", "import-dummyjson", "import-fortune",
-                "import-json", "import-koreader", "import-markdown", "json", "lua", "render", "settings", "template",
+                "csv", "escaping", "html", "import-anki", "import-auto", "import-clippings", "import-csv", "import-dummyjson", "import-fortune",
+                "import-json", "import-koreader", "import-markdown", "import-notebook", "json", "lua", "render", "settings", "template",
             ])
     }
 }

@@ -21,7 +21,8 @@ enum FuzzTargets {
         "import-json": { importer(.json, $0) }, "import-csv": { importer(.csv, $0) }, "import-fortune": { importer(.fortune, $0) },
         "import-clippings": { importer(.clippings, $0) }, "import-dummyjson": { importer(.dummyjson, $0) },
         "import-markdown": { importer(.markdown, $0) }, "import-anki": { importer(.anki, $0) }, "import-auto": { importer(nil, $0) },
-        "lua": { lua($0) }, "import-koreader": { importer(.koreader, $0) },
+        "lua": { lua($0) }, "import-koreader": { importer(.koreader, $0) }, "import-notebook": { importer(.notebook, $0) },
+        "html": { _ = HTMLText.tokens(String(decoding: $0, as: UTF8.self)) },
     ]
 
     static let names = all.keys.sorted()
