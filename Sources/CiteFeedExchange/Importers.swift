@@ -46,8 +46,7 @@ package enum Importers {
             return ImportReader(records: records, skipped: skipped)
         case .koreader: return try KOReaderSidecar.reader(name: name, bytes: bytes)
         case .notebook:
-            let (records, skipped, tags) = KindleNotebook.records(String(decoding: bytes, as: UTF8.self))
-            return ImportReader(records: records, skipped: skipped, tags: tags)
+            return KindleNotebook.highlights(String(decoding: bytes, as: UTF8.self)).reader
         }
     }
 }

@@ -30,8 +30,7 @@ enum KOReaderSidecar {
             throw .malformed(name, "line \(error.line): \(error.reason)")
         }
         guard value.isTable else { throw .malformed(name, "a KOReader sidecar returns a table") }
-        let (records, skipped, tags) = self.records(value)
-        return ImportReader(records: records, skipped: skipped, tags: tags)
+        return highlights(value).reader
     }
 
     /// The book's title and author: `doc_props`, else `stats` (which repeats them).
@@ -47,36 +46,32 @@ enum KOReaderSidecar {
         return (field("title"), authors.flatMap { KindleClippings.cleanAuthor(String($0)) })
     }
 
-    static func records(_ sidecar: LuaValue) -> (records: [ImportRecord], skipped: [(String, Int)], tags: [Tag]) {
+    static func highlights(_ sidecar: LuaValue) -> Highlights {
         let (title, author) = book(sidecar)
-        var records: [ImportRecord] = []
-        var colours: [String] = []
-        var bookmarks = 0, empty = 0
-        func add(text: String?, note: String?, chapter: String?, datetime: String?, colour: String?) {
+        var found = Highlights()
+        /// `number`: the entry's place in its table, for messages.
+        func add(_ number: Int, text: String?, note: String?, chapter: String?, datetime: String?, colour: String?) {
             guard let text = text?.trimmingWhitespace(), !text.isEmpty else {
-                empty += 1
+                found.empty += 1
                 return
             }
-            var record = ImportRecord(location: .record(records.count + empty + bookmarks + 1), text: text, author: author)
+            var record = ImportRecord(location: .record(number), text: text, author: author)
             if let note = note?.trimmingWhitespace(), !note.isEmpty { record.back = note }
             let chapter = chapter?.trimmingWhitespace()
             record.source = [title, chapter].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " — ")
             if record.source?.isEmpty == true { record.source = nil }
             record.createdAt = datetime.flatMap(ImportDates.parse)
-            if let colour = colour?.trimmingWhitespace().lowercased(), !colour.isEmpty, (try? Tag.validateName(colour)) != nil {
-                record.tags = [colour]
-                if !colours.contains(colour) { colours.append(colour) }
-            }
-            records.append(record)
+            found.colour(colour, of: &record)
+            found.records.append(record)
         }
         if let annotations = sidecar["annotations"], annotations.isTable {
-            for entry in annotations.list {
+            for (index, entry) in annotations.list.enumerated() {
                 guard entry["pos0"] != nil else {
-                    bookmarks += 1
+                    found.bookmarks += 1
                     continue
                 }
                 add(
-                    text: entry["text"]?.string, note: entry["note"]?.string, chapter: entry["chapter"]?.string,
+                    index + 1, text: entry["text"]?.string, note: entry["note"]?.string, chapter: entry["chapter"]?.string,
                     datetime: entry["datetime"]?.string, colour: entry["color"]?.string)
             }
         } else {
@@ -91,36 +86,29 @@ enum KOReaderSidecar {
             let highlights = (sidecar["highlight"]?.list ?? []).flatMap(\.list)
             if !highlights.isEmpty {
                 var used = Set<Int>()
-                for h in highlights {
+                for (number, h) in highlights.enumerated() {
                     // Its bookmark: the same start, else the same moment.
                     let index =
                         marks.indices.first { !used.contains($0) && h["pos0"] != nil && marks[$0]["pos0"] == h["pos0"] }
                         ?? marks.indices.first { !used.contains($0) && h["datetime"] != nil && marks[$0]["datetime"] == h["datetime"] }
                     if let index { used.insert(index) }
                     add(
-                        text: h["text"]?.string, note: index.flatMap { note(marks[$0]) }, chapter: h["chapter"]?.string,
+                        number + 1, text: h["text"]?.string, note: index.flatMap { note(marks[$0]) }, chapter: h["chapter"]?.string,
                         datetime: h["datetime"]?.string, colour: h["color"]?.string)
                 }
-                bookmarks += marks.indices.filter { !used.contains($0) && marks[$0]["highlighted"] != .boolean(true) }.count
+                found.bookmarks += marks.indices.filter { !used.contains($0) && marks[$0]["highlighted"] != .boolean(true) }.count
             } else {
-                for mark in marks {
+                for (index, mark) in marks.enumerated() {
                     guard mark["highlighted"] == .boolean(true) || mark["pos0"] != nil else {
-                        bookmarks += 1
+                        found.bookmarks += 1
                         continue
                     }
                     add(
-                        text: mark["notes"]?.string, note: note(mark), chapter: mark["chapter"]?.string,
+                        index + 1, text: mark["notes"]?.string, note: note(mark), chapter: mark["chapter"]?.string,
                         datetime: mark["datetime"]?.string, colour: mark["color"]?.string)
                 }
             }
         }
-        var skipped: [(String, Int)] = []
-        if bookmarks > 0 { skipped.append(("bookmark", bookmarks)) }
-        if empty > 0 { skipped.append(("empty highlight", empty)) }
-        let tags = colours.map { Tag(name: $0, color: Palette.names.contains($0) ? $0 : otherColours[$0] ?? "#808080") }
-        return (records, skipped, tags)
+        return found
     }
-
-    /// KOReader's highlight colours that are not in citefeed's palette, as hex.
-    private static let otherColours = ["gray": "#808080", "grey": "#808080", "olive": "#808000", "cyan": "#00B7EB", "white": "#FFFFFF"]
 }

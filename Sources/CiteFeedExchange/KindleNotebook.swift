@@ -14,12 +14,15 @@ enum KindleNotebook {
         text.contains("class=\"noteHeading\"") && text.contains("class=\"noteText\"")
     }
 
-    static func records(_ html: String) -> (records: [ImportRecord], skipped: [(String, Int)], tags: [Tag]) {
+    static func highlights(_ html: String) -> Highlights {
         var title: String?, author: String?
-        var records: [ImportRecord] = []
-        var colours: [String] = []
-        var bookmarks = 0, empty = 0, entry = 0
+        var found = Highlights()
+        var entry = 0
         var heading: String?
+        /// A heading whose entry had no text (a bookmark has none).
+        func textless(_ heading: String) {
+            if heading.lowercased().hasPrefix("bookmark") { found.bookmarks += 1 } else { found.empty += 1 }
+        }
         var lastHasNote = true
         var capturing: (cls: String, depth: Int, text: String)?
         var depth = 0
@@ -42,8 +45,7 @@ enum KindleNotebook {
                 case "bookTitle": title = text.isEmpty ? nil : text
                 case "authors": author = KindleClippings.cleanAuthor(text)
                 case "noteHeading":
-                    // A heading without text of its own (a bookmark has none) before this one.
-                    if let pending = heading { pending.lowercased().hasPrefix("bookmark") ? (bookmarks += 1) : (empty += 1) }
+                    if let pending = heading { textless(pending) }
                     heading = text
                 default:
                     guard let h = heading else { continue }
@@ -51,42 +53,33 @@ enum KindleNotebook {
                     entry += 1
                     let kind = h.prefix { $0 != " " && $0 != "(" && $0 != "-" }.lowercased()
                     if kind == "bookmark" || (text.isEmpty && kind != "highlight" && kind != "note") {
-                        bookmarks += 1
+                        found.bookmarks += 1
                         continue
                     }
                     guard !text.isEmpty else {
-                        empty += 1
+                        found.empty += 1
                         continue
                     }
-                    if kind == "note" && !lastHasNote, !records.isEmpty {
-                        records[records.count - 1].back = text
+                    if kind == "note" && !lastHasNote, !found.records.isEmpty {
+                        found.records[found.records.count - 1].back = text
                         lastHasNote = true
                         continue
                     }
-                    var record = ImportRecord(location: .record(entry), text: text, author: author)
-                    record.source = title
+                    var record = ImportRecord(location: .record(entry), text: text)
                     if kind == "highlight", let open = h.firstIndex(of: "("), let close = h[open...].firstIndex(of: ")") {
-                        let colour = String(h[h.index(after: open)..<close]).trimmingWhitespace().lowercased()
-                        if !colour.isEmpty, (try? Tag.validateName(colour)) != nil {
-                            record.tags = [colour]
-                            if !colours.contains(colour) { colours.append(colour) }
-                        }
+                        found.colour(String(h[h.index(after: open)..<close]), of: &record)
                     }
-                    records.append(record)
+                    found.records.append(record)
                     lastHasNote = kind == "note"
                 }
             }
         }
-        if let pending = heading { pending.lowercased().hasPrefix("bookmark") ? (bookmarks += 1) : (empty += 1) }
-        // The book's title and authors come before the entries, but a saved page may order them
-        // otherwise: every record gets them.
-        for i in records.indices {
-            if records[i].source == nil { records[i].source = title }
-            if records[i].author == nil { records[i].author = author }
+        if let pending = heading { textless(pending) }
+        // The book's title and authors, wherever the page has them.
+        for i in found.records.indices {
+            found.records[i].source = title
+            found.records[i].author = author
         }
-        var skipped: [(String, Int)] = []
-        if bookmarks > 0 { skipped.append(("bookmark", bookmarks)) }
-        if empty > 0 { skipped.append(("empty highlight", empty)) }
-        return (records, skipped, colours.map { Tag(name: $0, color: Palette.names.contains($0) ? $0 : "#808080") })
+        return found
     }
 }

@@ -102,7 +102,8 @@ import Testing
             <div class="noteHeading">Bookmark - Page 9</div><div class="noteText"></div>
             </body></html>
             """
-        let (records, skipped, tags) = KindleNotebook.records(html)
+        let found = KindleNotebook.highlights(html)
+        let (records, skipped, tags) = (found.records, found.skipped, found.tags)
         #expect(records.map(\.text) == ["A lone note — kept", "It’s here and there"])
         #expect(records.map(\.back) == [nil, "its note"])
         #expect(records.allSatisfy { $0.source == "Café & Co" && $0.author == "Jane Doe" })

@@ -1,0 +1,30 @@
+import CiteFeedModel
+import CiteFeedSupport
+
+/// The highlights an e-reader's file gives, as they are read: the records, what was left out
+/// (bookmarks, empty highlights) and the highlight colours, each kept as a tag of its name,
+/// coloured as the palette has it (KOReader's other shades as hex).
+struct Highlights {
+    var records: [ImportRecord] = []
+    var bookmarks = 0
+    var empty = 0
+    private var colours: [String] = []
+
+    /// Tags `record` with the highlight colour `name` (any case), when it is a tag name.
+    mutating func colour(_ name: String?, of record: inout ImportRecord) {
+        guard let colour = name?.trimmingWhitespace().lowercased(), !colour.isEmpty, (try? Tag.validateName(colour)) != nil else { return }
+        record.tags = [colour]
+        if !colours.contains(colour) { colours.append(colour) }
+    }
+
+    /// What was left out, with how many, for the import's note.
+    var skipped: [(String, Int)] { [("bookmark", bookmarks), ("empty highlight", empty)].filter { $0.1 > 0 } }
+
+    var tags: [Tag] { colours.map { Tag(name: $0, color: Palette.names.contains($0) ? $0 : Highlights.otherColours[$0] ?? "#808080") } }
+
+    /// A reader of them, for `import`.
+    var reader: ImportReader { ImportReader(records: records, skipped: skipped, tags: tags) }
+
+    /// Highlight colours that are not in citefeed's palette, as hex.
+    private static let otherColours = ["gray": "#808080", "grey": "#808080", "olive": "#808000", "cyan": "#00B7EB", "white": "#FFFFFF"]
+}
