@@ -12,7 +12,8 @@ struct RotateCommand: Command {
     static let all = Flag("all", "rotate every rotation, the default one and each named one (for a timer or cron)")
 
     static let spec = CommandSpec(
-        name: "rotate", usage: "[--out DIR] [--rotation NAME] [--all]", summary: "Make sure the current slot has a pick, then write the feeds and status files.",
+        name: "rotate", usage: "[--out DIR] [--rotation NAME] [--all]",
+        summary: "Make sure the current slot has a pick, then write the feeds and status files.",
         details: """
             Run it from cron or a systemd timer (or let 'citefeed status' do it from the bar). In a
             slot that already has a pick it keeps it, and files whose content would not change are
@@ -45,24 +46,21 @@ struct RotateCommand: Command {
             let settings = try context.settings()
             return try report(home.rotate(settings, directory: directory), settings, context)
         }
-        var failures: [(name: String, error: any CiteFeedError)] = []
-        _ = try home.rotateAll(all) { settings, result in
-            let label = settings.rotation.isEmpty ? "the default rotation" : "rotation \(settings.rotation)"
+        func label(_ settings: Settings) -> String { settings.rotation.isEmpty ? "the default rotation" : "rotation \(settings.rotation)" }
+        let failures = try home.rotateAll(all) { settings, result in
+            if !settings.rotation.isEmpty { context.out.line("rotation \(settings.rotation):") }
             switch result {
-            case .success(let rotated):
-                if !settings.rotation.isEmpty { context.out.line("rotation \(settings.rotation):") }
-                try report(rotated, settings, context)
+            case .success(let rotated): try report(rotated, settings, context)
             case .failure(let error as any CiteFeedError):
-                if !settings.rotation.isEmpty { context.out.line("rotation \(settings.rotation):") }
-                failures.append((label, error))
                 context.out.flush()
-                context.err.line("citefeed: error: \(label): \(error.message.echoed(limit: .max))")
-            case .failure(let error):
-                throw error
+                context.err.line("citefeed: error: \(label(settings)): \(error.message.echoed(limit: .max))")
+            case .failure(let error): throw error
             }
         }
         if let first = failures.first {
-            throw RotateAllError(failed: failures.map(\.name), total: all.count, exitStatus: first.error.exitStatus)
+            throw RotateAllError(
+                failed: failures.map { label($0.settings) }, total: all.count,
+                exitStatus: (first.error as? any CiteFeedError)?.exitStatus ?? .failure)
         }
     }
 }
@@ -90,7 +88,8 @@ func report(_ rotated: Rotated, _ settings: Settings, _ context: Context) throws
         reportWritten(written, context)
         context.out.line("\(status.plain(state.pick?.snapshot, width: status.width))")
         if state.pick == nil {
-            context.warn("nothing to show: no citation is eligible under the settings (\(try eligibilitySummary(context, settings: settings))).")
+            context.warn(
+                "nothing to show: no citation is eligible under the settings (\(try eligibilitySummary(context, settings: settings))).")
         }
     }
 }
