@@ -95,6 +95,19 @@ enum Completions {
         "local name; COMPREPLY=(); while IFS= read -r name; do if [[ \"$name\" == \"$cur\"* ]]; then COMPREPLY+=(\"$name\"); fi; done < <(\(namesCommand(kind)))"
     }
 
+    /// The `case` line that offers `value` after the words matching `pattern` (free text: nothing).
+    private static func bashCase(_ pattern: String, _ value: Value) -> String {
+        let reply =
+            switch value {
+            case .words(let words): "COMPREPLY=($(compgen -W \"\(wordList(words))\" -- \"$cur\"))"
+            case .files: "COMPREPLY=($(compgen -f -- \"$cur\"))"
+            case .directories: "COMPREPLY=($(compgen -d -- \"$cur\"))"
+            case .names(let kind): bashNames(kind)
+            case .text: "COMPREPLY=()"
+            }
+        return "        \(pattern)) \(reply); return ;;\n"
+    }
+
     private static func bashFunction() -> String {
         let commandNames = topLevel.map(\.name)
         var groupCases = ""
@@ -111,14 +124,8 @@ enum Completions {
             var freeText: [String] = []
             for option in spec.options where option.value != nil {
                 let pattern = "\"\(spec.name)|--\(option.name)\""
-                switch value(of: option) {
-                case .words(let words):
-                    valueCases += "        \(pattern)) COMPREPLY=($(compgen -W \"\(wordList(words))\" -- \"$cur\")); return ;;\n"
-                case .files: valueCases += "        \(pattern)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
-                case .directories: valueCases += "        \(pattern)) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n"
-                case .names(let kind): valueCases += "        \(pattern)) \(bashNames(kind)); return ;;\n"
-                case .text: freeText.append(pattern)
-                }
+                let value = value(of: option)
+                if case .text = value { freeText.append(pattern) } else { valueCases += bashCase(pattern, value) }
             }
             if !freeText.isEmpty { valueCases += "        \(freeText.joined(separator: "|"))) COMPREPLY=(); return ;;\n" }
             optionCases += "        \"\(spec.name)\") options=\"\(wordList(options(spec).map { "--" + $0.name }))\" ;;\n"
@@ -132,13 +139,14 @@ enum Completions {
         }
         // After `defaults write KEY`: what the setting takes.
         for (key, completion) in settingValues {
-            let pattern = "\"\(settingsCommand)|\(key)\""
-            switch completion {
-            case .words(let words): valueCases += "        \(pattern)) COMPREPLY=($(compgen -W \"\(wordList(words))\" -- \"$cur\")); return ;;\n"
-            case .directories: valueCases += "        \(pattern)) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n"
-            case .tags: valueCases += "        \(pattern)) \(bashNames(.tags)); return ;;\n"
-            case .nothing: valueCases += "        \(pattern)) COMPREPLY=(); return ;;\n"
-            }
+            let value: Value =
+                switch completion {
+                case .words(let words): .words(words)
+                case .directories: .directories
+                case .tags: .names(.tags)
+                case .nothing: .text
+                }
+            valueCases += bashCase("\"\(settingsCommand)|\(key)\"", value)
         }
         return """
             _citefeed() {
@@ -303,14 +311,17 @@ enum Completions {
                     case .nothing: break
                     }
                 }
-                lines.append("complete -c citefeed -n \(fishQuoted("__citefeed_is \"\(spec.name)\"; and not __fish_prev_arg_in \(keys)")) -a \(fishQuoted(keys))")
+                lines.append(
+                    "complete -c citefeed -n \(fishQuoted("__citefeed_is \"\(spec.name)\"; and not __fish_prev_arg_in \(keys)")) -a \(fishQuoted(keys))"
+                )
                 continue
             }
             switch spec.completes {
             case .nothing: break
             case .files: lines.append("complete -c citefeed -n \(condition) -F")
             case .words(let choices): lines.append("complete -c citefeed -n \(condition) -a \(fishQuoted(choices.joined(separator: " ")))")
-            case .rotations, .tags: lines.append("complete -c citefeed -n \(condition) -a \(fishQuoted("(" + namesCommand(spec.completes) + ")"))")
+            case .rotations, .tags:
+                lines.append("complete -c citefeed -n \(condition) -a \(fishQuoted("(" + namesCommand(spec.completes) + ")"))")
             }
         }
         return lines.joined(separator: "\n") + "\n"
