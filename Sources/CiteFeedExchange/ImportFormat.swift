@@ -4,7 +4,7 @@ import CiteFeedSupport
 
 /// The import formats of SPEC.md "Import and export".
 public enum ImportFormat: String, CaseIterable, Sendable {
-    case auto, json, csv, fortune, clippings, dummyjson, markdown, anki, koreader, notebook
+    case auto, json, csv, fortune, clippings, dummyjson, markdown, anki, koreader, notebook, bookcision, hypothesis
 
     /// What a file of the format holds, for the message when it holds none.
     package var expected: String {
@@ -18,6 +18,8 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .anki: "notes, one per line, after Anki's #separator and #html lines"
         case .notebook: "a Kindle notebook's highlights (noteHeading and noteText)"
         case .koreader: "highlights in a KOReader sidecar's annotations, highlight or bookmarks table"
+        case .bookcision: "Bookcision's {\"highlights\": [...]} with a text or a note in each"
+        case .hypothesis: "Hypothesis annotations quoting a passage (a TextQuoteSelector)"
         }
     }
 

@@ -16,6 +16,8 @@ package enum Importers {
         let trimmed = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
         if AnkiText.looksLike(trimmed) { return .anki }
         if trimmed.first == "<", KindleNotebook.looksLike(text) { return .notebook }
+        if Bookcision.looksLike(trimmed) { return .bookcision }
+        if Hypothesis.looksLike(trimmed) { return .hypothesis }
         if lower.hasSuffix(".json") || trimmed.first == "{" || trimmed.first == "[" {
             return trimmed.contains("\"quotes\"") && !trimmed.contains("\"citefeed\"") ? .dummyjson : .json
         }
@@ -47,6 +49,8 @@ package enum Importers {
         case .koreader: return try KOReaderSidecar.reader(name: name, bytes: bytes)
         case .notebook:
             return KindleNotebook.highlights(String(decoding: bytes, as: UTF8.self)).reader
+        case .bookcision: return try Bookcision.reader(name: name, bytes: bytes)
+        case .hypothesis: return try Hypothesis.reader(name: name, bytes: bytes)
         }
     }
 }

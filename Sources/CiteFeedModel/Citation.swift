@@ -27,8 +27,9 @@ public struct Citation: Hashable, Sendable {
     /// 2^63 − 1 would leave SQLite no id to give ("database or disk is full" on every add).
     public static let largestKeptID: Int64 = (1 << 31) - 1
 
-    /// The source when it is an http(s) URL, as a valid URI (`uriEncoded`), for `open`.
-    public var sourceURL: String? { source.flatMap { $0.isHTTPURL ? $0.uriEncoded : nil } }
+    /// The address the source is or ends with (`sourceAddress`), as a valid URI
+    /// (`uriEncoded`), for `open`.
+    public var sourceURL: String? { source?.sourceAddress?.uriEncoded }
 
     package init(
         id: Int64, uuid: String, text: String, back: String? = nil, author: String? = nil, source: String? = nil, tags: [Tag],

@@ -28,8 +28,8 @@ public struct PickSnapshot: Hashable, Sendable {
         self.favourite = favourite
     }
 
-    /// The source when it is an http(s) URL, as a valid URI (`linkURI`).
-    public var sourceURL: String? { source?.linkURI }
+    /// The address the source is or ends with (`sourceAddress`), as a valid URI (`linkURI`).
+    public var sourceURL: String? { source?.sourceAddress?.linkURI }
 
     /// `author, source`, leaving out what is missing (empty when both are).
     public var attribution: String { [author, source].compactMap { $0 }.joined(separator: ", ") }

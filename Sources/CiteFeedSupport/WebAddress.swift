@@ -1,5 +1,17 @@
 /// Web addresses in citations and settings: what is one, and how to link to it.
 extension String {
+    /// The address a citation's source links to: the source itself when it is an http(s)
+    /// address, else the address after its last " — " (`Page title — https://…`, as web
+    /// highlights are imported), if that is one.
+    package var sourceAddress: String? {
+        if isHTTPURL { return self }
+        guard let dash = lastIndex(of: "—"), dash > startIndex, self[index(before: dash)] == " " else { return nil }
+        let tail = self[index(after: dash)...]
+        guard tail.first == " " else { return nil }
+        let address = String(tail.dropFirst())
+        return address.isHTTPURL ? address : nil
+    }
+
     /// An http(s) address: a host, no white space in it, and on one line. Spaces after the
     /// host (`https://example.org/a b`, as people paste them) are allowed: links
     /// percent-encode them (`uriEncoded`).

@@ -6,7 +6,10 @@ import CiteFeedSupport
 extension ImportError: CiteFeedError {
     /// `[("bookmark", 3), ("placeholder", 1)]` as "3 bookmarks and 1 placeholder".
     static func counted(_ kinds: [(String, Int)]) -> String {
-        let parts = kinds.map { "\($0.1) \($0.0)\($0.1 == 1 ? "" : "s")" }
+        func plural(_ word: String) -> String {
+            word.hasSuffix("y") && !"aeiou".contains(word.dropLast().last ?? "a") ? word.dropLast() + "ies" : word + "s"
+        }
+        let parts = kinds.map { "\($0.1) \($0.1 == 1 ? $0.0 : plural($0.0))" }
         return parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + parts.last! : parts.joined()
     }
 

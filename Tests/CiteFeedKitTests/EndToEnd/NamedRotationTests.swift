@@ -333,7 +333,7 @@ import Testing
         let stale = box.feeds.appendingPathComponent(".feed.xml.tmp-AbC123").path,
             fresh = box.feeds.appendingPathComponent(".index.html.tmp-XyZ789").path
         let other = box.feeds.appendingPathComponent(".mine.tmp-AbC123").path
-        for path in [stale, fresh, other] { FileManager.default.createFile(atPath: path, contents: Data("x".utf8)) }
+        for path in [stale, fresh, other] { _ = FileManager.default.createFile(atPath: path, contents: Data("x".utf8)) }
         for path in [stale, other] {
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: path)
         }

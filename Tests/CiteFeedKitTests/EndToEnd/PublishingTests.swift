@@ -58,7 +58,7 @@ import Testing
             try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
             try "the server's own".write(toFile: target + "/old.html", atomically: true, encoding: .utf8)
             let env: [String: String?] = ["PATH": "/usr/bin:/bin", "RCLONE_CONFIG": box.home.appendingPathComponent("rclone.conf").path]
-            FileManager.default.createFile(atPath: box.home.appendingPathComponent("rclone.conf").path, contents: Data())
+            _ = FileManager.default.createFile(atPath: box.home.appendingPathComponent("rclone.conf").path, contents: Data())
             #expect(try box.run(["rotate"], environment: env).status == 0)
             try "a file of mine".write(to: box.feeds.appendingPathComponent("mine.txt"), atomically: true, encoding: .utf8)
             let outputs = try box.outputFiles()
