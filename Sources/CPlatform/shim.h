@@ -136,4 +136,25 @@ static inline int citefeed_parent_death_signal(int signal) {
 static inline int citefeed_parent_death_signal(int signal) { (void)signal; return -1; }
 #endif
 
+/* zlib's z_stream (zlib.h), declared here because zlib is loaded only when a zip is read
+   (dlopen of libz.so.1, so that nothing else pays for it) and its header is not needed to build.
+   The layout is zlib's since 1.0: pointers, unsigned int counts, unsigned long totals;
+   inflateInit2_ is given sizeof(citefeed_z_stream) and refuses a size that is not its own. */
+typedef struct citefeed_z_stream {
+    const unsigned char *next_in;
+    unsigned int avail_in;
+    unsigned long total_in;
+    unsigned char *next_out;
+    unsigned int avail_out;
+    unsigned long total_out;
+    const char *msg;
+    void *state;
+    void *zalloc;
+    void *zfree;
+    void *opaque;
+    int data_type;
+    unsigned long adler;
+    unsigned long reserved;
+} citefeed_z_stream;
+
 #endif
