@@ -10,10 +10,11 @@ package enum Importers {
         let lower = name.lowercased()
         if lower.hasSuffix(".csv") { return .csv }
         if lower.hasSuffix(".fortune") { return .fortune }
-        if lower.hasSuffix(".md") || lower.hasSuffix(".markdown") { return .markdown }
-        if KOReaderSidecar.looksLike(name: name, bytes: bytes) { return .koreader }
         let text = String(decoding: bytes.prefix(65536), as: UTF8.self)
         let trimmed = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
+        if KOReaderExport.looksLike(trimmed) { return .koreader }
+        if lower.hasSuffix(".md") || lower.hasSuffix(".markdown") { return .markdown }
+        if KOReaderSidecar.looksLike(name: name, bytes: bytes) { return .koreader }
         if AnkiText.looksLike(trimmed) { return .anki }
         if trimmed.first == "<", KindleNotebook.looksLike(text) { return .notebook }
         if Bookcision.looksLike(trimmed) { return .bookcision }
@@ -46,7 +47,12 @@ package enum Importers {
         case .clippings:
             let (records, skipped) = KindleClippings.records(String(decoding: bytes, as: UTF8.self))
             return ImportReader(records: records, skipped: skipped)
-        case .koreader: return try KOReaderSidecar.reader(name: name, bytes: bytes)
+        case .koreader:
+            // The sidecar, or one of KOReader's exports (JSON, Markdown), told by how it begins.
+            let text = String(decoding: bytes.prefix(4096), as: UTF8.self).drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
+            if text.first == "{" { return try KOReaderExport.json(name: name, bytes: bytes) }
+            if text.hasPrefix("# ") { return KOReaderExport.markdown(String(decoding: bytes, as: UTF8.self)) }
+            return try KOReaderSidecar.reader(name: name, bytes: bytes)
         case .notebook:
             return KindleNotebook.highlights(String(decoding: bytes, as: UTF8.self)).reader
         case .bookcision: return try Bookcision.reader(name: name, bytes: bytes)

@@ -1,0 +1,171 @@
+import CiteFeedModel
+import CiteFeedSupport
+
+/// KOReader's own exports (the Exporter plugin: "Export highlights"), one book or several: JSON
+/// (`"version": "json/1.0.0"`, a book's `title`, `author` and `entries`, or `documents` of
+/// them), Markdown (`# Title`, `##### Authors`, `## Chapter`, `### Page N @ date`, the passage,
+/// and a note after `---`) and HTML (read by `KOReaderExportHTML`). Each entry becomes a
+/// citation as a sidecar's highlight does: passage → text (the Markdown export's emphasis taken
+/// off), note → back, title and chapter → source, authors → author, the time → created date, the
+/// colour (JSON only; the others do not write it) → a tag.
+enum KOReaderExport {
+    static func looksLike(_ text: Substring) -> Bool {
+        if text.first == "{" { return text.contains("\"json/") && (text.contains("\"entries\"") || text.contains("\"documents\"")) }
+        return text.hasPrefix("# ") && text.contains("\n##### ") && text.contains("\n### Page ")
+    }
+
+    struct Book {
+        var title: String?
+        var author: String?
+        var entries: [Entry] = []
+    }
+
+    struct Entry {
+        var text: String
+        var note: String?
+        var chapter: String?
+        var created: Timestamp?
+        var colour: String?
+    }
+
+    /// The citations of `books`, numbered through the file.
+    static func highlights(_ books: [Book]) -> Highlights {
+        var found = Highlights()
+        var number = 0
+        for book in books {
+            for entry in book.entries {
+                number += 1
+                let text = entry.text.trimmingWhitespace()
+                guard !text.isEmpty else {
+                    found.empty += 1
+                    continue
+                }
+                var record = ImportRecord(location: .record(number), text: text, author: book.author)
+                if let note = entry.note?.trimmingWhitespace(), !note.isEmpty { record.back = note }
+                let source = [book.title, entry.chapter].compactMap { $0?.trimmingWhitespace() }.filter { !$0.isEmpty }
+                record.source = source.isEmpty ? nil : source.joined(separator: " — ")
+                record.createdAt = entry.created
+                found.colour(entry.colour, of: &record)
+                found.records.append(record)
+            }
+        }
+        return found
+    }
+
+    static func json(name: String, bytes: [UInt8]) throws(ImportError) -> ImportReader {
+        let document: JSONValue
+        do throws(JSONParser.Failure) { document = try JSONParser.parse(bytes) } catch { throw .malformed(name, error.message) }
+        let items = document["documents"]?.arrayValue ?? [document]
+        var books: [Book] = []
+        for item in items {
+            guard let entries = item["entries"]?.arrayValue else {
+                throw .malformed(name, "KOReader's JSON export holds a book's \"entries\", or \"documents\" of books")
+            }
+            var book = Book(title: item["title"]?.stringValue, author: item["author"]?.stringValue.flatMap(sidecarAuthors))
+            for entry in entries {
+                var e = Entry(text: entry["text"]?.stringValue ?? "", note: entry["note"]?.stringValue, chapter: entry["chapter"]?.stringValue)
+                if case .int(let seconds)? = entry["time"] { e.created = Timestamp(seconds: seconds) }
+                e.colour = entry["color"]?.stringValue
+                book.entries.append(e)
+            }
+            books.append(book)
+        }
+        return highlights(books).reader
+    }
+
+    /// Authors one a line, as KOReader keeps them, each perhaps `Last, First`.
+    static func sidecarAuthors(_ raw: String) -> String? {
+        KindleClippings.cleanAuthor(raw.split(whereSeparator: \.isNewline).joined(separator: ";"))
+    }
+
+    /// Authors as the Markdown and HTML exports write them: KOReader's lines joined with ", ".
+    /// A part without a space followed by another is one `Last, First` name ("Thaler, Richard
+    /// H., Imas, Alex"); parts with spaces are names of their own ("Jane Doe, John Roe").
+    static func listedAuthors(_ raw: String) -> String? {
+        let parts = raw.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+        guard !parts.isEmpty, raw.trimmingWhitespace() != "N/A" else { return nil }
+        var names: [String] = []
+        var i = 0
+        while i < parts.count {
+            if !parts[i].contains(" "), i + 1 < parts.count {
+                names.append(parts[i + 1] + " " + parts[i])
+                i += 2
+            } else {
+                names.append(parts[i])
+                i += 1
+            }
+        }
+        return names.joined(separator: "; ")
+    }
+
+    static func markdown(_ text: String) -> ImportReader {
+        var books: [Book] = []
+        var entry: Entry?
+        var lines: [Substring] = [], note: [Substring]?
+        var chapter: String?
+        func flush() {
+            guard var e = entry else { return }
+            if note == nil, lines.last?.isEmpty == true { lines.removeLast() }
+            e.text = unformatted(lines.joined(separator: "\n").trimmingWhitespace())
+            e.note = note?.joined(separator: "\n")
+            books[books.count - 1].entries.append(e)
+            (entry, lines, note) = (nil, [], nil)
+        }
+        let all = text.lines
+        for (i, line) in all.enumerated() {
+            if line.hasPrefix("# "), i + 1 < all.count, all[i + 1].hasPrefix("##### ") || books.isEmpty {
+                flush()
+                books.append(Book(title: String(line.dropFirst(2)).trimmingWhitespace()))
+                chapter = nil
+            } else if line.hasPrefix("##### "), entry == nil, let last = books.indices.last, books[last].author == nil {
+                books[last].author = listedAuthors(String(line.dropFirst(6)))
+            } else if line.hasPrefix("## ") || line == "##" {
+                flush()
+                let name = String(line.dropFirst(2)).trimmingWhitespace()
+                chapter = name.isEmpty ? nil : name
+            } else if line.hasPrefix("### Page "), let at = line.firstRange(of: " @ "), !books.isEmpty {
+                flush()
+                entry = Entry(text: "", chapter: chapter, created: date(String(line[at.upperBound...])))
+            } else if line.hasPrefix("_Generated at: ") {
+                flush()
+            } else if entry != nil {
+                if note == nil, line == "---", lines.last?.isEmpty == true {
+                    lines.removeLast()
+                    note = []
+                } else if note != nil {
+                    note!.append(line)
+                } else {
+                    lines.append(line)
+                }
+            }
+        }
+        flush()
+        return highlights(books).reader
+    }
+
+    /// The passage without the emphasis the Markdown export wraps it in for its highlight style.
+    static func unformatted(_ text: String) -> String {
+        for (open, close) in [("**_", "_**"), ("**", "**"), ("++", "++"), ("~~", "~~"), ("==", "=="), ("<u>", "</u>"), ("*", "*")]
+        where text.count > open.count + close.count && text.hasPrefix(open) && text.hasSuffix(close) {
+            return String(text.dropFirst(open.count).dropLast(close.count))
+        }
+        return text
+    }
+
+    /// `01 March 2024 09:15:02 PM` (`%d %B %Y %I:%M:%S %p`, C locale), in local time.
+    static func date(_ text: String) -> Timestamp? {
+        let parts = text.split(separator: " ")
+        guard parts.count == 5, let day = Int(parts[0]), let year = Int(parts[2]),
+            let month = months.firstIndex(of: parts[1].lowercased()).map({ $0 + 1 })
+        else { return nil }
+        let clock = parts[3].split(separator: ":").compactMap { Int($0) }
+        guard clock.count == 3, (1...12).contains(clock[0]) else { return nil }
+        let pm = parts[4].uppercased() == "PM"
+        guard pm || parts[4].uppercased() == "AM" else { return nil }
+        return Timestamp.local(year: year, month: month, day: day, hour: clock[0] % 12 + (pm ? 12 : 0), minute: clock[1], second: clock[2])
+    }
+
+    private static let months = [
+        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+    ]
+}
