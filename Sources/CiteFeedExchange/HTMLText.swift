@@ -3,16 +3,19 @@ import CiteFeedSupport
 /// A tolerant reader of the HTML that e-reader apps export: the elements with their `class`,
 /// and the text between them, entities decoded. Scripts, styles, comments and CDATA are
 /// skipped whole (their text is never taken, nothing is run); a broken tag is read as text.
+/// Also the XML of a `.docx`: names may have a prefix (`w:p`), a tag closed by `/>` is followed
+/// by its close, and the attribute kept may be another than `class`.
 enum HTMLText {
     enum Token: Equatable {
-        /// An opening tag: its lower-case name and class attribute (`""` when it has none).
+        /// An opening tag: its lower-case name and class attribute (`""` when it has none), or
+        /// the attribute `attribute` names for it.
         case open(String, cls: String)
         case close(String)
         /// Text, entities decoded, as it is (whitespace not yet collapsed).
         case text(String)
     }
 
-    static func tokens(_ html: String) -> [Token] {
+    static func tokens(_ html: String, attribute kept: (String) -> String = { _ in "class" }) -> [Token] {
         var tokens: [Token] = []
         let s = Array(html.utf8)
         var i = 0
@@ -52,7 +55,9 @@ enum HTMLText {
             let closing = i + 1 < s.count && s[i + 1] == 0x2F
             var j = i + (closing ? 2 : 1)
             let nameStart = j
-            while j < s.count, (0x61...0x7A).contains(s[j] | 0x20) || (0x30...0x39).contains(s[j]) || s[j] == 0x2D { j += 1 }
+            while j < s.count, (0x61...0x7A).contains(s[j] | 0x20) || (0x30...0x39).contains(s[j]) || s[j] == 0x2D || (s[j] == 0x3A && j > nameStart) {
+                j += 1
+            }
             guard j > nameStart, let end = tagEnd(s, from: j) else {
                 if i + 1 < s.count, s[i + 1] == 0x21 || s[i + 1] == 0x3F {  // <!DOCTYPE …>, <?xml …?>
                     flush()
@@ -68,7 +73,8 @@ enum HTMLText {
             if closing {
                 tokens.append(.close(name))
             } else {
-                tokens.append(.open(name, cls: attribute("class", in: Array(s[j..<end]))))
+                tokens.append(.open(name, cls: attribute(kept(name), in: Array(s[j..<end]))))
+                if end > j, s[end - 1] == 0x2F { tokens.append(.close(name)) }
                 if name == "script" || name == "style" {
                     i = skip(past: "</" + name, from: end + 1)
                     i = skip(past: ">", from: i)

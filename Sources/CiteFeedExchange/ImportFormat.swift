@@ -4,7 +4,7 @@ import CiteFeedSupport
 
 /// The import formats of SPEC.md "Import and export".
 public enum ImportFormat: String, CaseIterable, Sendable {
-    case auto, json, csv, fortune, clippings, dummyjson, markdown, anki, koreader, notebook, bookcision, hypothesis
+    case auto, json, csv, fortune, clippings, dummyjson, markdown, anki, koreader, notebook, bookcision, hypothesis, playbooks
 
     /// What a file of the format holds, for the message when it holds none.
     package var expected: String {
@@ -20,6 +20,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .koreader: "highlights in a KOReader sidecar's annotations, highlight or bookmarks table"
         case .bookcision: "Bookcision's {\"highlights\": [...]} with a text or a note in each"
         case .hypothesis: "Hypothesis annotations quoting a passage (a TextQuoteSelector)"
+        case .playbooks: "Play Books' notes: tables of a passage, a note and a date"
         }
     }
 

@@ -17,6 +17,7 @@ package enum Importers {
         if KOReaderSidecar.looksLike(name: name, bytes: bytes) { return .koreader }
         if AnkiText.looksLike(trimmed) { return .anki }
         if trimmed.first == "<", KindleNotebook.looksLike(text) { return .notebook }
+        if trimmed.first == "<", PlayBooks.looksLike(html: text) { return .playbooks }
         if Bookcision.looksLike(trimmed) { return .bookcision }
         if Hypothesis.looksLike(trimmed) { return .hypothesis }
         if lower.hasSuffix(".json") || trimmed.first == "{" || trimmed.first == "[" {
@@ -34,7 +35,13 @@ package enum Importers {
         return nil
     }
 
-    /// A reader of `bytes` (valid UTF-8) as `format`. Errors found before the first record
+    /// The format of a file that is not text (which `detect` is not given): a zip is a
+    /// `.docx`, Play Books' notes.
+    package static func detectBinary(name: String, bytes: [UInt8]) -> ImportFormat? {
+        ZipArchive.looksLike(bytes) ? .playbooks : nil
+    }
+
+    /// A reader of `bytes` (valid UTF-8, or a binary format's bytes as they are) as `format`. Errors found before the first record
     /// (malformed JSON, a CSV header that is neither citefeed's nor Readwise's) are thrown here.
     package static func reader(_ format: ImportFormat, name: String, bytes: [UInt8]) throws(ImportError) -> ImportReader {
         switch format {
@@ -57,6 +64,9 @@ package enum Importers {
             return KindleNotebook.highlights(String(decoding: bytes, as: UTF8.self)).reader
         case .bookcision: return try Bookcision.reader(name: name, bytes: bytes)
         case .hypothesis: return try Hypothesis.reader(name: name, bytes: bytes)
+        case .playbooks:
+            if ZipArchive.looksLike(bytes) { return try PlayBooks.docx(name: name, bytes: bytes) }
+            return PlayBooks.html(String(decoding: bytes, as: UTF8.self))
         }
     }
 }

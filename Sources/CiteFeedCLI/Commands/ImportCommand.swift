@@ -63,14 +63,18 @@ struct ImportCommand: Command {
     func run(_ context: Context) throws {
         let raw = try read(context)
         let name = source == "-" ? "standard input" : source
-        let decoded: ImportText.Decoded
-        do throws(ImportText.Failure) { decoded = try ImportText.decode(raw) } catch { throw ImportError.binary(name) }
-        let bytes = decoded.bytes
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { throw ImportError.empty(name) }
-        if let note = decoded.note { context.err.line("citefeed: note: \(name.echoed(limit: 200)): \(note).") }
-        let chosen = format == .auto ? Importers.detect(name: source, bytes: bytes) : format
-        guard let chosen else { throw ImportError.unknownFormat(name) }
-        let reader = try Importers.reader(chosen, name: name, bytes: bytes)
+        let reader: ImportReader, chosen: ImportFormat
+        if let binary = Importers.detectBinary(name: source, bytes: raw), format == .auto || format == binary {
+            (chosen, reader) = (binary, try Importers.reader(binary, name: name, bytes: raw))
+        } else {
+            let decoded: ImportText.Decoded
+            do throws(ImportText.Failure) { decoded = try ImportText.decode(raw) } catch { throw ImportError.binary(name) }
+            let bytes = decoded.bytes
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { throw ImportError.empty(name) }
+            if let note = decoded.note { context.err.line("citefeed: note: \(name.echoed(limit: 200)): \(note).") }
+            guard let detected = format == .auto ? Importers.detect(name: source, bytes: bytes) : format else { throw ImportError.unknownFormat(name) }
+            (chosen, reader) = (detected, try Importers.reader(detected, name: name, bytes: bytes))
+        }
         // A bar on a terminal once the import has taken half a second (CITEFEED_PROGRESS_DELAY,
         // in milliseconds, changes that for tests).
         var bar =
