@@ -20,8 +20,18 @@ struct DuplicateKey: Hashable {
             return text.withUTF8 { t in author.withUTF8 { a in key(text: t, author: a) } }
         }
 
-        /// From UTF-8 bytes (a row's columns, without making Strings).
+        /// From UTF-8 bytes (a row's columns, without making Strings). An author holding a comma,
+        /// a semicolon or a line break is compared in `AuthorNames`' form: "Thaler, Richard H." is
+        /// "Richard H. Thaler".
         mutating func key(text: UnsafeBufferPointer<UInt8>, author: UnsafeBufferPointer<UInt8>?) -> DuplicateKey {
+            if let author, author.contains(where: { $0 == 0x2C || $0 == 0x3B || $0 == 0x0A || $0 == 0x0D }) {
+                var names = AuthorNames.normalised(String(decoding: author, as: UTF8.self)) ?? ""
+                return names.withUTF8 { plainKey(text: text, author: $0) }
+            }
+            return plainKey(text: text, author: author)
+        }
+
+        private mutating func plainKey(text: UnsafeBufferPointer<UInt8>, author: UnsafeBufferPointer<UInt8>?) -> DuplicateKey {
             // The normal form is never longer than the input (for ASCII; the rare other text
             // goes through `normalizeUnicode` and may grow).
             let needed = text.count + (author?.count ?? 0) + 1

@@ -8,6 +8,8 @@ struct Highlights {
     var records: [ImportRecord] = []
     var bookmarks = 0
     var empty = 0
+    /// Other kinds left out, with how many ("page note", 2), in the order they are said.
+    var others: [(String, Int)] = []
     private var colours: [String] = []
 
     /// Tags `record` with the highlight colour `name` (any case), when it is a tag name.
@@ -18,7 +20,7 @@ struct Highlights {
     }
 
     /// What was left out, with how many, for the import's note.
-    var skipped: [(String, Int)] { [("bookmark", bookmarks), ("empty highlight", empty)].filter { $0.1 > 0 } }
+    var skipped: [(String, Int)] { ([("bookmark", bookmarks), ("empty highlight", empty)] + others).filter { $0.1 > 0 } }
 
     var tags: [Tag] { colours.map { Tag(name: $0, color: Palette.names.contains($0) ? $0 : Highlights.otherColours[$0] ?? "#808080") } }
 
@@ -26,5 +28,7 @@ struct Highlights {
     var reader: ImportReader { ImportReader(records: records, skipped: skipped, tags: tags) }
 
     /// Highlight colours that are not in citefeed's palette, as hex.
-    private static let otherColours = ["gray": "#808080", "grey": "#808080", "olive": "#808000", "cyan": "#00B7EB", "white": "#FFFFFF"]
+    private static let otherColours = [
+        "gray": "#808080", "grey": "#808080", "olive": "#808000", "cyan": "#00B7EB", "white": "#FFFFFF", "magenta": "#E56EEE",
+    ]
 }

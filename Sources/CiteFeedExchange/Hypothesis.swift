@@ -46,8 +46,7 @@ enum Hypothesis {
             record.updatedAt = row["updated"]?.stringValue.flatMap(Timestamp.init(rfc3339:))
             found.records.append(record)
         }
-        var reader = found.reader
-        reader.skipped += [("page note", pageNotes), ("reply", replies)].filter { $0.1 > 0 }
-        return reader
+        found.others = [("page note", pageNotes), ("reply", replies)]
+        return found.reader
     }
 }

@@ -4,7 +4,7 @@ import CiteFeedSupport
 
 /// The import formats of SPEC.md "Import and export".
 public enum ImportFormat: String, CaseIterable, Sendable {
-    case auto, json, csv, fortune, clippings, dummyjson, markdown, anki, koreader, notebook, bookcision, hypothesis, playbooks
+    case auto, json, csv, fortune, clippings, dummyjson, markdown, anki, koreader, notebook, bookcision, hypothesis, playbooks, kobo, applebooks, zotero
 
     /// What a file of the format holds, for the message when it holds none.
     package var expected: String {
@@ -21,8 +21,14 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .bookcision: "Bookcision's {\"highlights\": [...]} with a text or a note in each"
         case .hypothesis: "Hypothesis annotations quoting a passage (a TextQuoteSelector)"
         case .playbooks: "Play Books' notes: tables of a passage, a note and a date"
+        case .kobo: "highlights in a Kobo's KoboReader.sqlite (its Bookmark table)"
+        case .applebooks: "annotations with selected text in Apple Books' AEAnnotation database"
+        case .zotero: "annotations with text in Zotero's zotero.sqlite (its itemAnnotations table)"
         }
     }
+
+    /// Formats read from a database file by its path, not from bytes.
+    package var isDatabase: Bool { self == .kobo || self == .applebooks || self == .zotero }
 
     /// The formats `--format` names, for messages: "json, csv, …, dummyjson or markdown".
     package static var named: String {

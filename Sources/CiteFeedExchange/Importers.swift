@@ -41,6 +41,35 @@ package enum Importers {
         ZipArchive.looksLike(bytes) ? .playbooks : nil
     }
 
+    /// A reader of the SQLite database at `path` (called `name` in messages), read from a copy
+    /// (`ForeignDatabase`): Kobo's, Apple Books' or Zotero's, found from its tables unless
+    /// `format` says; with the format it was read as.
+    package static func database(path: String, name: String, format: ImportFormat) throws -> (ImportFormat, ImportReader) {
+        try ForeignDatabase.reading(path, name: name) { db in
+            let tables = try ForeignDatabase.tables(db, name: name)
+            let chosen: ImportFormat
+            if format.isDatabase {
+                chosen = format
+            } else if KoboDatabase.looksLike(tables: tables) {
+                chosen = .kobo
+            } else if AppleBooksDatabase.looksLike(tables: tables) {
+                chosen = .applebooks
+            } else if ZoteroDatabase.looksLike(tables: tables) {
+                chosen = .zotero
+            } else {
+                throw ImportError.malformed(
+                    name, "it is an SQLite database, but not one citefeed reads (Kobo's KoboReader.sqlite, Apple Books' AEAnnotation or Zotero's zotero.sqlite)")
+            }
+            let found: Highlights
+            switch chosen {
+            case .applebooks: found = try AppleBooksDatabase.highlights(db, path: path, name: name)
+            case .zotero: found = try ZoteroDatabase.highlights(db, name: name)
+            default: found = try KoboDatabase.highlights(db, name: name)
+            }
+            return (chosen, found.reader)
+        }
+    }
+
     /// A reader of `bytes` (valid UTF-8, or a binary format's bytes as they are) as `format`. Errors found before the first record
     /// (malformed JSON, a CSV header that is neither citefeed's nor Readwise's) are thrown here.
     package static func reader(_ format: ImportFormat, name: String, bytes: [UInt8]) throws(ImportError) -> ImportReader {
@@ -64,6 +93,8 @@ package enum Importers {
             return KindleNotebook.highlights(String(decoding: bytes, as: UTF8.self)).reader
         case .bookcision: return try Bookcision.reader(name: name, bytes: bytes)
         case .hypothesis: return try Hypothesis.reader(name: name, bytes: bytes)
+        case .kobo, .applebooks, .zotero:
+            throw .malformed(name, "a \(format.rawValue) database is read from its file, not from standard input or an address")
         case .playbooks:
             if ZipArchive.looksLike(bytes) { return try PlayBooks.docx(name: name, bytes: bytes) }
             return PlayBooks.html(String(decoding: bytes, as: UTF8.self))

@@ -61,7 +61,7 @@ enum KOReaderExport {
             guard let entries = item["entries"]?.arrayValue else {
                 throw .malformed(name, "KOReader's JSON export holds a book's \"entries\", or \"documents\" of books")
             }
-            var book = Book(title: item["title"]?.stringValue, author: item["author"]?.stringValue.flatMap(sidecarAuthors))
+            var book = Book(title: item["title"]?.stringValue, author: item["author"]?.stringValue.flatMap(AuthorNames.normalised))
             for entry in entries {
                 var e = Entry(text: entry["text"]?.stringValue ?? "", note: entry["note"]?.stringValue, chapter: entry["chapter"]?.stringValue)
                 if case .int(let seconds)? = entry["time"] { e.created = Timestamp(seconds: seconds) }
@@ -71,31 +71,6 @@ enum KOReaderExport {
             books.append(book)
         }
         return highlights(books).reader
-    }
-
-    /// Authors one a line, as KOReader keeps them, each perhaps `Last, First`.
-    static func sidecarAuthors(_ raw: String) -> String? {
-        KindleClippings.cleanAuthor(raw.split(whereSeparator: \.isNewline).joined(separator: ";"))
-    }
-
-    /// Authors as the Markdown and HTML exports write them: KOReader's lines joined with ", ".
-    /// A part without a space followed by another is one `Last, First` name ("Thaler, Richard
-    /// H., Imas, Alex"); parts with spaces are names of their own ("Jane Doe, John Roe").
-    static func listedAuthors(_ raw: String) -> String? {
-        let parts = raw.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
-        guard !parts.isEmpty, raw.trimmingWhitespace() != "N/A" else { return nil }
-        var names: [String] = []
-        var i = 0
-        while i < parts.count {
-            if !parts[i].contains(" "), i + 1 < parts.count {
-                names.append(parts[i + 1] + " " + parts[i])
-                i += 2
-            } else {
-                names.append(parts[i])
-                i += 1
-            }
-        }
-        return names.joined(separator: "; ")
     }
 
     static func markdown(_ text: String) -> ImportReader {
@@ -118,7 +93,7 @@ enum KOReaderExport {
                 books.append(Book(title: String(line.dropFirst(2)).trimmingWhitespace()))
                 chapter = nil
             } else if line.hasPrefix("##### "), entry == nil, let last = books.indices.last, books[last].author == nil {
-                books[last].author = listedAuthors(String(line.dropFirst(6)))
+                books[last].author = AuthorNames.normalised(String(line.dropFirst(6))).flatMap { $0 == "N/A" ? nil : $0 }
             } else if line.hasPrefix("## ") || line == "##" {
                 flush()
                 let name = String(line.dropFirst(2)).trimmingWhitespace()

@@ -236,14 +236,8 @@ enum KindleClippings {
         return (book, cleanAuthor(author))
     }
 
-    /// `Last, First` as `First Last` (each of several authors separated by `;`).
-    static func cleanAuthor(_ raw: String) -> String? {
-        let authors = raw.split(separator: ";").map { part -> String in
-            let names = part.split(separator: ",").map { String($0).trimmingWhitespace() }
-            return names.count == 2 && !names[1].isEmpty ? names[1] + " " + names[0] : String(part).trimmingWhitespace()
-        }.filter { !$0.isEmpty }
-        return authors.isEmpty ? nil : authors.joined(separator: "; ")
-    }
+    /// `Last, First` as `First Last`, several authors joined with ", " (`AuthorNames`).
+    static func cleanAuthor(_ raw: String) -> String? { AuthorNames.normalised(raw) }
 }
 
 extension RecordLocation {

@@ -123,12 +123,9 @@ public struct OutputManifest: Sendable, Equatable {
     /// Removes the temporary files (`.NAME.tmp-XXXXXX`) of outputs that a killed run left, once
     /// they are a minute old (a run going on now may be writing its own).
     static func removeStaleTemporaryFiles(in directory: String) {
-        guard let dir = opendir(directory) else { return }
-        defer { closedir(dir) }
         let prefixes = (OutputSet.names + [name]).map { "." + $0 + ".tmp-" }
         let now = time(nil)
-        while let entry = readdir(dir) {
-            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        for entryName in Posix.directoryEntries(directory) {
             guard prefixes.contains(where: { entryName.hasPrefix($0) && entryName.count == $0.count + 6 }) else { continue }
             var st = stat()
             let full = directory + "/" + entryName

@@ -115,6 +115,39 @@ package enum Posix {
         return true
     }
 
+    /// Copies the regular file at `from` to a new file `to` (made with mode 0600; an existing
+    /// one is an error), a megabyte at a time.
+    package static func copyFile(_ from: String, to: String) throws(IOFailure) {
+        let source = open(from, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        if source < 0 { throw IOFailure(from, reading: Posix.errorText()) }
+        defer { close(source) }
+        var st = stat()
+        guard fstat(source, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { throw IOFailure(from, reading: "it is not a regular file") }
+        let target = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if target < 0 { throw IOFailure(message: "cannot create \(to): \(Posix.errorText())") }
+        defer { close(target) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw IOFailure(from, reading: Posix.errorText()) }
+            if n == 0 { return }
+            guard writeAll(fd: target, Array(buffer[0..<n])) else { throw IOFailure(message: "cannot write \(to): \(Posix.errorText())") }
+        }
+    }
+
+    /// The names in a directory (not `.` and `..`), unsorted; none when it cannot be read.
+    package static func directoryEntries(_ path: String) -> [String] {
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     package static func fileExists(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0

@@ -61,9 +61,15 @@ struct ImportCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let raw = try read(context)
         let name = source == "-" ? "standard input" : source
         let reader: ImportReader, chosen: ImportFormat
+        let path = Posix.absolutePath(source, home: context.paths.userHome)
+        // A database is read from a copy of its file (and the files beside it), never whole here.
+        if source != "-", !source.contains("://"), format == .auto || format.isDatabase, Importers.isDatabase(path) {
+            (chosen, reader) = try Importers.database(path: path, name: name, format: format)
+            return try importing(reader, name: name, format: chosen, context)
+        }
+        let raw = try read(context)
         if let binary = Importers.detectBinary(name: source, bytes: raw), format == .auto || format == binary {
             (chosen, reader) = (binary, try Importers.reader(binary, name: name, bytes: raw))
         } else {
@@ -75,6 +81,11 @@ struct ImportCommand: Command {
             guard let detected = format == .auto ? Importers.detect(name: source, bytes: bytes) : format else { throw ImportError.unknownFormat(name) }
             (chosen, reader) = (detected, try Importers.reader(detected, name: name, bytes: bytes))
         }
+        try importing(reader, name: name, format: chosen, context)
+    }
+
+    /// Imports what `reader` reads and says what was imported and left out.
+    private func importing(_ reader: ImportReader, name: String, format chosen: ImportFormat, _ context: Context) throws {
         // A bar on a terminal once the import has taken half a second (CITEFEED_PROGRESS_DELAY,
         // in milliseconds, changes that for tests).
         var bar =

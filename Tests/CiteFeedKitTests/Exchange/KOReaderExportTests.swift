@@ -28,7 +28,7 @@ import Testing
             records.map(\.source) == [
                 "The Sample Book — Chapter 1: Beginnings", "The Sample Book — Chapter 1: Beginnings", "The Sample Book — Chapter 2: Endings",
             ])
-        #expect(records.allSatisfy { $0.author == "Jane Doe; John Roe" })
+        #expect(records.allSatisfy { $0.author == "Jane Doe, John Roe" })
         // The Markdown export writes local time: the fixture's, UTC, read as the test's own.
         let seconds: [Int64] = [1_709_327_702, 1_709_368_855, 1_709_578_990]
         #expect(records.map(\.createdAt) == seconds.map { localTimes ? sameWallClock($0) : Timestamp(seconds: $0) })
@@ -45,7 +45,7 @@ import Testing
         let (records, _) = try KOReaderExportTests.read("koreader-export-all.json")
         KOReaderExportTests.expectSampleBook(Array(records.prefix(3)))
         let last = try #require(records.last)
-        #expect(records.count == 4 && last.source == "Anomalies" && last.author == "Richard H. Thaler; Alex Imas" && last.tags == ["gray"])
+        #expect(records.count == 4 && last.source == "Anomalies" && last.author == "Richard H. Thaler, Alex Imas" && last.tags == ["gray"])
         #expect(last.location == .record(4))
     }
 
@@ -56,7 +56,7 @@ import Testing
         KOReaderExportTests.expectSampleBook(Array(records.prefix(3)), localTimes: true)
         let last = try #require(records.last)
         #expect(records.count == 4 && last.text == "A passage without a chapter." && last.source == "Anomalies")
-        #expect(last.author == "Richard H. Thaler; Alex Imas" && last.createdAt == KOReaderExportTests.sameWallClock(1_700_000_000))
+        #expect(last.author == "Richard H. Thaler, Alex Imas" && last.createdAt == KOReaderExportTests.sameWallClock(1_700_000_000))
         #expect(records.allSatisfy { $0.tags.isEmpty })
     }
 
@@ -73,9 +73,18 @@ import Testing
     }
 
     @Test func authorLinesAndEmphasis() {
-        #expect(KOReaderExport.listedAuthors("Jane Doe, John Roe") == "Jane Doe; John Roe")
-        #expect(KOReaderExport.listedAuthors("Abdaal, Ali") == "Ali Abdaal")
-        #expect(KOReaderExport.listedAuthors("Plato") == "Plato" && KOReaderExport.listedAuthors("N/A") == nil)
+        #expect(AuthorNames.normalised("Jane Doe, John Roe") == "Jane Doe, John Roe")
+        #expect(AuthorNames.normalised("Abdaal, Ali") == "Ali Abdaal")
+        #expect(AuthorNames.normalised("Thaler, Richard H.; Imas, Alex") == "Richard H. Thaler, Alex Imas")
+        #expect(AuthorNames.normalised("Thaler, Richard H.\nImas, Alex") == "Richard H. Thaler, Alex Imas")
+        #expect(AuthorNames.normalised("Thaler, Richard H., Imas, Alex") == "Richard H. Thaler, Alex Imas")
+        #expect(AuthorNames.normalised("Richard H. Thaler, Alex Imas") == "Richard H. Thaler, Alex Imas")
+        #expect(AuthorNames.normalised("Plato") == "Plato" && AuthorNames.normalised(" ; , ") == nil)
+        // Applying it again changes nothing.
+        for raw in ["King, Martin Luther, Jr.", "van Gogh, Vincent", "Plato, Aristotle", "Abdaal, Ali", "A, B, C"] {
+            let once = AuthorNames.normalised(raw)
+            #expect(once.flatMap(AuthorNames.normalised) == once, "\(raw)")
+        }
         #expect(KOReaderExport.unformatted("**_x_**") == "x" && KOReaderExport.unformatted("<u>x</u>") == "x")
         #expect(KOReaderExport.unformatted("*") == "*" && KOReaderExport.unformatted("a *b*") == "a *b*")
         #expect(KOReaderExport.date("31 December 2024 12:00:00 AM") == Timestamp.local(year: 2024, month: 12, day: 31, hour: 0, minute: 0, second: 0))

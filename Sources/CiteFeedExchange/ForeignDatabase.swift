@@ -1,0 +1,97 @@
+import CiteFeedModel
+import CiteFeedStore
+import CiteFeedSupport
+
+/// Another program's SQLite database (a Kobo's, Apple Books', Zotero's), read without ever
+/// touching it: the file and its `-wal` and `-journal` are copied into a private folder and the
+/// copy is opened, so nothing is created beside the original (no `-wal` or `-shm`), it is never
+/// checkpointed or rolled back, a device's database can be mid-write and Zotero can hold it
+/// locked. The copy is removed when `reading` returns.
+enum ForeignDatabase {
+    /// SQLite's file header.
+    static let header = Array("SQLite format 3\u{0}".utf8)
+
+    static func looksLike(_ bytes: some Collection<UInt8>) -> Bool { bytes.starts(with: header) }
+
+    /// Runs `body` on a copy of the database at `path` (the file called `name` in messages).
+    static func reading<T>(_ path: String, name: String, _ body: (Database) throws -> T) throws -> T {
+        var template = Array((temporaryFolder() + "/citefeed-import-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw ImportError.malformed(name, "no private folder could be made to copy it into (\(Posix.errorText()))")
+        }
+        let folder = String(cString: made)
+        let copy = folder + "/copy.sqlite"
+        defer {
+            for suffix in ["", "-wal", "-shm", "-journal"] { unlink(copy + suffix) }
+            rmdir(folder)
+        }
+        for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || Posix.fileExists(path + suffix) {
+            do throws(IOFailure) { try Posix.copyFile(path + suffix, to: copy + suffix) } catch {
+                throw ImportError.malformed(name, "it could not be copied to be read (\(error.message))")
+            }
+        }
+        let database: Database
+        do throws(SQLiteError) {
+            database = try Database(path: copy, busyTimeout: 0)
+            // Not a database at all, or damaged: the first read says so.
+            _ = try database.scalar("SELECT count(*) FROM sqlite_master")
+        } catch {
+            throw ImportError.malformed(name, reason(error))
+        }
+        return try body(database)
+    }
+
+    /// The names of the tables a database has.
+    static func tables(_ database: Database, name: String) throws(ImportError) -> Set<String> {
+        do throws(SQLiteError) {
+            return Set(try database.query("SELECT name FROM sqlite_master WHERE type = 'table'") { $0.text(0) })
+        } catch { throw .malformed(name, reason(error)) }
+    }
+
+    /// The columns of `table`.
+    static func columns(_ database: Database, _ table: String) -> Set<String> {
+        Set((try? database.query("SELECT name FROM pragma_table_info(?)", [.text(table)]) { $0.text(0) }) ?? [])
+    }
+
+    /// SQLite's failure in words for "… is not valid: REASON".
+    static func reason(_ error: SQLiteError) -> String {
+        switch error.code {
+        case 26: "it is not an SQLite database, or it is encrypted"  // SQLITE_NOTADB
+        case 11: "it is a damaged SQLite database (\(error.message))"  // SQLITE_CORRUPT
+        default: "reading it as an SQLite database failed (\(error.message))"
+        }
+    }
+
+    /// Where the copy goes: `$TMPDIR`, else /tmp.
+    private static func temporaryFolder() -> String {
+        if let dir = getenv("TMPDIR").map({ String(cString: $0) }), !dir.isEmpty, Posix.isDirectory(dir) { return dir }
+        return "/tmp"
+    }
+}
+
+/// Reading a foreign database's columns by name: a schema from a newer program version (a
+/// column gone or renamed) is said in words, not as SQLite's "no such column".
+extension Database {
+    func rows<T>(_ sql: String, _ bindings: [SQLValue] = [], name: String, _ read: (Statement) -> T) throws(ImportError) -> [T] {
+        do throws(SQLiteError) { return try query(sql, bindings, read) } catch {
+            if error.message.hasPrefix("no such column") || error.message.hasPrefix("no such table") {
+                throw .malformed(name, "its schema is not one citefeed knows (\(error.message)); it may be from a newer version of the program that wrote it")
+            }
+            throw .malformed(name, ForeignDatabase.reason(error))
+        }
+    }
+}
+
+extension Importers {
+    /// Whether the file at `path` begins as an SQLite database does.
+    package static func isDatabase(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return false }
+        var head = [UInt8](repeating: 0, count: 16)
+        let n = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, 16) }
+        return n == 16 && ForeignDatabase.looksLike(head)
+    }
+}

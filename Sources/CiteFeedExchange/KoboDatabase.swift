@@ -1,0 +1,70 @@
+import CiteFeedModel
+import CiteFeedStore
+import CiteFeedSupport
+
+/// Kobo's own reader: `.kobo/KoboReader.sqlite` on the device. Each row of `Bookmark` with a
+/// highlighted passage (`Text`) becomes a citation: its `Annotation` → back, the book's row of
+/// `content` (`ContentID` = the bookmark's `VolumeID`) → `Title` as source and `Attribution` as
+/// author, the chapter's row (`ContentID` = its `ContentID`) → the chapter after the title,
+/// `DateCreated` (UTC, with or without `Z`) → created, `Color` (0 yellow, 1 pink, 2 blue, 3
+/// green; absent before 2023's firmware) → a tag. Dog-ears (no passage), hand-drawn markups and
+/// hidden (removed) rows are left out and counted. Read from a copy (`ForeignDatabase`).
+enum KoboDatabase {
+    static func looksLike(tables: Set<String>) -> Bool { tables.contains("Bookmark") && tables.contains("content") }
+
+    static func highlights(_ db: Database, name: String) throws(ImportError) -> Highlights {
+        let columns = ForeignDatabase.columns(db, "Bookmark")
+        let colour = columns.contains("Color") ? "b.Color" : "NULL"
+        let type = columns.contains("Type") ? "b.Type" : "NULL"
+        let rows = try db.rows(
+            """
+            SELECT b.Text, b.Annotation, b.DateCreated, b.DateModified, \(type), \(colour), b.Hidden, book.Title, book.Attribution,
+                chapter.Title
+            FROM Bookmark b LEFT JOIN content book ON book.ContentID = b.VolumeID
+                LEFT JOIN content chapter ON chapter.ContentID = b.ContentID AND chapter.ContentID != b.VolumeID
+            ORDER BY b.VolumeID, b.ChapterProgress, b.DateCreated, b.rowid
+            """, name: name
+        ) { row in
+            (
+                text: row.optionalText(0), note: row.optionalText(1), created: row.optionalText(2), modified: row.optionalText(3),
+                type: row.optionalText(4), colour: row.optionalInt(5), hidden: row.optionalText(6), title: row.optionalText(7),
+                author: row.optionalText(8), chapter: row.optionalText(9)
+            )
+        }
+        var found = Highlights()
+        var markups = 0, hidden = 0
+        for (i, row) in rows.enumerated() {
+            if let flag = row.hidden?.lowercased(), flag == "true" || flag == "1" {
+                hidden += 1
+                continue
+            }
+            if row.type == "markup" {
+                markups += 1
+                continue
+            }
+            guard let text = row.text?.trimmingWhitespace(), !text.isEmpty, row.type != "dogear" else {
+                found.bookmarks += 1
+                continue
+            }
+            var record = ImportRecord(location: .record(i + 1), text: text, author: row.author.flatMap(AuthorNames.normalised))
+            if let note = row.note?.trimmingWhitespace(), !note.isEmpty { record.back = note }
+            let source = [row.title, row.chapter].compactMap { $0?.trimmingWhitespace() }.filter { !$0.isEmpty }
+            record.source = source.isEmpty ? nil : source.joined(separator: " — ")
+            record.createdAt = (row.created ?? row.modified).flatMap(date)
+            found.colour(row.colour.flatMap { colours[$0] }, of: &record)
+            found.records.append(record)
+        }
+        found.others = [("hand-drawn markup", markups), ("removed highlight", hidden)]
+        return found
+    }
+
+    private static let colours: [Int64: String] = [0: "yellow", 1: "pink", 2: "blue", 3: "green"]
+
+    /// `2024-01-15T14:30:00.000`, `…Z` or `2024-01-15 14:30:00.000+00:00`: UTC unless it says.
+    static func date(_ text: String) -> Timestamp? {
+        let t = text.trimmingWhitespace()
+        guard t.count >= 19, !t.hasPrefix("0000") else { return nil }
+        if let stamp = Timestamp(rfc3339: t) { return stamp }
+        return Timestamp(rfc3339: t + "Z")
+    }
+}
