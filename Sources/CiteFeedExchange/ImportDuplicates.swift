@@ -42,6 +42,9 @@ struct ImportDuplicates {
         return false
     }
 
+    /// The key of a library citation, to compare with a record's.
+    mutating func key(text: String, author: String?) -> DuplicateKey { maker.key(text: text, author: author) }
+
     private mutating func libraryHolds(_ citation: CheckedCitation, _ library: Library) throws(StoreError) -> Bool {
         if try library.hasCitation(uuid: citation.uuid) { return true }
         return try library.citationsHolding(phrase: citation.citation.text).contains {

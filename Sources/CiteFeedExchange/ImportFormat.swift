@@ -4,7 +4,7 @@ import CiteFeedSupport
 
 /// The import formats of SPEC.md "Import and export".
 public enum ImportFormat: String, CaseIterable, Sendable {
-    case auto, json, csv, fortune, clippings, dummyjson, markdown, anki, koreader, notebook, bookcision, hypothesis, playbooks, kobo, applebooks, zotero
+    case auto, json, csv, fortune, clippings, dummyjson, markdown, anki, koreader, notebook, bookcision, hypothesis, playbooks, kobo, applebooks, zotero, calibre
 
     /// What a file of the format holds, for the message when it holds none.
     package var expected: String {
@@ -24,6 +24,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .kobo: "highlights in a Kobo's KoboReader.sqlite (its Bookmark table)"
         case .applebooks: "annotations with selected text in Apple Books' AEAnnotation database"
         case .zotero: "annotations with text in Zotero's zotero.sqlite (its itemAnnotations table)"
+        case .calibre: "calibre's {\"type\": \"calibre_highlights\", \"highlights\": [...]} with highlighted text"
         }
     }
 

@@ -6,6 +6,8 @@ import CiteFeedSupport
 public struct ImportResult: Sendable, Equatable {
     public var imported = 0
     public var duplicates = 0
+    /// Duplicates whose note became the back of the library's citation, which had none.
+    public var backsAdded = 0
     /// The records skipped as invalid (with --skip-invalid), each with its location and reason.
     public var invalid: [InvalidRecord] = []
     /// The first few citations imported (for `import --dry-run`), and how many have a back.

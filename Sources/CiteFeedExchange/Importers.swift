@@ -19,6 +19,7 @@ package enum Importers {
         if trimmed.first == "<", KindleNotebook.looksLike(text) { return .notebook }
         if trimmed.first == "<", PlayBooks.looksLike(html: text) { return .playbooks }
         if Bookcision.looksLike(trimmed) { return .bookcision }
+        if CalibreHighlights.looksLike(trimmed) { return .calibre }
         if Hypothesis.looksLike(trimmed) { return .hypothesis }
         if lower.hasSuffix(".json") || trimmed.first == "{" || trimmed.first == "[" {
             return trimmed.contains("\"quotes\"") && !trimmed.contains("\"citefeed\"") ? .dummyjson : .json
@@ -93,6 +94,7 @@ package enum Importers {
             return KindleNotebook.highlights(String(decoding: bytes, as: UTF8.self)).reader
         case .bookcision: return try Bookcision.reader(name: name, bytes: bytes)
         case .hypothesis: return try Hypothesis.reader(name: name, bytes: bytes)
+        case .calibre: return try CalibreHighlights.reader(name: name, bytes: bytes)
         case .kobo, .applebooks, .zotero:
             throw .malformed(name, "a \(format.rawValue) database is read from its file, not from standard input or an address")
         case .playbooks:

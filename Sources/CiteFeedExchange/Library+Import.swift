@@ -16,6 +16,7 @@ extension Library {
             var result = ImportResult()
             var problems: [InvalidRecord] = []
             var duplicates = ImportDuplicates()
+            var notesOnDuplicates: [(CheckedCitation, String)] = []
             var usedIDs = KeySet()
             var tagIDs: [String: Int64] = [:]
             var createdTags: [String: Int64] = [:]
@@ -90,6 +91,7 @@ extension Library {
                     guard problems.isEmpty || skipInvalid else { continue }
                     if try duplicates.isDuplicate(new, in: self) {
                         result.duplicates += 1
+                        if let back = new.citation.back, !back.isEmpty { notesOnDuplicates.append((new, back)) }
                         continue
                     }
                     let citationID: Int64
@@ -113,6 +115,18 @@ extension Library {
                 }
             }
             try load.flush()
+            // A note made since the last import of the same highlight becomes its back (the
+            // library's, where it has none; one it has is never replaced).
+            for (duplicate, back) in notesOnDuplicates where problems.isEmpty || skipInvalid {
+                let same = try citationsWithoutBack(holding: duplicate.citation.text).first {
+                    duplicates.key(text: $0.text, author: $0.author) == duplicate.key
+                }
+                guard let same else { continue }
+                var changes = CitationChanges()
+                changes.back = back
+                _ = try update(id: same.id, changes, now: now)
+                result.backsAdded += 1
+            }
             problems += reader.tags.problems
             if !problems.isEmpty && !skipInvalid { throw ImportError.invalidRecords(Array(problems.prefix(3)), total: problems.count) }
             result.invalid = problems

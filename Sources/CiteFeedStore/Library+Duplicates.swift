@@ -39,4 +39,18 @@ extension Library {
             ) { ($0.text(0), $0.optionalText(1)) }
         }
     }
+
+    /// The citations without a back whose full-text index holds the words of `text` as a
+    /// phrase, with their ids (a re-import gives them a note added on the device since).
+    package func citationsWithoutBack(holding text: String) throws(StoreError) -> [(id: Int64, text: String, author: String?)] {
+        try mapped {
+            let phrase = "\"" + text.replacing("\"", with: "\"\"") + "\""
+            return try db.query(
+                """
+                SELECT id, text, author FROM citations WHERE coalesce(back, '') = ''
+                    AND id IN (SELECT rowid FROM citations_fts WHERE citations_fts MATCH ?)
+                """, [.text(phrase)]
+            ) { ($0.int(0), $0.text(1), $0.optionalText(2)) }
+        }
+    }
 }

@@ -121,8 +121,14 @@ import Testing
     @Test func tokens() {
         #expect(
             HTMLText.tokens("<!DOCTYPE html><!-- <div> --><DIV CLASS='a b'>x<br/>y</div><p>1 < 2</p>") == [
-                .open("div", cls: "a b"), .text("x"), .open("br", cls: ""), .text("y"), .close("div"), .open("p", cls: ""), .text("1 < 2"),
-                .close("p"),
+                .open("div", cls: "a b"), .text("x"), .open("br", cls: ""), .close("br"), .text("y"), .close("div"), .open("p", cls: ""),
+                .text("1 < 2"), .close("p"),
+            ])
+        // XML: prefixed names, a tag closed by />, another attribute kept.
+        #expect(
+            HTMLText.tokens(#"<w:p><w:pStyle w:val="Heading1"/><w:t xml:space="preserve">T</w:t></w:p>"#) { $0 == "w:pstyle" ? "w:val" : "class" } == [
+                .open("w:p", cls: ""), .open("w:pstyle", cls: "Heading1"), .close("w:pstyle"), .open("w:t", cls: ""), .text("T"), .close("w:t"),
+                .close("w:p"),
             ])
     }
 }

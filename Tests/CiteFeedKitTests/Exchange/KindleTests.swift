@@ -174,7 +174,7 @@ import Testing
                 "Patrick Rothfuss"
             ),
             ("A Book (of things) -- Doe, Jane -- Publisher -- 3f2a9c", "A Book (of things)", "Jane Doe"),
-            ("Two (Smith, John; Doe, Jane)", "Two", "John Smith; Jane Doe"),
+            ("Two (Smith, John; Doe, Jane)", "Two", "John Smith, Jane Doe"),
             ("No author here", "No author here", nil),
             ("(Only parentheses)", "(Only parentheses)", nil),
         ] as [(String, String, String?)])

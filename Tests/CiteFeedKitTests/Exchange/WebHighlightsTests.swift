@@ -144,3 +144,26 @@ func pythonCount(_ counter: String, _ file: URL) throws -> [Int] {
         #expect("— https://a.example/".sourceAddress == nil && "Moby-Dick — Herman Melville".sourceAddress == nil)
     }
 }
+
+/// Calibre's highlights export (issue 22, item 7), made by make-calibre-highlights.py from
+/// calibre's source.
+@Suite struct CalibreHighlightsTests {
+    @Test func highlightsWithNotesChaptersAndColours() throws {
+        let file = packageRoot.appendingPathComponent("Tests/Fixtures/readers/highlights.calibre_highlights")
+        let bytes = Array(try Data(contentsOf: file))
+        #expect(bytes.starts(with: [0xEF, 0xBB, 0xBF]))
+        // The byte order mark is taken off before detection, as `import` does.
+        let (records, reader) = try readHighlights(file.lastPathComponent, Array(bytes.dropFirst(3)), as: .calibre)
+        #expect(records.map(\.text) == ["The first passage, in yellow.", "A struck-out passage without a chapter.", "A custom colour."])
+        #expect(records.map(\.back) == ["A note on it.", nil, nil] && records.map(\.source) == ["Chapter 1", nil, "Part Two"])
+        #expect(records.map(\.tags) == [["yellow"], [], []])
+        #expect(records[0].createdAt == Timestamp(rfc3339: "2024-05-01T10:20:30Z"))
+        #expect(reader.skipped.map(\.0) == ["removed highlight"] && reader.skipped.map(\.1) == [1])
+    }
+
+    @Test func theBrowserViewersCollectionNamesTheBookInItsFileName() throws {
+        let json = #"{"version":1,"type":"calibre_annotation_collection","annotations":[{"type":"bookmark","title":"p. 3","pos":"epubcfi(/2)"},{"type":"highlight","highlighted_text":"Quoted.","toc_family_titles":["One"]}]}"#
+        let (records, reader) = try readHighlights("Downloads/Meditations - highlights.json", Array(json.utf8), as: .calibre)
+        #expect(records.map(\.source) == ["Meditations — One"] && reader.skipped.map(\.0) == ["bookmark"])
+    }
+}
