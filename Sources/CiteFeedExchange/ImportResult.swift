@@ -14,6 +14,8 @@ public struct ImportResult: Sendable, Equatable {
     public var first: [Preview] = []
     public var withBack = 0
 
+    public init() {}
+
     public struct Preview: Sendable, Equatable {
         public var text: String
         public var author: String?

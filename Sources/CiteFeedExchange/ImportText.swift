@@ -20,6 +20,9 @@ package enum ImportText {
         case binary
     }
 
+    /// The bytes decoded as `decode` does, or nil for a file that is not text.
+    static func decodeIfText(_ bytes: [UInt8]) -> [UInt8]? { try? decode(bytes).bytes }
+
     package static func decode(_ bytes: [UInt8]) throws(Failure) -> Decoded {
         var decoded = try decodingEncoding(bytes)
         // A byte order mark written twice (or a UTF-16 file's mark, then a zero-width no-break

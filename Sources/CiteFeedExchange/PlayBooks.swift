@@ -18,6 +18,14 @@ enum PlayBooks {
         text.contains("<table") && (text.contains("notes/highlights") || text.contains("note/highlight") || text.contains("books-notes-export"))
     }
 
+    /// Whether the file at `path` is a Word document holding Play Books' notes.
+    static func looksLike(docxAt path: String) -> Bool {
+        guard let bytes = try? Posix.readFile(path, limit: 100 << 20), let zip = try? ZipArchive(bytes),
+            let entry = zip.entry("word/document.xml"), let xml = try? zip.contents(of: entry, limit: documentLimit)
+        else { return false }
+        return looksLike(html: "<table" + String(decoding: xml, as: UTF8.self))
+    }
+
     static func docx(name: String, bytes: [UInt8]) throws(ImportError) -> ImportReader {
         let xml: [UInt8]
         do throws(ZipError) {

@@ -136,6 +136,25 @@ package enum Posix {
         }
     }
 
+    /// The first `count` bytes of a regular file (fewer when it is shorter); nil when it cannot be read.
+    package static func readPrefix(_ path: String, _ count: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, count - filled) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return nil }
+            if n == 0 { break }
+            filled += n
+        }
+        return Array(bytes.prefix(filled))
+    }
+
     /// The names in a directory (not `.` and `..`), unsorted; none when it cannot be read.
     package static func directoryEntries(_ path: String) -> [String] {
         guard let dir = opendir(path) else { return [] }

@@ -12,10 +12,11 @@ struct ImportCommand: Command {
     static let skipInvalid = Flag("skip-invalid", "import the valid records and list the others")
     static let dryRun = Flag("dry-run", "say what would be imported, and what left out and why; write nothing")
     static let tag = Option("tag", "T", "add this tag to every imported citation (repeatable)", repeatable: true)
+    static let devices = Flag("devices", "import from every e-reader mounted under /media/$USER, /run/media/$USER and /mnt (or the ROOTs given)")
 
     static let spec = CommandSpec(
-        name: "import", usage: "FILE|URL [--format auto|json|csv|fortune|clippings|dummyjson|markdown|anki|koreader|notebook] [--dry-run] [--skip-invalid] [--tag T]...",
-        summary: "Import citations from a file or a web address.",
+        name: "import", usage: "FILE|DIR|URL [--format F] [--dry-run] [--skip-invalid] [--tag T]...  |  import --devices [ROOT]...",
+        summary: "Import citations from a file, a folder, a web address or a mounted e-reader.",
         details: """
             Formats (found from the name and the content unless --format says): citefeed's JSON export;
             quote collections in JSON (a list of objects, an object holding one list, dummyjson's
@@ -23,69 +24,104 @@ struct ImportCommand: Command {
             their fields found by name (text, quote, quoteText, content, q, body; author, quoteAuthor,
             a, by, from; source, book, title; tags, category; see the README); Readwise's CSV export
             (favorite and discard kept); fortune files (entries between lines of %, a last line
-            -- Author as the attribution); Kindle's My Clippings.txt in any language (highlights with
-            their dates, notes as their back side; bookmarks left out); Markdown notes (.md: each
-            > blockquote, with an attribution line -- Author, Source after it); Anki's notes in plain
-            text (#separator:tab, #html:…; front, back, tags); KOReader's sidecars
-            (BOOK.sdr/metadata.EXT.lua: highlights with their notes, chapter, date and colour; read
-            as data, nothing in them is run); Kindle's notebook exported as HTML (highlights with
-            their notes and colours; bookmarks left out). UTF-8, UTF-16 with a byte order mark,
-            or Windows-1252. --dry-run says what would be imported and left out, and writes nothing.
-            FILE of - reads standard input (files and standard input up to 100 MiB); http(s)
-            addresses are fetched with curl (30 s, 50 MB).
+            -- Author as the attribution); Markdown notes (.md: each > blockquote, with an attribution
+            line -- Author, Source after it); Anki's notes in plain text (#separator:tab, #html:…;
+            front, back, tags).
+            E-readers' highlights, each with its note as the back, the book (and chapter) as the
+            source, its authors, date and colour: Kindle's My Clippings.txt in any language, its
+            notebook exported as HTML and Bookcision's JSON; KOReader's sidecars
+            (BOOK.sdr/metadata.EXT.lua, read as data, nothing in them is run) and its JSON and
+            Markdown exports; a Kobo's .kobo/KoboReader.sqlite; Apple Books' AEAnnotation database
+            (with its -wal, titles from BKLibrary beside it); Google Play Books' "Notes from …" as
+            .docx or HTML; Hypothesis annotations (the API's or the client's export: the quote, the
+            comment as the back, the page as the source); calibre's highlights export; Zotero's
+            zotero.sqlite. Databases are read from a private copy: the device's or program's files
+            are never changed. Bookmarks, page notes and the like are left out and counted.
+            Text in UTF-8, UTF-16 with a byte order mark, or Windows-1252. FILE of - reads standard
+            input (files and standard input up to 100 MiB); http(s) addresses are fetched with curl
+            (30 s, 50 MB).
+            DIR imports every e-reader file and highlight export under it (not quote collections:
+            import those by name), each on its own, a line each; --devices does so for every
+            e-reader mounted under /media/$USER, /run/media/$USER and /mnt (or the ROOTs given):
+            a Kindle's documents/My Clippings.txt, a Kobo's database, KOReader's sidecars. A file
+            that fails does not stop the others; the exit status says whether any failed.
             All or nothing: an invalid record stops the import and names it, unless --skip-invalid.
-            Citations already in the library (same text and author, ignoring case and spaces) are
-            skipped, so importing twice adds nothing. Ends with: imported N, skipped M duplicates.
-            On a terminal, an import that takes more than half a second shows a progress bar.
+            Citations already in the library (same text and author, ignoring case and spaces, and
+            "Last, First" as "First Last") are skipped, so importing twice adds nothing; a note
+            made on the device since becomes the back of a citation that has none. Ends with:
+            imported N, skipped M duplicates. --dry-run says what would be imported and left out,
+            and writes nothing. On a terminal, an import that takes more than half a second shows
+            a progress bar.
             """,
-        options: [format, skipInvalid, dryRun, tag],
-        positionals: (1, 1), positionalName: "a FILE or URL to import", completes: .files)
+        options: [format, skipInvalid, dryRun, tag, devices],
+        positionals: (0, nil), positionalName: "a FILE, DIR or URL to import", completes: .files)
 
     /// The largest file (or standard input) read: 100 MiB, some 700,000 citations of citefeed's
     /// JSON, which an import holds about three times over at its peak.
     static let sizeLimit = 100 << 20
 
     let source: String
+    /// With --devices: the roots to look under (none: the usual ones).
+    let roots: [String]?
     let format: ImportFormat
     let skipInvalid: Bool
     let dryRun: Bool
     let tags: [String]
 
     init(_ arguments: ParsedArguments) throws {
-        source = arguments.positionals[0]
-        format =
-            try arguments.choice(Self.format, ImportFormat.self) ?? .auto
+        let chosen = try arguments.choice(Self.format, ImportFormat.self)
+        if arguments(Self.devices) {
+            if chosen != nil { throw UsageError.conflicting("--devices", "--format", command: "import") }
+            (source, roots) = ("", arguments.positionals)
+        } else {
+            guard let first = arguments.positionals.first else { throw UsageError.missingArgument(Self.spec.positionalName, command: "import") }
+            if arguments.positionals.count > 1 { throw UsageError.extraArgument(arguments.positionals[1], command: "import") }
+            (source, roots) = (first, nil)
+        }
+        format = chosen ?? .auto
         skipInvalid = arguments(Self.skipInvalid)
         dryRun = arguments(Self.dryRun)
         tags = try arguments.values(Self.tag).map { name throws(ModelError) in try Tag.validateName(name) }
     }
 
     func run(_ context: Context) throws {
+        if let roots { return try importDevices(roots: roots, context) }
         let name = source == "-" ? "standard input" : source
-        let reader: ImportReader, chosen: ImportFormat
         let path = Posix.absolutePath(source, home: context.paths.userHome)
+        if source != "-", !source.contains("://"), Posix.isDirectory(path) {
+            if format != .auto {
+                throw UsageError.other("--format names one file's format; the files of a folder are each recognised by their content")
+            }
+            return try importFolder(path, context)
+        }
         // A database is read from a copy of its file (and the files beside it), never whole here.
-        if source != "-", !source.contains("://"), format == .auto || format.isDatabase, Importers.isDatabase(path) {
-            (chosen, reader) = try Importers.database(path: path, name: name, format: format)
-            return try importing(reader, name: name, format: chosen, context)
-        }
-        let raw = try read(context)
-        if let binary = Importers.detectBinary(name: source, bytes: raw), format == .auto || format == binary {
-            (chosen, reader) = (binary, try Importers.reader(binary, name: name, bytes: raw))
-        } else {
-            let decoded: ImportText.Decoded
-            do throws(ImportText.Failure) { decoded = try ImportText.decode(raw) } catch { throw ImportError.binary(name) }
-            let bytes = decoded.bytes
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { throw ImportError.empty(name) }
-            if let note = decoded.note { context.err.line("citefeed: note: \(name.echoed(limit: 200)): \(note).") }
-            guard let detected = format == .auto ? Importers.detect(name: source, bytes: bytes) : format else { throw ImportError.unknownFormat(name) }
-            (chosen, reader) = (detected, try Importers.reader(detected, name: name, bytes: bytes))
-        }
-        try importing(reader, name: name, format: chosen, context)
+        let (chosen, reader) =
+            try source != "-" && !source.contains("://") && (format == .auto || format.isDatabase) && Importers.isDatabase(path)
+            ? Importers.database(path: path, name: name, format: format)
+            : open(try read(context), name: name, source: source, context)
+        try importing(reader, name: name, format: chosen, context, label: nil)
     }
 
-    /// Imports what `reader` reads and says what was imported and left out.
-    private func importing(_ reader: ImportReader, name: String, format chosen: ImportFormat, _ context: Context) throws {
+    /// A reader of `raw`, the bytes of the file `source` (called `name` in messages): a zip as
+    /// the binary format it is, anything else decoded as text first, in `format` or the one
+    /// found from its name and content.
+    func open(_ raw: [UInt8], name: String, source: String, _ context: Context) throws -> (ImportFormat, ImportReader) {
+        if let binary = Importers.detectBinary(name: source, bytes: raw), format == .auto || format == binary {
+            return (binary, try Importers.reader(binary, name: name, bytes: raw))
+        }
+        let decoded: ImportText.Decoded
+        do throws(ImportText.Failure) { decoded = try ImportText.decode(raw) } catch { throw ImportError.binary(name) }
+        let bytes = decoded.bytes
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { throw ImportError.empty(name) }
+        if let note = decoded.note { context.err.line("citefeed: note: \(name.echoed(limit: 200)): \(note).") }
+        guard let detected = format == .auto ? Importers.detect(name: source, bytes: bytes) : format else { throw ImportError.unknownFormat(name) }
+        return (detected, try Importers.reader(detected, name: name, bytes: bytes))
+    }
+
+    /// Imports what `reader` reads and says what was imported and left out; for one source of
+    /// several, each line starts with its `label` and a source with nothing new says so.
+    @discardableResult
+    func importing(_ reader: ImportReader, name: String, format chosen: ImportFormat, _ context: Context, label: String?) throws -> ImportResult {
         // A bar on a terminal once the import has taken half a second (CITEFEED_PROGRESS_DELAY,
         // in milliseconds, changes that for tests).
         var bar =
@@ -110,18 +146,29 @@ struct ImportCommand: Command {
         }
         bar?.finish()
         bar = nil
-        if dryRun { return report(result, format: chosen, skipped: reader.skipped, context) }
-        for problem in result.invalid { context.err.line("citefeed: skipped \(problem.words.echoed(limit: 1000))") }
-        if !reader.skipped.isEmpty { context.err.line("citefeed: note: left out \(ImportError.counted(reader.skipped)) (not citations).") }
+        if dryRun {
+            report(result, name: name, format: chosen, skipped: reader.skipped, context)
+            return result
+        }
+        let prefix = label.map { $0 + ": " } ?? ""
+        for problem in result.invalid { context.err.line("citefeed: \(prefix)skipped \(problem.words.echoed(limit: 1000))") }
+        if !reader.skipped.isEmpty {
+            context.err.line("citefeed: note: \(prefix)left out \(ImportError.counted(reader.skipped)) (not citations).")
+        }
         var summary = "imported \(result.imported), skipped \(ImportError.counted([("duplicate", result.duplicates)]))"
+        if label != nil && result.imported == 0 && result.backsAdded == 0 && result.invalid.isEmpty {
+            summary = "nothing new (\(ImportError.counted([("duplicate", result.duplicates)])))"
+        }
+        if result.backsAdded > 0 { summary += result.backsAdded == 1 ? ", 1 note added as a back" : ", \(result.backsAdded) notes added as backs" }
         if !result.invalid.isEmpty { summary += ", \(result.invalid.count) invalid" }
-        context.out.line("\(summary)")
+        context.out.line("\(prefix)\(summary)")
+        return result
     }
 
     /// What a dry run found, on standard output: nothing was written.
-    private func report(_ result: ImportResult, format: ImportFormat, skipped: [(String, Int)], _ context: Context) {
+    private func report(_ result: ImportResult, name: String, format: ImportFormat, skipped: [(String, Int)], _ context: Context) {
         let out = context.out
-        out.line("Dry run (nothing was written): \(source.echoed(limit: 120)) read as \(format.rawValue).")
+        out.line("Dry run (nothing was written): \(name.echoed(limit: 120)) read as \(format.rawValue).")
         out.line("would import \(result.imported) (\(result.withBack) with a back side), skip \(ImportError.counted([("duplicate", result.duplicates)]))")
         if !skipped.isEmpty { out.line("left out (not citations): \(ImportError.counted(skipped))") }
         if !result.invalid.isEmpty {

@@ -1,0 +1,107 @@
+import CiteFeedModel
+import CiteFeedSupport
+
+/// What `import DIR` and `import --devices` import: the files of e-readers and highlight
+/// exports found under a folder, and the e-readers mounted under the usual roots.
+///
+/// A folder is walked (not through symbolic links, at most 16 deep, hidden folders skipped but
+/// for a Kobo's `.kobo`) for: KOReader's sidecars (`BOOK.sdr/metadata.EXT.lua`), Kindle's `My
+/// Clippings.txt`, a Kobo's `KoboReader.sqlite`, Apple Books' `AEAnnotation*.sqlite`, Zotero's
+/// `zotero.sqlite`, Play Books' `.docx` (a Word document holding Play Books' notes), and `.json`,
+/// `.html`, `.md`, `.txt`, `.lua` and `.calibre_highlights` files whose content is one of the
+/// highlight formats (KOReader's exports,
+/// a Kindle notebook, Bookcision, Hypothesis, Play Books, calibre, clippings). Quote collections
+/// (citefeed's JSON, CSV, Markdown quotes, fortune, Anki) are not taken from a folder: a folder
+/// of notes is not a library to import whole; import such a file by its name.
+package enum ImportSources {
+    /// The formats a folder import takes from a file's content.
+    static let highlightFormats: Set<ImportFormat> = [.koreader, .notebook, .bookcision, .hypothesis, .playbooks, .calibre, .clippings]
+
+    package static func find(in root: String) -> [String] {
+        var found: [String] = []
+        walk(root, depth: 0, into: &found)
+        return found.sorted()
+    }
+
+    private static func walk(_ folder: String, depth: Int, into found: inout [String]) {
+        guard depth <= 16 else { return }
+        let inSidecar = folder.hasSuffix(".sdr")
+        for name in Posix.directoryEntries(folder).sorted() {
+            let path = folder + "/" + name
+            var st = stat()
+            guard lstat(path, &st) == 0 else { continue }
+            switch st.st_mode & S_IFMT {
+            case S_IFDIR:
+                if name.hasPrefix(".") && name != ".kobo" { continue }
+                walk(path, depth: depth + 1, into: &found)
+            case S_IFREG:
+                if takes(name: name, path: path, inSidecar: inSidecar, size: Int(st.st_size)) { found.append(path) }
+            default: continue
+            }
+        }
+    }
+
+    /// Whether the file `name` at `path` is one a folder import takes.
+    static func takes(name: String, path: String, inSidecar: Bool, size: Int) -> Bool {
+        let lower = name.lowercased()
+        if inSidecar { return lower.hasPrefix("metadata.") && lower.hasSuffix(".lua") }
+        if lower == "my clippings.txt" || name == "KoboReader.sqlite" || lower == "zotero.sqlite" { return true }
+        if name.hasPrefix("AEAnnotation") && lower.hasSuffix(".sqlite") { return true }
+        if lower.hasSuffix(".docx") { return size <= 100 << 20 && PlayBooks.looksLike(docxAt: path) }
+        let extensions = [".json", ".html", ".htm", ".md", ".txt", ".calibre_highlights", ".lua"]
+        guard extensions.contains(where: { lower.hasSuffix($0) }), size > 0, size <= 100 << 20, let head = Posix.readPrefix(path, 65536)
+        else { return false }
+        let text = ImportText.decodeIfText(head)
+        return text.flatMap { Importers.detect(name: name, bytes: $0) }.map(highlightFormats.contains) ?? false
+    }
+
+    /// The usual places e-readers are mounted for `user`: `/media/USER`, `/run/media/USER`, `/mnt`.
+    package static func mountRoots(user: String?) -> [String] {
+        (user.map { ["/media/" + $0, "/run/media/" + $0] } ?? []) + ["/mnt"]
+    }
+
+    /// The e-readers mounted in (or at) each root, with the files each holds: a Kindle's
+    /// `documents/My Clippings.txt`, a Kobo's `.kobo/KoboReader.sqlite`, KOReader's sidecars
+    /// anywhere on either (or on a PocketBook or an Android device's storage that has KOReader).
+    package static func devices(roots: [String]) -> [(device: String, files: [String])] {
+        var result: [(String, [String])] = []
+        var seen = Set<String>()
+        for root in roots where Posix.isDirectory(root) {
+            let candidates = [root] + Posix.directoryEntries(root).sorted().map { root + "/" + $0 }.filter(Posix.isDirectory)
+            for device in candidates where !seen.contains(device) && isReader(device) {
+                seen.insert(device)
+                var files: [String] = []
+                for file in [device + "/documents/My Clippings.txt", device + "/.kobo/KoboReader.sqlite"] where Posix.fileExists(file) {
+                    files.append(file)
+                }
+                var sidecars: [String] = []
+                walkSidecars(device, depth: 0, into: &sidecars)
+                result.append((device, files + sidecars.sorted()))
+            }
+        }
+        return result
+    }
+
+    /// Whether `folder` is an e-reader's storage.
+    static func isReader(_ folder: String) -> Bool {
+        Posix.fileExists(folder + "/documents/My Clippings.txt") || Posix.isDirectory(folder + "/.kobo")
+            || Posix.isDirectory(folder + "/koreader") || Posix.isDirectory(folder + "/.adds/koreader")
+            || Posix.isDirectory(folder + "/applications/koreader")
+    }
+
+    private static func walkSidecars(_ folder: String, depth: Int, into found: inout [String]) {
+        guard depth <= 8 else { return }
+        for name in Posix.directoryEntries(folder) where !name.hasPrefix(".") {
+            let path = folder + "/" + name
+            var st = stat()
+            guard lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else { continue }
+            if name.hasSuffix(".sdr") {
+                for file in Posix.directoryEntries(path) where file.hasPrefix("metadata.") && file.hasSuffix(".lua") {
+                    found.append(path + "/" + file)
+                }
+            } else {
+                walkSidecars(path, depth: depth + 1, into: &found)
+            }
+        }
+    }
+}
