@@ -135,3 +135,68 @@ import Testing
         #expect(merged.records == records)
     }
 }
+
+/// Databases that are not what they seem (issue 22, item 10): each a clear error and nothing
+/// written, or, for a locked one, a clean import of what it holds.
+@Suite struct DatabaseBadInputTests {
+    @Test func foreignDamagedAndNewerDatabasesAreRefused() throws {
+        let box = try Sandbox()
+        try box.add("Already here")
+        let before = try box.state()
+        func path(_ name: String) -> String { box.home.appendingPathComponent(name).path }
+        try DatabaseImportTests.make(path("other.sqlite"), "CREATE TABLE foo (x); INSERT INTO foo VALUES (1);")
+        try Data("SQLite format 3\u{0}".utf8 + Array(repeating: 0x41, count: 5000)).write(to: URL(fileURLWithPath: path("garbage.sqlite")))
+        try DatabaseImportTests.make(path("zotero.sqlite"), "zotero.sql")
+        try DatabaseImportTests.make(path("zotero.sqlite"), "UPDATE version SET version = 10 WHERE schema = 'compatibility'")
+        try DatabaseImportTests.make(path("KoboReader.sqlite"), "kobo.sql")
+        try DatabaseImportTests.make(path("KoboReader.sqlite"), "ALTER TABLE Bookmark RENAME COLUMN Text TO Passage")
+        for (file, reason) in [
+            ("other.sqlite", "it is an SQLite database, but not one citefeed reads (Kobo's KoboReader.sqlite, Apple Books' AEAnnotation or Zotero's zotero.sqlite)"),
+            ("garbage.sqlite", "it is not an SQLite database, or it is encrypted"),
+            ("zotero.sqlite", "it is from a newer Zotero (schema compatibility 10; citefeed reads up to 9), so update citefeed"),
+            ("KoboReader.sqlite", "its schema is not one citefeed knows (no such column: b.Text); it may be from a newer version of the program that wrote it"),
+        ] {
+            let original = try Data(contentsOf: URL(fileURLWithPath: path(file)))
+            let run = try box.run(["import", path(file)])
+            #expect(run.status == 65 && run.stderr == "citefeed: error: \(path(file)) is not valid: \(reason).\n", "\(run)")
+            #expect(try box.state() == before)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path(file))) == original)
+        }
+        #expect(try box.run(["import", "--format", "kobo", "-"], stdin: Data("x".utf8)).status == 65)
+    }
+
+    /// A database another program holds locked (Zotero keeps an exclusive lock while it runs)
+    /// is read from a copy: its committed highlights are imported, and it is left as it was.
+    @Test(.requires(findProgram("python3") != nil, "python3 holds the lock"))
+    func aLockedDatabaseIsReadFromACopy() throws {
+        let box = try Sandbox()
+        let path = box.home.appendingPathComponent("zotero.sqlite").path
+        try DatabaseImportTests.make(path, "zotero.sql")
+        let original = try Data(contentsOf: URL(fileURLWithPath: path))
+        let python = try #require(findProgram("python3"))
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: python)
+        let ready = box.home.appendingPathComponent("locked").path
+        holder.arguments = [
+            "-c",
+            """
+            import sqlite3, sys, time
+            c = sqlite3.connect(sys.argv[1], isolation_level=None)
+            c.execute("PRAGMA locking_mode = EXCLUSIVE"); c.execute("BEGIN EXCLUSIVE")
+            c.execute("UPDATE itemAnnotations SET comment = 'uncommitted' WHERE itemID = 10")
+            open(sys.argv[2], "w").close(); time.sleep(30)
+            """, path, ready,
+        ]
+        try holder.run()
+        // SIGKILL: the test process may ignore SIGTERM, and its children with it.
+        defer { kill(holder.processIdentifier, SIGKILL) }
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: ready) { usleep(20_000) }
+        #expect(FileManager.default.fileExists(atPath: ready))
+        let run = try box.run(["import", path])
+        #expect(run.status == 0 && run.stdout == "imported 3, skipped 0 duplicates\n", "\(run)")
+        #expect(try box.run("list", "--search", "uncommitted").stdout.isEmpty)
+        kill(holder.processIdentifier, SIGKILL)
+        holder.waitUntilExit()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+    }
+}
