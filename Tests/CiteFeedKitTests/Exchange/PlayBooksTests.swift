@@ -68,6 +68,24 @@ import Testing
         #expect(PlayBooks.date("2 January 2016") == nil)
     }
 
+    /// The document make-playbooks-docx.py writes as Play Books does (data descriptors, the page
+    /// link's field ending in the next paragraph), read without the shared corpus.
+    @Test func theMadeUpDocument() throws {
+        _ = Sandbox.processZone
+        let file = packageRoot.appendingPathComponent("Tests/Fixtures/readers/notes-from-a-sample-book.docx")
+        let bytes = Array(try Data(contentsOf: file))
+        let reader = try Importers.reader(.playbooks, name: file.lastPathComponent, bytes: bytes)
+        var records: [ImportRecord] = []
+        try reader.forEachRecord { record, _ in records.append(record) }
+        #expect(records.map(\.text) == ["The first passage, highlighted in yellow.", "A second one <with> a note.", "A green passage."])
+        #expect(records.map(\.back) == [nil, "My note on it.", nil])
+        #expect(records.map(\.tags) == [["yellow"], ["blue"], ["green"]])
+        #expect(records.map(\.source) == ["A Sample Book — Chapter 1 & Beginnings", "A Sample Book — Chapter 1 & Beginnings", "A Sample Book — Chapter 2"])
+        #expect(records.allSatisfy { $0.author == "Jane Doe" })
+        #expect(records.map(\.createdAt) == [1, 2, 3].map { Timestamp.local(year: 2024, month: 3, day: $0, hour: 0, minute: 0, second: 0) })
+        #expect(reader.skipped.map(\.0) == ["bookmark"] && reader.skipped.map(\.1) == [1])
+    }
+
     /// A document that is damaged, or a zip bomb, is refused with its reason; nothing is written
     /// and nothing else is loaded.
     @Test(.needsShared(folder), .requires(findProgram("python3") != nil, "python3 writes the bombs"))

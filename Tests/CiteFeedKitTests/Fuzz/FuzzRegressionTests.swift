@@ -49,7 +49,7 @@ import Testing
         #expect(
             FuzzTargets.names == [
                 "csv", "escaping", "html", "import-anki", "import-auto", "import-clippings", "import-csv", "import-dummyjson", "import-fortune",
-                "import-json", "import-koreader", "import-markdown", "import-notebook", "json", "lua", "render", "settings", "template",
+                "import-json", "import-koreader", "import-markdown", "import-notebook", "import-playbooks", "json", "lua", "render", "settings", "template", "zip",
             ])
     }
 }

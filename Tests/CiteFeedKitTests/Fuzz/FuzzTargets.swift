@@ -23,6 +23,7 @@ enum FuzzTargets {
         "import-markdown": { importer(.markdown, $0) }, "import-anki": { importer(.anki, $0) }, "import-auto": { importer(nil, $0) },
         "lua": { lua($0) }, "import-koreader": { importer(.koreader, $0) }, "import-notebook": { importer(.notebook, $0) },
         "html": { _ = HTMLText.tokens(String(decoding: $0, as: UTF8.self)) },
+        "zip": { zipArchive($0) }, "import-playbooks": { playBooks($0) },
     ]
 
     static let names = all.keys.sorted()
@@ -70,6 +71,26 @@ enum FuzzTargets {
             for tag in record.tags { _ = try? Tag.validateName(tag) }
         }
         for problem in reader.tags.problems { precondition(!problem.words.isEmpty) }
+    }
+
+    /// The zip reader (issue 22): never crashes, never gives an entry other than the size its
+    /// header says, never more than the limit.
+    static func zipArchive(_ bytes: [UInt8]) {
+        guard let archive = try? ZipArchive(bytes) else { return }
+        for entry in archive.entries.prefix(16) {
+            guard let contents = try? archive.contents(of: entry, limit: 1 << 20) else { continue }
+            precondition(contents.count == entry.size && contents.count <= 1 << 20, "an entry of another size than its header's")
+        }
+    }
+
+    /// Play Books' notes, as a .docx (a zip, read as it is) or as HTML (decoded text).
+    static func playBooks(_ bytes: [UInt8]) {
+        if ZipArchive.looksLike(bytes) {
+            guard let reader = try? Importers.reader(.playbooks, name: "fuzz.docx", bytes: bytes) else { return }
+            try? reader.forEachRecord { record, _ in precondition(record.text?.isEmpty == false, "an empty passage") }
+        } else {
+            importer(.playbooks, bytes)
+        }
     }
 
     /// settings.json: what loads has every value in its range.
