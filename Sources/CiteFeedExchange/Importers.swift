@@ -85,10 +85,11 @@ package enum Importers {
             let (records, skipped) = KindleClippings.records(String(decoding: bytes, as: UTF8.self))
             return ImportReader(records: records, skipped: skipped)
         case .koreader:
-            // The sidecar, or one of KOReader's exports (JSON, Markdown), told by how it begins.
+            // The sidecar, or one of KOReader's exports (JSON, Markdown, HTML), told by how it begins.
             let text = String(decoding: bytes.prefix(4096), as: UTF8.self).drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
             if text.first == "{" { return try KOReaderExport.json(name: name, bytes: bytes) }
             if text.hasPrefix("# ") { return KOReaderExport.markdown(String(decoding: bytes, as: UTF8.self)) }
+            if text.first == "<" { return KOReaderExport.html(String(decoding: bytes, as: UTF8.self)) }
             return try KOReaderSidecar.reader(name: name, bytes: bytes)
         case .notebook:
             return KindleNotebook.highlights(String(decoding: bytes, as: UTF8.self)).reader

@@ -4,12 +4,13 @@ import CiteFeedSupport
 /// KOReader's own exports (the Exporter plugin: "Export highlights"), one book or several: JSON
 /// (`"version": "json/1.0.0"`, a book's `title`, `author` and `entries`, or `documents` of
 /// them), Markdown (`# Title`, `##### Authors`, `## Chapter`, `### Page N @ date`, the passage,
-/// and a note after `---`) and HTML (read by `KOReaderExportHTML`). Each entry becomes a
+/// and a note after `---`) and HTML (`html`). Each entry becomes a
 /// citation as a sidecar's highlight does: passage → text (the Markdown export's emphasis taken
 /// off), note → back, title and chapter → source, authors → author, the time → created date, the
 /// colour (JSON only; the others do not write it) → a tag.
 enum KOReaderExport {
     static func looksLike(_ text: Substring) -> Bool {
+        if text.first == "<" { return text.contains("<h2 style=\"font-size:18pt; text-align:right;\">") && text.contains("float:right") }
         if text.first == "{" { return text.contains("\"json/") && (text.contains("\"entries\"") || text.contains("\"documents\"")) }
         return text.hasPrefix("# ") && text.contains("\n##### ") && text.contains("\n### Page ")
     }
@@ -118,6 +119,77 @@ enum KOReaderExport {
         return highlights(books).reader
     }
 
+    /// The HTML export (template/note.tpl): `<h2>` title, `<h5>` authors, a 14pt heading per
+    /// chapter, an entry per highlight: a 10pt line with the date (`%x`, MM/DD/YY), the passage in
+    /// a 12pt div, the note in an 11pt one.
+    static func html(_ text: String) -> ImportReader {
+        var books: [Book] = []
+        var chapter: String?, entry: Entry?
+        // What is being read: the element's name and style, its depth, and the text so far.
+        var capture: (what: String, depth: Int, text: String)?
+        var depth = 0
+        // The depth of the entry's date line, while it is being read.
+        var dateLine: Int?
+        func flush() {
+            if let e = entry, !books.isEmpty { books[books.count - 1].entries.append(e) }
+            entry = nil
+        }
+        for token in HTMLText.tokens(text, attribute: { _ in "style" }) {
+            switch token {
+            case .open(let name, let style):
+                if name == "br" { capture?.text += "\n" }
+                guard ["div", "h2", "h5", "span"].contains(name) else { continue }
+                depth += 1
+                let style = style.replacingSpaces()
+                switch (name, capture) {
+                case ("h2", nil): capture = ("title", depth, "")
+                case ("h5", nil): capture = ("author", depth, "")
+                case ("div", nil) where style.hasPrefix("font-size:14pt"): capture = ("chapter", depth, "")
+                case ("div", nil) where style.hasPrefix("padding-top:"):
+                    flush()
+                    entry = Entry(text: "", chapter: chapter)
+                case ("div", nil) where style.hasPrefix("font-size:10pt"): dateLine = depth
+                case ("span", nil) where dateLine != nil && style.isEmpty: capture = ("date", depth, "")
+                case ("div", nil) where style == "font-size:12pt" && entry != nil: capture = ("text", depth, "")
+                case ("div", nil) where style.hasPrefix("font-size:11pt") && entry != nil: capture = ("note", depth, "")
+                default: break
+                }
+            case .text(let text):
+                capture?.text += text
+            case .close(let name):
+                guard ["div", "h2", "h5", "span"].contains(name) else { continue }
+                defer { depth -= 1 }
+                if name == "div", dateLine == depth { dateLine = nil }
+                guard let (what, at, raw) = capture, at == depth else { continue }
+                capture = nil
+                // Line breaks were <br/>; the template's own white space around them is not text.
+                let value = raw.split(separator: "\n", omittingEmptySubsequences: false).map { HTMLText.collapsed(String($0)) }
+                    .joined(separator: "\n").trimmingWhitespace()
+                switch what {
+                case "title":
+                    flush()
+                    books.append(Book(title: value))
+                    chapter = nil
+                case "author": if !books.isEmpty { books[books.count - 1].author = AuthorNames.normalised(value) }
+                case "chapter": chapter = value.isEmpty ? nil : value
+                case "date": entry?.created = shortDate(value)
+                case "text": entry?.text = value
+                default: entry?.note = value
+                }
+            }
+        }
+        flush()
+        return highlights(books).reader
+    }
+
+    /// `03/01/24` (`%x` in the C locale: month, day, year of the century), local midnight.
+    static func shortDate(_ text: String) -> Timestamp? {
+        let parts = text.split(separator: "/").compactMap { Int($0) }
+        guard parts.count == 3, (1...12).contains(parts[0]), (1...31).contains(parts[1]) else { return nil }
+        let year = parts[2] < 100 ? 2000 + parts[2] : parts[2]
+        return Timestamp.local(year: year, month: parts[0], day: parts[1], hour: 0, minute: 0, second: 0)
+    }
+
     /// The passage without the emphasis the Markdown export wraps it in for its highlight style.
     static func unformatted(_ text: String) -> String {
         for (open, close) in [("**_", "_**"), ("**", "**"), ("++", "++"), ("~~", "~~"), ("==", "=="), ("<u>", "</u>"), ("*", "*")]
@@ -143,4 +215,9 @@ enum KOReaderExport {
     private static let months = [
         "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
     ]
+}
+
+extension String {
+    /// Without spaces (`font-size: 12pt` as `font-size:12pt`), to compare styles.
+    fileprivate func replacingSpaces() -> String { String(filter { $0 != " " }) }
 }

@@ -72,6 +72,23 @@ import Testing
             year: Int(year), month: Int(month), day: Int(day), hour: Int(rest / 3600), minute: Int(rest % 3600 / 60), second: Int(rest % 60))
     }
 
+    /// The HTML export: no colours, and dates without a time (`%x`).
+    @Test func everyBookInHTML() throws {
+        let (records, _) = try KOReaderExportTests.read("koreader-export-all.html")
+        #expect(records.count == 4)
+        #expect(records.prefix(3).map(\.text) == [
+            "It was a bright cold day in April.", "Rules & rituals <matter> more than we think.", "Every ending is a beginning.\n\nAnd a second paragraph.",
+        ])
+        #expect(records.map(\.back) == [nil, "Compare with chapter 2.\nSee also the preface.", nil, nil])
+        #expect(records.map(\.source) == [
+            "The Sample Book — Chapter 1: Beginnings", "The Sample Book — Chapter 1: Beginnings", "The Sample Book — Chapter 2: Endings", "Anomalies",
+        ])
+        #expect(records.map(\.author) == ["Jane Doe, John Roe", "Jane Doe, John Roe", "Jane Doe, John Roe", "Richard H. Thaler, Alex Imas"])
+        #expect(records[0].createdAt == Timestamp.local(year: 2024, month: 3, day: 1, hour: 0, minute: 0, second: 0))
+        #expect(records.allSatisfy { $0.tags.isEmpty })
+        #expect(KOReaderExport.shortDate("13/01/24") == nil && KOReaderExport.shortDate("12/31/99") != nil)
+    }
+
     @Test func authorLinesAndEmphasis() {
         #expect(AuthorNames.normalised("Jane Doe, John Roe") == "Jane Doe, John Roe")
         #expect(AuthorNames.normalised("Abdaal, Ali") == "Ali Abdaal")

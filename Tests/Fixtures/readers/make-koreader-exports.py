@@ -10,7 +10,11 @@ rapidjson's pretty writer, 4 spaces, keys in no fixed order), template/md.lua an
 target/markdown.lua (# title, ##### authors joined with ", ", ## chapter when it changes,
 ### Page N @ %d %B %Y %I:%M:%S %p, the text in the highlight style's emphasis, a note after a
 blank line and ---, books joined by a blank line, "\n## \n_Generated at: …_" and no final
-newline). Nothing of KOReader's code is here; the text is invented.
+newline), template/note.tpl and target/html.lua (the HTML: <h2> title, <h5> authors joined with
+", ", a centred 14pt heading per chapter, an entry per highlight with the date as %x, the
+chapter unescaped and the page on the right, the text in a 12pt div and the note in an 11pt one,
+&, < and > escaped and line breaks as <br/>; the bar's colour is the highlight's age, not its
+colour). Nothing of KOReader's code is here; the text is invented.
 
 Run from this folder: python3 make-koreader-exports.py (TZ=UTC is set here).
 """
@@ -86,3 +90,47 @@ with open("koreader-export-all.json", "w", encoding="utf-8") as f:
 with open("koreader-export-all.md", "w", encoding="utf-8") as f:
     f.write("\n".join(markdown(b) for b in BOOKS))
     f.write("\n## \n_Generated at: " + time.strftime("%Y-%m-%d-%H-%M-%S", time.localtime(EXPORTED)) + "_")
+
+
+def esc(text):
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\n", "<br/>")
+
+
+def html(books):
+    out = ["", '<!DOCTYPE html>', '<html xmlns="http://www.w3.org/1999/xhtml">', "<head>", '  <meta charset="utf-8"/>',
+           "  <title>%s</title>" % (esc(books[0]["title"]) if len(books) == 1 else "All Books"), "</head>", "<body>",
+           '  <div style="width:90%; max-width:600px; margin:0 auto; padding:5px; font-size:12pt; font-family:Georgia, serif">']
+    for book in books:
+        out += ["    ", '    <h2 style="font-size:18pt; text-align:right;">%s</h2>' % esc(book["title"]),
+                '    <h5 style="font-size:12pt; text-align:right; color:gray;">%s</h5>' % esc(book["author"].replace("\n", ", ")), "    "]
+        chapters = []
+        for e in book["entries"]:
+            if not chapters or chapters[-1][0] != e.get("chapter"):
+                chapters.append((e.get("chapter"), []))
+            chapters[-1][1].append(e)
+        for title, entries in chapters:
+            out += ["      "]
+            if title:
+                out += ['        <div style="font-size:14pt; font-weight:bold; text-align:center; margin:0.5em;"><span>%s</span></div>' % esc(title)]
+            out += ["      ", "      "]
+            for i, e in enumerate(entries):
+                border = "" if i == 0 else " border-top:1px dotted lightgray;"
+                where = ("<b>%s</b>:  %s" % (title, e["page"])) if title else " %s" % e["page"]
+                out += ['        <div style="padding-top:0.5em; padding-bottom:0.5em;%s">' % border,
+                        '          <div style="font-size:10pt; margin-bottom:0.2em; color:darkgray">',
+                        '            <div style="display:inline-block; width:0.2em; height:0.9em; margin-right:0.2em; background-color:#00c4ff;"></div>',
+                        '            <span>%s</span><span style="float:right">%s</span>' % (time.strftime("%x", time.localtime(e["time"])), where),
+                        "          </div>", '          <div style="font-size:12pt">', "            <span>%s</span>" % esc(e["text"]), "            ",
+                        "          </div>", "          "]
+                if "note" in e:
+                    out += ['            <div style="font-size:11pt; margin-top:0.2em; margin-left:2em;">',
+                            '              <span style="color:#888888">%s</span>' % esc(e["note"]), "            </div>", "          "]
+                out += ["        </div>", "      "]
+            out += ["    "]
+        out += ["    "]
+    out += ["  </div>", "</body>", "</html>", ""]
+    return "\n".join(out)
+
+
+with open("koreader-export-all.html", "w", encoding="utf-8") as f:
+    f.write(html(BOOKS))
