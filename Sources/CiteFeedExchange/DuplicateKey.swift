@@ -20,15 +20,12 @@ struct DuplicateKey: Hashable {
             return text.withUTF8 { t in author.withUTF8 { a in key(text: t, author: a) } }
         }
 
-        /// From UTF-8 bytes (a row's columns, without making Strings). An author holding a comma,
-        /// a semicolon or a line break is compared in `AuthorNames`' form: "Thaler, Richard H." is
-        /// "Richard H. Thaler".
+        /// From UTF-8 bytes (a row's columns, without making Strings). The author is compared by
+        /// its words in any order (`AuthorNames.comparable`): "Thaler, Richard H.; Imas, Alex" is
+        /// "Richard H. Thaler, Alex Imas".
         mutating func key(text: UnsafeBufferPointer<UInt8>, author: UnsafeBufferPointer<UInt8>?) -> DuplicateKey {
-            if let author, author.contains(where: { $0 == 0x2C || $0 == 0x3B || $0 == 0x0A || $0 == 0x0D }) {
-                var names = AuthorNames.normalised(String(decoding: author, as: UTF8.self)) ?? ""
-                return names.withUTF8 { plainKey(text: text, author: $0) }
-            }
-            return plainKey(text: text, author: author)
+            guard let author else { return plainKey(text: text, author: nil) }
+            return AuthorNames.comparable(author).withUnsafeBufferPointer { plainKey(text: text, author: $0) }
         }
 
         private mutating func plainKey(text: UnsafeBufferPointer<UInt8>, author: UnsafeBufferPointer<UInt8>?) -> DuplicateKey {

@@ -33,11 +33,16 @@ enum ForeignDatabase {
         let database: Database
         do throws(SQLiteError) {
             database = try Database(path: copy, busyTimeout: 0)
-            // Not a database at all, or damaged: the first read says so.
+            // Not a database at all, or damaged: the first read says so. It also rolls back a
+            // hot journal and opens the WAL and its index, so that every file is open from now.
             _ = try database.scalar("SELECT count(*) FROM sqlite_master")
         } catch {
             throw ImportError.malformed(name, reason(error))
         }
+        // The copy's names go at once: a command stopped by a signal (which runs no `defer`)
+        // leaves no copy of someone's reading behind; the open files are read all the same.
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(copy + suffix) }
+        rmdir(folder)
         return try body(database)
     }
 

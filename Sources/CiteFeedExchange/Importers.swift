@@ -12,15 +12,17 @@ package enum Importers {
         if lower.hasSuffix(".fortune") { return .fortune }
         let text = String(decoding: bytes.prefix(65536), as: UTF8.self)
         let trimmed = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
-        if KOReaderExport.looksLike(trimmed) { return .koreader }
+        // citefeed's own export first: a tag named "calibre_highlights" is no calibre file.
+        let citefeedJSON = trimmed.first == "{" && trimmed.contains("\"format\"") && trimmed.contains("\"citefeed\"")
+        if !citefeedJSON, KOReaderExport.looksLike(trimmed) { return .koreader }
         if lower.hasSuffix(".md") || lower.hasSuffix(".markdown") { return .markdown }
         if KOReaderSidecar.looksLike(name: name, bytes: bytes) { return .koreader }
         if AnkiText.looksLike(trimmed) { return .anki }
         if trimmed.first == "<", KindleNotebook.looksLike(text) { return .notebook }
         if trimmed.first == "<", PlayBooks.looksLike(html: text) { return .playbooks }
-        if Bookcision.looksLike(trimmed) { return .bookcision }
-        if CalibreHighlights.looksLike(trimmed) { return .calibre }
-        if Hypothesis.looksLike(trimmed) { return .hypothesis }
+        if !citefeedJSON, Bookcision.looksLike(trimmed) { return .bookcision }
+        if !citefeedJSON, CalibreHighlights.looksLike(trimmed) { return .calibre }
+        if !citefeedJSON, Hypothesis.looksLike(trimmed) { return .hypothesis }
         if lower.hasSuffix(".json") || trimmed.first == "{" || trimmed.first == "[" {
             return trimmed.contains("\"quotes\"") && !trimmed.contains("\"citefeed\"") ? .dummyjson : .json
         }

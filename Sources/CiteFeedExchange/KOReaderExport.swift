@@ -94,7 +94,7 @@ enum KOReaderExport {
                 books.append(Book(title: String(line.dropFirst(2)).trimmingWhitespace()))
                 chapter = nil
             } else if line.hasPrefix("##### "), entry == nil, let last = books.indices.last, books[last].author == nil {
-                books[last].author = AuthorNames.normalised(String(line.dropFirst(6))).flatMap { $0 == "N/A" ? nil : $0 }
+                books[last].author = AuthorNames.commaList(String(line.dropFirst(6))).flatMap { $0 == "N/A" ? nil : $0 }
             } else if line.hasPrefix("## ") || line == "##" {
                 flush()
                 let name = String(line.dropFirst(2)).trimmingWhitespace()
@@ -170,7 +170,7 @@ enum KOReaderExport {
                     flush()
                     books.append(Book(title: value))
                     chapter = nil
-                case "author": if !books.isEmpty { books[books.count - 1].author = AuthorNames.normalised(value) }
+                case "author": if !books.isEmpty { books[books.count - 1].author = AuthorNames.commaList(value) }
                 case "chapter": chapter = value.isEmpty ? nil : value
                 case "date": entry?.created = shortDate(value)
                 case "text": entry?.text = value

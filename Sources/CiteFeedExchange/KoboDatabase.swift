@@ -46,7 +46,7 @@ enum KoboDatabase {
                 found.bookmarks += 1
                 continue
             }
-            var record = ImportRecord(location: .record(i + 1), text: text, author: row.author.flatMap(AuthorNames.normalised))
+            var record = ImportRecord(location: .record(i + 1), text: text, author: row.author.flatMap(AuthorNames.listed))
             if let note = row.note?.trimmingWhitespace(), !note.isEmpty { record.back = note }
             let source = [row.title, row.chapter].compactMap { $0?.trimmingWhitespace() }.filter { !$0.isEmpty }
             record.source = source.isEmpty ? nil : source.joined(separator: " — ")

@@ -232,9 +232,11 @@ extension Library {
             // Most files spell them in lower case already: no new string then.
             new.uuid = upper ? uuid.lowercased() : uuid
         }
-        new.createdAt = record.createdAt
-        new.updatedAt = record.updatedAt ?? record.createdAt
-        new.archivedAt = record.archivedAt ?? (record.archived ? now : nil)
+        // A date no output could write (a reader's file may hold any number) is as none.
+        let created = record.createdAt.flatMap { $0.isInCivilRange ? $0 : nil }
+        new.createdAt = created
+        new.updatedAt = record.updatedAt.flatMap { $0.isInCivilRange ? $0 : nil } ?? created
+        new.archivedAt = record.archivedAt.flatMap { $0.isInCivilRange ? $0 : nil } ?? (record.archived || record.archivedAt != nil ? now : nil)
         if let card = record.card {
             let exchange = try CardExchange(json: card)
             // An answer after now would stay the card's newest for good: grade would take every

@@ -32,3 +32,66 @@ extension Home {
         }
     }
 }
+
+/// One of the sources of `import DIR` or `import --devices`: its name, and how to open it (read
+/// and parse the file, or copy and read the database).
+package struct ImportSource {
+    package var name: String
+    package var open: () throws -> (ImportFormat, ImportReader)
+
+    package init(name: String, open: @escaping () throws -> (ImportFormat, ImportReader)) {
+        self.name = name
+        self.open = open
+    }
+}
+
+/// What became of one source: the format it was read as, what was left out of it, and the
+/// import's result, or the error that stopped it.
+package struct ImportOutcome {
+    package var format: ImportFormat?
+    package var skipped: [(String, Int)] = []
+    package var result: Result<ImportResult, any Error>
+}
+
+extension Home {
+    /// `import DIR` and `import --devices`: each source imported on its own, all or nothing (a
+    /// savepoint each, so one that fails leaves the others), in one transaction, so the rotations
+    /// are refreshed and their outputs written once, however many files there are (a KOReader
+    /// home of 1,000 books was 1,000 commits and 1,000 refreshes). A source that gives no
+    /// citation at all is `ImportError.noCitations`, as for one file. A dry run keeps each
+    /// source's import until the end, so later sources see earlier ones' citations as
+    /// duplicates, as the real import would, and then undoes everything.
+    package func importEach(_ sources: [ImportSource], extraTags: [String], skipInvalid: Bool, dryRun: Bool) throws -> [ImportOutcome] {
+        struct DryRun: Error { var outcomes: [ImportOutcome] }
+        let now = try now()
+        do {
+            return try library().withoutForeignKeyChecks {
+                try change(canChangeShown: false) { library in
+                    var outcomes: [ImportOutcome] = []
+                    for source in sources {
+                        var outcome = ImportOutcome(result: .failure(ImportError.empty(source.name)))
+                        do {
+                            let (format, reader) = try source.open()
+                            (outcome.format, outcome.skipped) = (format, reader.skipped)
+                            outcome.result = .success(
+                                try library.write {
+                                    let result = try library.importRecords(from: reader, extraTags: extraTags, skipInvalid: skipInvalid, now: now)
+                                    if result.imported + result.duplicates + result.invalid.count == 0 {
+                                        throw ImportError.noCitations(source.name, format, skipped: reader.skipped)
+                                    }
+                                    return result
+                                })
+                        } catch {
+                            outcome.result = .failure(error)
+                        }
+                        outcomes.append(outcome)
+                    }
+                    if dryRun { throw DryRun(outcomes: outcomes) }
+                    return outcomes
+                }
+            }
+        } catch let run as DryRun {
+            return run.outcomes
+        }
+    }
+}

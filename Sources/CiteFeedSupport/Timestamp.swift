@@ -6,6 +6,10 @@ public struct Timestamp: Hashable, Comparable, Sendable {
 
     public init(seconds: Int64) { self.seconds = seconds }
 
+    /// Whether it falls in the years 1 to 9999, which RFC 3339 (and so every output) can write
+    /// and every calculation on dates can take: an import leaves a date outside them unset.
+    public var isInCivilRange: Bool { (-62_135_596_800...253_402_300_799).contains(seconds) }
+
     public static func < (a: Timestamp, b: Timestamp) -> Bool { a.seconds < b.seconds }
 
     /// The system clock.

@@ -1,5 +1,6 @@
 import CiteFeedExchange
 import CiteFeedModel
+import CiteFeedService
 import CiteFeedStore
 import CiteFeedSupport
 
@@ -15,7 +16,10 @@ extension ImportCommand {
 
     func importDevices(roots given: [String], _ context: Context) throws {
         let roots = given.isEmpty ? ImportSources.mountRoots(user: context.environment["USER"] ?? context.environment["LOGNAME"]) : given
-        let devices = ImportSources.devices(roots: roots.map { Posix.absolutePath($0, home: context.paths.userHome) })
+        let paths = roots.map { Posix.absolutePath($0, home: context.paths.userHome) }
+        // A root the user names must be there; the usual ones may not be.
+        if let missing = given.indices.first(where: { !Posix.isDirectory(paths[$0]) }) { throw FolderImportError.noRoot(given[missing]) }
+        let devices = ImportSources.devices(roots: paths)
         guard !devices.isEmpty else {
             // Not an error: the path unit runs this whenever anything is mounted.
             context.err.line("citefeed: note: no e-reader is mounted under \(roots.joined(separator: ", ")).")
@@ -36,33 +40,45 @@ extension ImportCommand {
     }
 
     private func importSources(_ sources: [(label: String, path: String)], _ context: Context) throws {
+        let folder = Posix.parentDirectory(context.paths.library)
+        let libraryExisted = Posix.fileExists(context.paths.library), folderExisted = Posix.fileExists(folder)
+        let outcomes = try context.home.importEach(
+            sources.map { source in
+                ImportSource(name: source.label) {
+                    try Importers.isDatabase(source.path)
+                        ? Importers.database(path: source.path, name: source.label, format: .auto)
+                        : open(try readSource(source.path, label: source.label), name: source.label, source: source.path, context)
+                }
+            }, extraTags: tags, skipInvalid: skipInvalid, dryRun: dryRun)
+        if dryRun && !libraryExisted && context.removeNewLibrary() && !folderExisted { rmdir(folder) }
         var failed: [ExitStatus] = []
         var total = ImportResult()
-        var empty = 0
-        for (label, path) in sources {
-            do {
-                let (format, reader) =
-                    try Importers.isDatabase(path)
-                    ? Importers.database(path: path, name: label, format: .auto)
-                    : open(try readSource(path, label: label), name: label, source: path, context)
-                let result = try importing(reader, name: label, format: format, context, label: label)
+        for ((label, _), outcome) in zip(sources, outcomes) {
+            switch outcome.result {
+            case .success(let result):
+                say(result, skipped: outcome.skipped, label: label, context)
                 total.imported += result.imported
                 total.duplicates += result.duplicates
                 total.backsAdded += result.backsAdded
-            } catch ImportError.noCitations(_, _, let skipped) {
+                total.invalid += result.invalid
+            case .failure(ImportError.noCitations(_, _, let skipped)):
                 // A book opened and never highlighted: nothing to import, nothing wrong.
-                empty += 1
                 let left = skipped.isEmpty ? "" : " (\(ImportError.counted(skipped)) left out)"
-                context.out.line("\(label): no highlights\(left)")
-            } catch let error as any CiteFeedError {
-                failed.append(error.exitStatus)
+                context.out.line("\(label.echoed(limit: 300)): no highlights\(left)")
+            case .failure(let error):
+                let failure = error as? any CiteFeedError
+                failed.append(failure?.exitStatus ?? .failure)
+                let message = failure?.message ?? String(describing: error)
+                // Every line names its file (an invalid record's message names only the record).
+                let named = message.hasPrefix(label) ? message : label + ": " + message
                 context.out.flush()
-                context.err.line("citefeed: error: \(error.message.echoed(limit: .max))")
+                context.err.line("citefeed: error: \(named.echoed(limit: .max))")
             }
         }
-        var summary = "\(ImportError.counted([("file", sources.count)])): imported \(total.imported), skipped \(ImportError.counted([("duplicate", total.duplicates)]))"
+        let files = ImportError.counted([("file", sources.count)]), duplicates = ImportError.counted([("duplicate", total.duplicates)])
+        var summary = dryRun ? "Dry run (nothing was written): \(files): would import \(total.imported), skip \(duplicates)" : "\(files): imported \(total.imported), skipped \(duplicates)"
         if total.backsAdded > 0 { summary += total.backsAdded == 1 ? ", 1 note added as a back" : ", \(total.backsAdded) notes added as backs" }
-        if dryRun { summary = "Dry run (nothing was written): " + summary }
+        if !total.invalid.isEmpty { summary += ", \(total.invalid.count) invalid" }
         context.out.line("\(summary)")
         if let first = failed.first { throw FolderImportError.failed(failed.count, of: sources.count, status: first) }
     }
@@ -80,12 +96,14 @@ extension ImportCommand {
 /// How a folder's or the devices' import ended badly.
 enum FolderImportError: CiteFeedError {
     case nothingFound(String)
+    /// A root given to --devices that is not a folder.
+    case noRoot(String)
     /// How many sources failed, of how many, and the exit status of the first failure.
     case failed(Int, of: Int, status: ExitStatus)
 
     var exitStatus: ExitStatus {
         switch self {
-        case .nothingFound: .notFound
+        case .nothingFound, .noRoot: .notFound
         case .failed(_, _, let status): status
         }
     }
@@ -94,6 +112,9 @@ enum FolderImportError: CiteFeedError {
         switch self {
         case .nothingFound(let folder):
             "Nothing under \(folder) is a file citefeed imports from a folder (e-readers' highlights and highlight exports; see 'citefeed import --help'); import other files by name."
+        case .noRoot(let root): "\(root) is not a folder: give --devices the folders e-readers are mounted in (such as /media/$USER)."
+        case let .failed(count, total, _) where count == total:
+            "\(count == 1 ? "The file" : "None of the \(count) files") could be imported (said above)."
         case let .failed(count, total, _):
             "\(count) of \(ImportError.counted([("file", total)])) could not be imported (said above); the others were."
         }

@@ -150,19 +150,25 @@ struct ImportCommand: Command {
             report(result, name: name, format: chosen, skipped: reader.skipped, context)
             return result
         }
-        let prefix = label.map { $0 + ": " } ?? ""
+        say(result, skipped: reader.skipped, label: label, context)
+        return result
+    }
+
+    /// What an import did: the records skipped and what was left out on standard error, the
+    /// counts on standard output; for one source of several (`label`), each line starts with its
+    /// name, and a source that gave nothing new says so.
+    func say(_ result: ImportResult, skipped: [(String, Int)], label: String?, _ context: Context) {
+        let prefix = label.map { "\($0.echoed(limit: 300)): " } ?? ""
         for problem in result.invalid { context.err.line("citefeed: \(prefix)skipped \(problem.words.echoed(limit: 1000))") }
-        if !reader.skipped.isEmpty {
-            context.err.line("citefeed: note: \(prefix)left out \(ImportError.counted(reader.skipped)) (not citations).")
-        }
+        if !skipped.isEmpty { context.err.line("citefeed: note: \(prefix)left out \(ImportError.counted(skipped)) (not citations).") }
         var summary = "imported \(result.imported), skipped \(ImportError.counted([("duplicate", result.duplicates)]))"
+        if dryRun { summary = "would import \(result.imported), skip \(ImportError.counted([("duplicate", result.duplicates)]))" }
         if label != nil && result.imported == 0 && result.backsAdded == 0 && result.invalid.isEmpty {
             summary = "nothing new (\(ImportError.counted([("duplicate", result.duplicates)])))"
         }
         if result.backsAdded > 0 { summary += result.backsAdded == 1 ? ", 1 note added as a back" : ", \(result.backsAdded) notes added as backs" }
         if !result.invalid.isEmpty { summary += ", \(result.invalid.count) invalid" }
         context.out.line("\(prefix)\(summary)")
-        return result
     }
 
     /// What a dry run found, on standard output: nothing was written.

@@ -128,3 +128,52 @@ import Testing
         #expect(ran.status == 0 && ran.stdout.hasSuffix("3 files: imported 5, skipped 0 duplicates\n"), "\(ran)")
     }
 }
+
+/// What an attacker found in the first version (issue 22): dates no output can write, a
+/// citefeed export taken for a highlight file, file names that forge lines, errors that did not
+/// say which file, a dry run that counted twice, a root that is not there.
+@Suite struct FolderImportDefectTests {
+    @Test func datesOutsideTheYearsAFeedCanWriteAreLeftUnset() throws {
+        let box = try Sandbox()
+        let file = box.home.appendingPathComponent("k.json")
+        try #"{"version":"json/1.0.0","title":"B","author":"A","entries":[{"text":"t","time":-9223372036854775808},{"text":"u","time":253402300800}]}"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        #expect(try box.run(["import", file.path]).status == 0)
+        let export = try box.run(["export", "--format", "json"])
+        #expect(export.status == 0 && export.stdout.contains("\"createdAt\": \"2026-03-01T08:30:00Z\""), "\(export)")
+        #expect(try box.run("show", "1").status == 0 && box.run("list", "--json").status == 0)
+    }
+
+    @Test func aCitefeedExportWithATagNamedLikeAFormatIsCitefeeds() throws {
+        let box = try Sandbox()
+        try box.add("A quote", "--tag", "calibre_highlights")
+        try box.add("Another", "--tag", "highlights", "--tag", "asin")
+        let backup = box.home.appendingPathComponent("backup.json")
+        #expect(try box.run(["export", "--out", backup.path]).status == 0)
+        let other = try Sandbox()
+        let run = try other.run(["import", backup.path])
+        #expect(run.status == 0 && run.stdout == "imported 2, skipped 0 duplicates\n", "\(run)")
+    }
+
+    @Test func labelsAreEscapedErrorsNameTheirFileAndADryRunCountsOnce() throws {
+        let box = try Sandbox()
+        let folder = box.home.appendingPathComponent("in")
+        let odd = folder.appendingPathComponent("new\nline")
+        try FileManager.default.createDirectory(at: odd, withIntermediateDirectories: true)
+        let koreader = FolderImportTests.fixtures.appendingPathComponent("koreader-export-one.json")
+        try FileManager.default.copyItem(at: koreader, to: odd.appendingPathComponent("a.json"))
+        try FileManager.default.copyItem(at: koreader, to: folder.appendingPathComponent("b.json"))
+        try "{\"asin\":\"x\",\"title\":\"T\",\"highlights\":[{\"text\":\"bad\\u0002text\",\"isNoteOnly\":false}]}".write(
+            to: folder.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
+        let dry = try box.run(["import", "--dry-run", folder.path])
+        #expect(dry.status == 65, "\(dry)")
+        #expect(dry.stdout.split(separator: "\n").count == 3, "\(dry.stdout)")
+        #expect(dry.stdout.contains("b.json: would import 3, skip 0 duplicates\n"))
+        #expect(dry.stdout.contains("new\\x0aline/a.json: nothing new (3 duplicates)\n"), "\(dry.stdout)")
+        #expect(dry.stdout.hasSuffix("Dry run (nothing was written): 3 files: would import 3, skip 3 duplicates\n"))
+        #expect(dry.errorLines.first?.hasPrefix("citefeed: error: c.json: ") == true, "\(dry.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: box.libraryPath))
+        let none = try box.run(["import", "--devices", box.home.appendingPathComponent("nowhere").path])
+        #expect(none.status == 66 && none.stderr.contains("is not a folder"), "\(none)")
+    }
+}
