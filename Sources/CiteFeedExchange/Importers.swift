@@ -10,6 +10,8 @@ package enum Importers {
         let lower = name.lowercased()
         if lower.hasSuffix(".csv") { return .csv }
         if lower.hasSuffix(".fortune") { return .fortune }
+        // A sidecar by its name, before the content is looked at (a KOReader home has thousands).
+        if lower.hasSuffix(".lua") && lower.contains("metadata.") { return .koreader }
         let text = String(decoding: bytes.prefix(65536), as: UTF8.self)
         let trimmed = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
         // citefeed's own export first: a tag named "calibre_highlights" is no calibre file.

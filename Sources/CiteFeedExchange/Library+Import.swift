@@ -9,13 +9,18 @@ extension Library {
     /// and author match one in the library or earlier in the file (ignoring case and white
     /// space), or whose uuid is already there, are skipped as duplicates. An id from the file
     /// is kept when no citation ever had it; uuids, dates, favourites and tag colours are kept.
-    public func importRecords(
-        from reader: ImportReader, extraTags: [String], skipInvalid: Bool, now: Timestamp, progress: ((ImportProgress) -> Void)? = nil
+    /// `shared`: the duplicate check of several imports in one transaction.
+    package func importRecords(
+        from reader: ImportReader, extraTags: [String], skipInvalid: Bool, now: Timestamp, progress: ((ImportProgress) -> Void)? = nil,
+        shared: SharedDuplicates? = nil
     ) throws -> ImportResult {
         try bulkLoad { load throws -> ImportResult in
             var result = ImportResult()
             var problems: [InvalidRecord] = []
-            var duplicates = ImportDuplicates()
+            var duplicates = shared?.take() ?? ImportDuplicates()
+            shared?.added = []
+            // The shared check's state goes back to it however this import ends.
+            defer { shared?.duplicates = duplicates }
             var notesOnDuplicates: [(CheckedCitation, String)] = []
             var usedIDs = KeySet()
             var tagIDs: [String: Int64] = [:]
@@ -71,11 +76,16 @@ extension Library {
                     usedIDs.reserveCapacity(expected)
                     // A whole file of a few records into a large library: each looked up.
                     let small =
-                        chunk.isLast && chunk.items.count <= 64 && load.firstNewID >= 2000
+                        shared == nil && chunk.isLast && chunk.items.count <= 64 && load.firstNewID >= 2000
                         && chunk.items.allSatisfy {
                             if case .valid(let c) = $0 { ImportDuplicates.canLookUp(c.citation.text) } else { true }
                         }
-                    if !small { try duplicates.loadLibrary(self, expected: expected) }
+                    if let shared {
+                        if !shared.loaded { try duplicates.loadLibrary(self, expected: expected) }
+                        shared.loaded = true
+                    } else if !small {
+                        try duplicates.loadLibrary(self, expected: expected)
+                    }
                     try load.prepare(expected: estimate)
                 }
                 for item in chunk.items {
@@ -94,6 +104,7 @@ extension Library {
                         if let back = new.citation.back, !back.isEmpty { notesOnDuplicates.append((new, back)) }
                         continue
                     }
+                    shared?.added.append(new)
                     let citationID: Int64
                     if let wanted = new.id, wanted > load.highestID, wanted <= Citation.largestKeptID, usedIDs.insert(wanted) {
                         citationID = wanted

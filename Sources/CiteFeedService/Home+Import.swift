@@ -34,22 +34,25 @@ extension Home {
 }
 
 /// One of the sources of `import DIR` or `import --devices`: its name, and how to open it (read
-/// and parse the file, or copy and read the database).
+/// and parse the file, or copy and read the database), giving the format, the reader, and a
+/// note about how it was read, if any (its encoding). Opening runs on another thread while the
+/// source before is imported: it must touch nothing else.
 package struct ImportSource {
     package var name: String
-    package var open: () throws -> (ImportFormat, ImportReader)
+    package var open: () throws -> (ImportFormat, ImportReader, String?)
 
-    package init(name: String, open: @escaping () throws -> (ImportFormat, ImportReader)) {
+    package init(name: String, open: @escaping () throws -> (ImportFormat, ImportReader, String?)) {
         self.name = name
         self.open = open
     }
 }
 
-/// What became of one source: the format it was read as, what was left out of it, and the
-/// import's result, or the error that stopped it.
+/// What became of one source: the format it was read as, what was left out of it, a note on
+/// how it was read, and the import's result, or the error that stopped it.
 package struct ImportOutcome {
     package var format: ImportFormat?
     package var skipped: [(String, Int)] = []
+    package var note: String?
     package var result: Result<ImportResult, any Error>
 }
 
@@ -57,41 +60,79 @@ extension Home {
     /// `import DIR` and `import --devices`: each source imported on its own, all or nothing (a
     /// savepoint each, so one that fails leaves the others), in one transaction, so the rotations
     /// are refreshed and their outputs written once, however many files there are (a KOReader
-    /// home of 1,000 books was 1,000 commits and 1,000 refreshes). A source that gives no
-    /// citation at all is `ImportError.noCitations`, as for one file. A dry run keeps each
-    /// source's import until the end, so later sources see earlier ones' citations as
-    /// duplicates, as the real import would, and then undoes everything.
+    /// home of 1,000 books was 1,000 commits and 1,000 refreshes), with one duplicate check
+    /// (`SharedDuplicates`), and the next sources read and parsed on a second thread meanwhile.
+    /// A source that gives no citation at all is `ImportError.noCitations`, as for one file. A
+    /// dry run keeps each source's import until the end, so later sources see earlier ones'
+    /// citations as duplicates, as the real import would, and then undoes everything.
     package func importEach(_ sources: [ImportSource], extraTags: [String], skipInvalid: Bool, dryRun: Bool) throws -> [ImportOutcome] {
-        struct DryRun: Error { var outcomes: [ImportOutcome] }
         let now = try now()
         do {
-            return try library().withoutForeignKeyChecks {
-                try change(canChangeShown: false) { library in
-                    var outcomes: [ImportOutcome] = []
-                    for source in sources {
-                        var outcome = ImportOutcome(result: .failure(ImportError.empty(source.name)))
-                        do {
-                            let (format, reader) = try source.open()
-                            (outcome.format, outcome.skipped) = (format, reader.skipped)
-                            outcome.result = .success(
-                                try library.write {
-                                    let result = try library.importRecords(from: reader, extraTags: extraTags, skipInvalid: skipInvalid, now: now)
-                                    if result.imported + result.duplicates + result.invalid.count == 0 {
-                                        throw ImportError.noCitations(source.name, format, skipped: reader.skipped)
-                                    }
-                                    return result
-                                })
-                        } catch {
-                            outcome.result = .failure(error)
-                        }
-                        outcomes.append(outcome)
+            let library = try library()
+            return try library.withoutForeignKeyChecks {
+                try library.withLargeCache {
+                    try change(canChangeShown: false) { library in
+                        let outcomes = try importing(sources, into: library, extraTags: extraTags, skipInvalid: skipInvalid, now: now)
+                        if dryRun { throw DryRun(outcomes: outcomes) }
+                        return outcomes
                     }
-                    if dryRun { throw DryRun(outcomes: outcomes) }
-                    return outcomes
                 }
             }
         } catch let run as DryRun {
             return run.outcomes
         }
     }
+
+    private func importing(_ sources: [ImportSource], into library: Library, extraTags: [String], skipInvalid: Bool, now: Timestamp) throws
+        -> [ImportOutcome]
+    {
+        typealias Opened = Result<(ImportFormat, ImportReader, String?), any Error>
+        let opened = Channel<Opened>(capacity: 4)
+        let opener = WorkerThread {
+            for source in sources {
+                let result: Opened
+                do { result = .success(try source.open()) } catch { result = .failure(error) }
+                guard opened.send(result) else { return }
+            }
+            opened.close()
+        }
+        defer {
+            opened.cancel()
+            opener?.join()
+        }
+        var outcomes: [ImportOutcome] = []
+        let duplicates = SharedDuplicates()
+        for source in sources {
+            var outcome = ImportOutcome(result: .failure(ImportError.empty(source.name)))
+            do {
+                // Without a second thread (the system would not start one), each is opened here.
+                let next: Opened
+                if opener != nil {
+                    guard let received = opened.receive() else { break }
+                    next = received
+                } else {
+                    do { next = .success(try source.open()) } catch { next = .failure(error) }
+                }
+                let (format, reader, note) = try next.get()
+                (outcome.format, outcome.skipped, outcome.note) = (format, reader.skipped, note)
+                outcome.result = .success(
+                    try library.write {
+                        let result = try library.importRecords(
+                            from: reader, extraTags: extraTags, skipInvalid: skipInvalid, now: now, shared: duplicates)
+                        if result.imported + result.duplicates + result.invalid.count == 0 {
+                            throw ImportError.noCitations(source.name, format, skipped: reader.skipped)
+                        }
+                        return result
+                    })
+            } catch {
+                duplicates.undoLast()
+                outcome.result = .failure(error)
+            }
+            outcomes.append(outcome)
+        }
+        return outcomes
+    }
 }
+
+/// A dry run's imports, undone with the transaction they ran in.
+private struct DryRun: Error { var outcomes: [ImportOutcome] }

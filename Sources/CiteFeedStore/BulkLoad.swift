@@ -143,8 +143,8 @@ extension Library {
             // A cache large enough that SQLite seldom spills pages to the WAL and reads them back
             // before the commit (100k rows: 16 MiB 2.2 s and 92 MB peak, 64 MiB 2.0 s and 128 MB;
             // the default 2 MiB is 25% slower). Back to the default afterwards.
-            try db.execute("PRAGMA cache_size = -65536")
-            defer { try? db.execute("PRAGMA cache_size = -2000") }
+            if !holdsLargeCache { try db.execute("PRAGMA cache_size = -65536") }
+            defer { if !holdsLargeCache { try? db.execute("PRAGMA cache_size = -2000") } }
             // (`import` runs this inside `withoutForeignKeyChecks`, which must come before any
             // transaction: the pragma has no effect inside one.)
             return try write {
@@ -154,6 +154,19 @@ extension Library {
                 return result
             }
         }
+    }
+
+    /// Runs `body`, several bulk loads in one transaction, with their large page cache kept from
+    /// one to the next (set and reset for each, the pages the last one wrote spilled to the WAL
+    /// when the next began).
+    package func withLargeCache<T>(_ body: () throws -> T) throws -> T {
+        try mapped { try db.execute("PRAGMA cache_size = -65536") }
+        holdsLargeCache = true
+        defer {
+            holdsLargeCache = false
+            try? db.execute("PRAGMA cache_size = -2000")
+        }
+        return try body()
     }
 
     /// Sets the colour of tag `id`.

@@ -10,6 +10,8 @@ public final class Library {
     /// them once for all the rotations that filter alike (5 rotations at 100k citations decoded
     /// the same half megabyte five times).
     var entriesMemo: (generation: Int64, filter: String, entries: [RotationEntry])?
+    /// Whether a bulk load's large page cache is set for longer than one load (`withLargeCache`).
+    var holdsLargeCache = false
     public var path: String { db.path }
 
     /// Opens the library at `path`, creating it (mode 0600) and migrating it as needed.

@@ -122,5 +122,6 @@ package struct KeySet {
 
 extension KeySet {
     @discardableResult package mutating func insert(_ key: UUIDBits) -> Bool { insert(key.high, key.low) }
+    package mutating func remove(_ key: UUIDBits) { remove(key.high, key.low) }
     @discardableResult package mutating func insert(_ id: Int64) -> Bool { insert(UInt64(bitPattern: id), 0) }
 }

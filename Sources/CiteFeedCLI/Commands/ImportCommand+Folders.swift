@@ -44,16 +44,24 @@ extension ImportCommand {
         let libraryExisted = Posix.fileExists(context.paths.library), folderExisted = Posix.fileExists(folder)
         let outcomes = try context.home.importEach(
             sources.map { source in
+                // Run on the opening thread: nothing here touches the context.
                 ImportSource(name: source.label) {
-                    try Importers.isDatabase(source.path)
-                        ? Importers.database(path: source.path, name: source.label, format: .auto)
-                        : open(try readSource(source.path, label: source.label), name: source.label, source: source.path, context)
+                    if Importers.isDatabase(source.path) {
+                        let (format, reader) = try Importers.database(path: source.path, name: source.label, format: .auto)
+                        return (format, reader, nil)
+                    }
+                    var said: String?
+                    let (format, reader) = try open(try readSource(source.path, label: source.label), name: source.label, source: source.path) {
+                        said = $0
+                    }
+                    return (format, reader, said)
                 }
             }, extraTags: tags, skipInvalid: skipInvalid, dryRun: dryRun)
         if dryRun && !libraryExisted && context.removeNewLibrary() && !folderExisted { rmdir(folder) }
         var failed: [ExitStatus] = []
         var total = ImportResult()
         for ((label, _), outcome) in zip(sources, outcomes) {
+            if let note = outcome.note { context.err.line("citefeed: note: \(label.echoed(limit: 300)): \(note).") }
             switch outcome.result {
             case .success(let result):
                 say(result, skipped: outcome.skipped, label: label, context)

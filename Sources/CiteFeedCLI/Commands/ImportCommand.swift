@@ -98,14 +98,15 @@ struct ImportCommand: Command {
         let (chosen, reader) =
             try source != "-" && !source.contains("://") && (format == .auto || format.isDatabase) && Importers.isDatabase(path)
             ? Importers.database(path: path, name: name, format: format)
-            : open(try read(context), name: name, source: source, context)
+            : open(try read(context), name: name, source: source) { context.err.line("citefeed: note: \(name.echoed(limit: 200)): \($0).") }
         try importing(reader, name: name, format: chosen, context, label: nil)
     }
 
     /// A reader of `raw`, the bytes of the file `source` (called `name` in messages): a zip as
     /// the binary format it is, anything else decoded as text first, in `format` or the one
     /// found from its name and content.
-    func open(_ raw: [UInt8], name: String, source: String, _ context: Context) throws -> (ImportFormat, ImportReader) {
+    /// `note` is told how the file was read, when that needs saying (its encoding).
+    func open(_ raw: [UInt8], name: String, source: String, note: (String) -> Void) throws -> (ImportFormat, ImportReader) {
         if let binary = Importers.detectBinary(name: source, bytes: raw), format == .auto || format == binary {
             return (binary, try Importers.reader(binary, name: name, bytes: raw))
         }
@@ -113,7 +114,7 @@ struct ImportCommand: Command {
         do throws(ImportText.Failure) { decoded = try ImportText.decode(raw) } catch { throw ImportError.binary(name) }
         let bytes = decoded.bytes
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { throw ImportError.empty(name) }
-        if let note = decoded.note { context.err.line("citefeed: note: \(name.echoed(limit: 200)): \(note).") }
+        if let said = decoded.note { note(said) }
         guard let detected = format == .auto ? Importers.detect(name: source, bytes: bytes) : format else { throw ImportError.unknownFormat(name) }
         return (detected, try Importers.reader(detected, name: name, bytes: bytes))
     }
