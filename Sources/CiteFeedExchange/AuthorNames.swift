@@ -51,26 +51,47 @@ enum AuthorNames {
 
     /// The author as duplicates compare it: its words, lower-cased, without "and", in order.
     static func comparable(_ author: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var words: [ArraySlice<UInt8>] = []
-        if author.allSatisfy({ $0 < 0x80 }) {
-            let lower = author.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-            var start = 0
-            for i in 0...lower.count {
-                let letter = i < lower.count && ((lower[i] >= 0x61 && lower[i] <= 0x7A) || (lower[i] >= 0x30 && lower[i] <= 0x39))
-                if !letter {
-                    if i > start { words.append(lower[start..<i]) }
-                    start = i + 1
-                }
-            }
-        } else {
-            let text = String(decoding: author, as: UTF8.self).lowercased()
-            words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { ArraySlice(Array($0.utf8)) }
-        }
-        var result: [UInt8] = []
-        for word in words.filter({ $0 != [0x61, 0x6E, 0x64] }).sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-            if !result.isEmpty { result.append(0x20) }
-            result += word
-        }
+        var result: [UInt8] = [], letters: [UInt8] = [], ranges: [Range<Int>] = []
+        comparable(author, into: &result, letters: &letters, ranges: &ranges)
         return result
+    }
+
+    /// `comparable` into `result`, with `letters` and `ranges` as scratch space (all kept by the
+    /// caller, so that a large import allocates nothing per key).
+    static func comparable(
+        _ author: UnsafeBufferPointer<UInt8>, into result: inout [UInt8], letters: inout [UInt8], ranges: inout [Range<Int>]
+    ) {
+        result.removeAll(keepingCapacity: true)
+        letters.removeAll(keepingCapacity: true)
+        ranges.removeAll(keepingCapacity: true)
+        guard author.allSatisfy({ $0 < 0x80 }) else {
+            let text = String(decoding: author, as: UTF8.self).lowercased()
+            let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).filter { $0 != "and" }.sorted()
+            result = Array(words.joined(separator: " ").utf8)
+            return
+        }
+        // ASCII: lower-cased into `result`, the words' ranges noted, then put in order.
+        var start = -1
+        for i in 0...author.count {
+            var byte: UInt8 = 0x20
+            if i < author.count { byte = author[i] >= 0x41 && author[i] <= 0x5A ? author[i] | 0x20 : author[i] }
+            let letter = (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+            if letter {
+                if start < 0 { start = letters.count }
+                letters.append(byte)
+            } else if start >= 0 {
+                let word = start..<letters.count
+                if !(word.count == 3 && letters[word.lowerBound] == 0x61 && letters[word.lowerBound + 1] == 0x6E && letters[word.lowerBound + 2] == 0x64) {
+                    ranges.append(word)
+                }
+                start = -1
+            }
+        }
+        let sorted = ranges.count < 2 || zip(ranges, ranges.dropFirst()).allSatisfy { !letters[$1].lexicographicallyPrecedes(letters[$0]) }
+        if !sorted { ranges.sort { [letters] in letters[$0].lexicographicallyPrecedes(letters[$1]) } }
+        for (n, word) in ranges.enumerated() {
+            if n > 0 { result.append(0x20) }
+            result.append(contentsOf: letters[word])
+        }
     }
 }

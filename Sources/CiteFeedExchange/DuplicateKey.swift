@@ -3,7 +3,9 @@ import CiteFeedStore
 import CiteFeedSupport
 
 /// What makes two citations the same (SPEC.md, "Import and export"): text and author, lower-cased,
-/// with white space trimmed and each run of it one space. Kept as two 64-bit hashes of that form
+/// with white space trimmed and each run of it one space, the author's words in order
+/// (`AuthorNames.comparable`: e-readers write "Last, First" or "First Last", issue 22). Kept as
+/// two 64-bit hashes of that form
 /// (the standard library's seeded SipHash and a multiply-fold): the keys of a 100k library take
 /// 3 MB instead of 40, and two different citations would have to collide in both at once.
 struct DuplicateKey: Hashable {
@@ -25,8 +27,18 @@ struct DuplicateKey: Hashable {
         /// "Richard H. Thaler, Alex Imas".
         mutating func key(text: UnsafeBufferPointer<UInt8>, author: UnsafeBufferPointer<UInt8>?) -> DuplicateKey {
             guard let author else { return plainKey(text: text, author: nil) }
-            return AuthorNames.comparable(author).withUnsafeBufferPointer { plainKey(text: text, author: $0) }
+            // Into a buffer kept from call to call (a 100k import makes 200k keys).
+            // Moved out and back (a copy would share the buffer, and writing to it copy it).
+            var words: [UInt8] = []
+            swap(&words, &authorWords)
+            AuthorNames.comparable(author, into: &words, letters: &authorLetters, ranges: &wordRanges)
+            defer { authorWords = words }
+            return words.withUnsafeBufferPointer { plainKey(text: text, author: $0) }
         }
+
+        private var authorWords: [UInt8] = []
+        private var authorLetters: [UInt8] = []
+        private var wordRanges: [Range<Int>] = []
 
         private mutating func plainKey(text: UnsafeBufferPointer<UInt8>, author: UnsafeBufferPointer<UInt8>?) -> DuplicateKey {
             // The normal form is never longer than the input (for ASCII; the rare other text

@@ -17,23 +17,36 @@ package enum ImportSources {
     /// The formats a folder import takes from a file's content.
     static let highlightFormats: Set<ImportFormat> = [.koreader, .notebook, .bookcision, .hypothesis, .playbooks, .calibre, .clippings]
 
-    package static func find(in root: String) -> [String] {
-        var found: [String] = []
-        walk(root, depth: 0, into: &found)
-        return found.sorted()
+    /// The files, and what was passed over (a folder that cannot be read, names that are not
+    /// UTF-8, folders deeper than 16), in words for a note.
+    package static func find(in root: String) -> (files: [String], passedOver: [String]) {
+        var found: [String] = [], passedOver: [String] = []
+        walk(root, depth: 0, into: &found, passedOver: &passedOver)
+        return (found.sorted(), passedOver)
     }
 
-    private static func walk(_ folder: String, depth: Int, into found: inout [String]) {
-        guard depth <= 16 else { return }
+    private static func walk(_ folder: String, depth: Int, into found: inout [String], passedOver: inout [String]) {
+        guard depth <= 16 else {
+            passedOver.append("\(folder): deeper than 16 folders, not looked in")
+            return
+        }
         let inSidecar = folder.hasSuffix(".sdr")
-        for name in Posix.directoryEntries(folder).sorted() {
+        let listing: (names: [String], notUTF8: Int)
+        do throws(IOFailure) { listing = try Posix.listDirectory(folder) } catch {
+            passedOver.append(error.message)
+            return
+        }
+        if listing.notUTF8 > 0 {
+            passedOver.append("\(folder): \(listing.notUTF8) name\(listing.notUTF8 == 1 ? "" : "s") not in UTF-8, passed over (rename to import)")
+        }
+        for name in listing.names.sorted() {
             let path = folder + "/" + name
             var st = stat()
             guard lstat(path, &st) == 0 else { continue }
             switch st.st_mode & S_IFMT {
             case S_IFDIR:
                 if name.hasPrefix(".") && name != ".kobo" { continue }
-                walk(path, depth: depth + 1, into: &found)
+                walk(path, depth: depth + 1, into: &found, passedOver: &passedOver)
             case S_IFREG:
                 if takes(name: name, path: path, inSidecar: inSidecar, size: Int(st.st_size)) { found.append(path) }
             default: continue

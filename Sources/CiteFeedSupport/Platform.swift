@@ -156,15 +156,26 @@ package enum Posix {
     }
 
     /// The names in a directory (not `.` and `..`), unsorted; none when it cannot be read.
-    package static func directoryEntries(_ path: String) -> [String] {
-        guard let dir = opendir(path) else { return [] }
+    package static func directoryEntries(_ path: String) -> [String] { (try? listDirectory(path))?.names ?? [] }
+
+    /// The names in a directory (not `.` and `..`), unsorted, and how many names were left out
+    /// because they are not UTF-8 (a String cannot name such a file again).
+    package static func listDirectory(_ path: String) throws(IOFailure) -> (names: [String], notUTF8: Int) {
+        guard let dir = opendir(path) else { throw IOFailure(path, reading: Posix.errorText()) }
         defer { closedir(dir) }
         var names: [String] = []
+        var notUTF8 = 0
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes -> String? in
+                String(validating: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard let name else {
+                notUTF8 += 1
+                continue
+            }
             if name != "." && name != ".." { names.append(name) }
         }
-        return names
+        return (names, notUTF8)
     }
 
     package static func fileExists(_ path: String) -> Bool {

@@ -9,7 +9,8 @@ import CiteFeedSupport
 /// each, a total, and an exit status that says whether any failed.
 extension ImportCommand {
     func importFolder(_ folder: String, _ context: Context) throws {
-        let files = ImportSources.find(in: folder)
+        let (files, passedOver) = ImportSources.find(in: folder)
+        for reason in passedOver { context.err.line("citefeed: note: \(reason.echoed(limit: 400)).") }
         guard !files.isEmpty else { throw FolderImportError.nothingFound(source) }
         try importSources(files.map { (label(of: $0, under: folder), $0) }, context)
     }

@@ -46,12 +46,12 @@ struct ImportCommand: Command {
             a Kindle's documents/My Clippings.txt, a Kobo's database, KOReader's sidecars. A file
             that fails does not stop the others; the exit status says whether any failed.
             All or nothing: an invalid record stops the import and names it, unless --skip-invalid.
-            Citations already in the library (same text and author, ignoring case and spaces, and
-            "Last, First" as "First Last") are skipped, so importing twice adds nothing; a note
-            made on the device since becomes the back of a citation that has none. Ends with:
-            imported N, skipped M duplicates. --dry-run says what would be imported and left out,
-            and writes nothing. On a terminal, an import that takes more than half a second shows
-            a progress bar.
+            Citations already in the library (same text and author, ignoring case and spaces, the
+            author's words in any order: "Last, First" is "First Last") are skipped, so importing
+            twice adds nothing; a note made on the device since becomes the back of a citation
+            that has none. Ends with: imported N, skipped M duplicates. --dry-run says what would
+            be imported and left out, and writes nothing. On a terminal, an import that takes more
+            than half a second shows a progress bar.
             """,
         options: [format, skipInvalid, dryRun, tag, devices],
         positionals: (0, nil), positionalName: "a FILE, DIR or URL to import", completes: .files)

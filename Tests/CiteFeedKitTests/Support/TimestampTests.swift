@@ -62,4 +62,29 @@ import Testing
         let now = Timestamp(seconds: 1_772_353_800)
         #expect(Timestamp(seconds: now.seconds - delta).relative(to: now) == text)
     }
+
+    /// Local wall-clock times are read as the C library's mktime reads them, in the tests' zone
+    /// (Europe/Berlin): every half hour of two years, the changes of offset among them (a time
+    /// the clocks skip takes the offset before the change; one they repeat, either).
+    @Test func localTimesAsMktimeReadsThem() {
+        _ = Sandbox.processZone
+        for step in 0..<(2 * 366 * 48) {
+            let (civil, _) = CivilTime.local(1_704_067_200 + Int64(step) * 1800)
+            let (y, mo, d, h, mi) = (Int(civil.year), Int(civil.month), Int(civil.day), Int(civil.hour), Int(civil.minute))
+            var tm = tm()
+            (tm.tm_year, tm.tm_mon, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, tm.tm_isdst) =
+                (Int32(y - 1900), Int32(mo - 1), Int32(d), Int32(h), Int32(mi), 0, -1)
+            let reference = Int64(mktime(&tm))
+            let ours = Timestamp.local(year: y, month: mo, day: d, hour: h, minute: mi, second: 0)
+            let (back, _) = CivilTime.local(ours?.seconds ?? 0)
+            // The same instant, or (a repeated hour) another that shows the same wall clock.
+            #expect(ours?.seconds == reference || (back.hour == Int64(h) && back.minute == Int64(mi)), "\(y)-\(mo)-\(d) \(h):\(mi)")
+        }
+        // The hour the clocks skip in spring 2024 (02:00 to 03:00, 31 March): as mktime does.
+        for minute in [0, 30, 59] {
+            var tm = tm()
+            (tm.tm_year, tm.tm_mon, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, tm.tm_isdst) = (124, 2, 31, 2, Int32(minute), 0, -1)
+            #expect(Timestamp.local(year: 2024, month: 3, day: 31, hour: 2, minute: minute, second: 0)?.seconds == Int64(mktime(&tm)))
+        }
+    }
 }
