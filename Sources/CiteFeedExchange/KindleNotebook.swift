@@ -11,10 +11,16 @@ import CiteFeedSupport
 /// already; bookmarks are left out. The highlight's colour becomes a tag, as for KOReader.
 enum KindleNotebook {
     static func looksLike(_ text: String) -> Bool {
-        text.contains("class=\"noteHeading\"") && text.contains("class=\"noteText\"")
+        (text.contains("class=\"noteHeading\"") && text.contains("class=\"noteText\"")) || looksLike(cloud: text)
+    }
+
+    /// read.amazon.com's notebook, saved from a browser.
+    static func looksLike(cloud text: String) -> Bool {
+        text.contains("kp-notebook-annotations") && text.contains("annotationHighlightHeader")
     }
 
     static func highlights(_ html: String) -> Highlights {
+        if looksLike(cloud: html) { return cloud(html) }
         var title: String?, author: String?
         var found = Highlights()
         var entry = 0
@@ -76,6 +82,78 @@ enum KindleNotebook {
         }
         if let pending = heading { textless(pending) }
         // The book's title and authors, wherever the page has them.
+        for i in found.records.indices {
+            found.records[i].source = title
+            found.records[i].author = author
+        }
+        return found
+    }
+
+    /// read.amazon.com's notebook saved as a page: the book in `h3.kp-notebook-metadata` and its
+    /// author in the `p.kp-notebook-metadata` after it ("By: …"); in `#kp-notebook-annotations`,
+    /// a row per annotation: `span#annotationHighlightHeader` ("Yellow highlight | Location:
+    /// 222", "Note | …", "Bookmark | …"), `span#highlight` and `span#note` (Amazon repeats these
+    /// ids in every row). A highlight's note is its back; a note on no passage is a citation of
+    /// its own, as in Kindle's clippings; a bookmark is left out; the colour becomes a tag.
+    static func cloud(_ html: String) -> Highlights {
+        var title: String?, author: String?
+        var found = Highlights()
+        var rows = 0
+        var entry: (header: String, text: String, note: String)?
+        func flush() {
+            guard let (header, text, note) = entry else { return }
+            entry = nil
+            rows += 1
+            var record = ImportRecord(location: .record(rows), text: text.isEmpty ? note : text)
+            if !text.isEmpty, !note.isEmpty { record.back = note }
+            guard record.text?.isEmpty == false else {
+                if header.lowercased().hasPrefix("bookmark") { found.bookmarks += 1 } else { found.empty += 1 }
+                return
+            }
+            let words = header.split(separator: " ")
+            if words.count > 1, words[1].lowercased().hasPrefix("highlight") { found.colour(String(words[0]), of: &record) }
+            found.records.append(record)
+        }
+        var capture: (what: String, depth: Int, text: String)?
+        var depth = 0
+        for token in HTMLText.tokens(html, attribute: { $0 == "span" ? "id" : "class" }) {
+            switch token {
+            case .open(let name, let value):
+                if name == "br" { capture?.text += "\n" }
+                guard ["span", "h3", "p"].contains(name) else { continue }
+                depth += 1
+                guard capture == nil else { continue }
+                switch (name, value) {
+                case ("h3", let cls) where cls.contains("kp-notebook-metadata"): capture = ("title", depth, "")
+                case ("p", let cls) where cls.contains("kp-notebook-metadata") && title != nil && author == nil: capture = ("author", depth, "")
+                case ("span", "annotationHighlightHeader"):
+                    flush()
+                    capture = ("header", depth, "")
+                case ("span", "highlight") where entry != nil: capture = ("highlight", depth, "")
+                case ("span", "note") where entry != nil: capture = ("note", depth, "")
+                default: break
+                }
+            case .text(let text):
+                capture?.text += text
+            case .close(let name):
+                guard ["span", "h3", "p"].contains(name) else { continue }
+                defer { depth -= 1 }
+                guard let (what, at, raw) = capture, at == depth else { continue }
+                capture = nil
+                let value = raw.split(separator: "\n", omittingEmptySubsequences: false).map { HTMLText.collapsed(String($0)) }
+                    .joined(separator: "\n").trimmingWhitespace()
+                switch what {
+                case "title": title = value.isEmpty ? nil : value
+                case "author":
+                    let name = value.hasPrefix("By:") ? String(value.dropFirst(3)) : value
+                    author = KindleClippings.cleanAuthor(name)
+                case "header": entry = (value, "", "")
+                case "highlight": entry?.text = value
+                default: entry?.note = value
+                }
+            }
+        }
+        flush()
         for i in found.records.indices {
             found.records[i].source = title
             found.records[i].author = author

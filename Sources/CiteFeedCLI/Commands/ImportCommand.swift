@@ -29,11 +29,11 @@ struct ImportCommand: Command {
             front, back, tags).
             E-readers' highlights, each with its note as the back, the book (and chapter) as the
             source, its authors, date and colour: Kindle's My Clippings.txt in any language, its
-            notebook exported as HTML and Bookcision's JSON; KOReader's sidecars
-            (BOOK.sdr/metadata.EXT.lua, read as data, nothing in them is run) and its JSON and
-            Markdown exports; a Kobo's .kobo/KoboReader.sqlite; Apple Books' AEAnnotation database
-            (with its -wal, titles from BKLibrary beside it); Google Play Books' "Notes from …" as
-            .docx or HTML; Hypothesis annotations (the API's or the client's export: the quote, the
+            notebook exported as HTML or saved from read.amazon.com, and Bookcision's JSON;
+            KOReader's sidecars (BOOK.sdr/metadata.EXT.lua, read as data, nothing in them is run)
+            and its JSON, Markdown and HTML exports; a Kobo's .kobo/KoboReader.sqlite; Apple
+            Books' AEAnnotation database (with its -wal, titles from BKLibrary beside it); Google
+            Play Books' "Notes from …" as .docx or HTML; Hypothesis annotations (the API's or the client's export: the quote, the
             comment as the back, the page as the source); calibre's highlights export; Zotero's
             zotero.sqlite. Databases are read from a private copy: the device's or program's files
             are never changed. Bookmarks, page notes and the like are left out and counted.

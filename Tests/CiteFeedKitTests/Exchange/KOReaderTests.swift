@@ -89,12 +89,7 @@ let readerCorpus = sharedFolder.appendingPathComponent("corpus/readers")
         """
 
     static func records(_ name: String) throws -> (records: [ImportRecord], reader: ImportReader) {
-        let bytes = Array(try Data(contentsOf: folder.appendingPathComponent(name)))
-        #expect(Importers.detect(name: name, bytes: bytes) == .koreader, "\(name)")
-        let reader = try Importers.reader(.koreader, name: name, bytes: bytes)
-        var records: [ImportRecord] = []
-        try reader.forEachRecord { record, _ in records.append(record) }
-        return (records, reader)
+        try readHighlights(name, Array(try Data(contentsOf: folder.appendingPathComponent(name))), as: .koreader)
     }
 
     @Test(.needsShared(folder), .requires(findProgram("lua5.4") != nil, "needs lua5.4 (Debian's lua5.4) as the independent counter"))

@@ -40,12 +40,7 @@ import Testing
         """
 
     static func records(_ name: String) throws -> (records: [ImportRecord], reader: ImportReader) {
-        let bytes = Array(try Data(contentsOf: folder.appendingPathComponent(name)))
-        #expect(Importers.detect(name: name, bytes: bytes) == .notebook, "\(name)")
-        let reader = try Importers.reader(.notebook, name: name, bytes: bytes)
-        var records: [ImportRecord] = []
-        try reader.forEachRecord { record, _ in records.append(record) }
-        return (records, reader)
+        try readHighlights(name, Array(try Data(contentsOf: folder.appendingPathComponent(name))), as: .notebook)
     }
 
     @Test(.needsShared(folder), .requires(findProgram("python3") != nil, "needs python3 as the independent counter"))
@@ -130,5 +125,36 @@ import Testing
                 .open("w:p", cls: ""), .open("w:pstyle", cls: "Heading1"), .close("w:pstyle"), .open("w:t", cls: ""), .text("T"), .close("w:t"),
                 .close("w:p"),
             ])
+    }
+}
+
+/// read.amazon.com's notebook saved as a page, and Play Books' notes as Google Docs' own HTML
+/// (issue 22, items 4 and 5), made by make-web-notebooks.py (no such file is published without
+/// someone's reading in it).
+@Suite struct WebNotebookTests {
+    static let folder = packageRoot.appendingPathComponent("Tests/Fixtures/readers")
+
+    @Test func readAmazonComsNotebook() throws {
+        let name = "kindle-cloud-notebook.html"
+        let (records, reader) = try readHighlights(name, Array(try Data(contentsOf: WebNotebookTests.folder.appendingPathComponent(name))), as: .notebook)
+        #expect(records.map(\.text) == ["Fear is the mind‑killer & the little death.", "I will face my fear.", "A thought of my own."])
+        #expect(records.map(\.back) == [nil, "Said twice\nin the book.", nil])
+        #expect(records.map(\.tags) == [["yellow"], ["blue"], []])
+        #expect(records.allSatisfy { $0.source == "Dune" && $0.author == "Frank Herbert" })
+        #expect(reader.skipped.map(\.0) == ["bookmark"] && reader.skipped.map(\.1) == [1])
+    }
+
+    @Test func playBooksAsGoogleDocsHTML() throws {
+        _ = Sandbox.processZone
+        let name = "playbooks-google.html"
+        let (records, reader) = try readHighlights(name, Array(try Data(contentsOf: WebNotebookTests.folder.appendingPathComponent(name))), as: .playbooks)
+        #expect(
+            records.map(\.text) == [
+                "Light is the left hand of darkness", "The only thing that makes life possible is permanent, intolerable uncertainty.",
+            ])
+        #expect(records.map(\.back) == [nil, "On not knowing."])
+        #expect(records.allSatisfy { $0.author == "Ursula K. Le Guin" && $0.source == "The Left Hand of Darkness — Chapter 1: A Parade in Erhenrang" })
+        #expect(records[1].createdAt == Timestamp.local(year: 2024, month: 4, day: 2, hour: 0, minute: 0, second: 0))
+        #expect(reader.skipped.map(\.0) == ["bookmark"] && reader.skipped.map(\.1) == [1])
     }
 }

@@ -30,13 +30,6 @@ import Testing
     static func read(_ name: String) throws -> (records: [ImportRecord], reader: ImportReader) {
         _ = Sandbox.processZone
         let bytes = Array(try Data(contentsOf: folder.appendingPathComponent(name)))
-        if name.hasSuffix(".docx") {
-            #expect(Importers.detectBinary(name: name, bytes: bytes) == .playbooks)
-            let reader = try Importers.reader(.playbooks, name: name, bytes: bytes)
-            var records: [ImportRecord] = []
-            try reader.forEachRecord { record, _ in records.append(record) }
-            return (records, reader)
-        }
         return try readHighlights(name, bytes, as: .playbooks)
     }
 
@@ -73,10 +66,7 @@ import Testing
     @Test func theMadeUpDocument() throws {
         _ = Sandbox.processZone
         let file = packageRoot.appendingPathComponent("Tests/Fixtures/readers/notes-from-a-sample-book.docx")
-        let bytes = Array(try Data(contentsOf: file))
-        let reader = try Importers.reader(.playbooks, name: file.lastPathComponent, bytes: bytes)
-        var records: [ImportRecord] = []
-        try reader.forEachRecord { record, _ in records.append(record) }
+        let (records, reader) = try readHighlights(file.lastPathComponent, Array(try Data(contentsOf: file)), as: .playbooks)
         #expect(records.map(\.text) == ["The first passage, highlighted in yellow.", "A second one <with> a note.", "A green passage."])
         #expect(records.map(\.back) == [nil, "My note on it.", nil])
         #expect(records.map(\.tags) == [["yellow"], ["blue"], ["green"]])
