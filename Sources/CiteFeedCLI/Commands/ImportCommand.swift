@@ -94,6 +94,15 @@ struct ImportCommand: Command {
             }
             return try importFolder(path, context)
         }
+        if format.isDatabase {
+            // A database is read from its file and those beside it: not from a stream or an address.
+            if source == "-" || source.contains("://") {
+                throw ImportError.malformed(name, "a \(format.rawValue) database is read from its file; give its path")
+            }
+            if Posix.fileExists(path), !Importers.isDatabase(path) {
+                throw ImportError.malformed(name, "it is not an SQLite database, as a \(format.rawValue) file is")
+            }
+        }
         // A database is read from a copy of its file (and the files beside it), never whole here.
         let (chosen, reader) =
             try source != "-" && !source.contains("://") && (format == .auto || format.isDatabase) && Importers.isDatabase(path)

@@ -162,7 +162,12 @@ import Testing
             #expect(try box.state() == before)
             #expect(try Data(contentsOf: URL(fileURLWithPath: path(file))) == original)
         }
-        #expect(try box.run(["import", "--format", "kobo", "-"], stdin: Data("x".utf8)).status == 65)
+        let piped = try box.run(["import", "--format", "kobo", "-"], stdin: Data("x".utf8))
+        #expect(piped.status == 65 && piped.stderr == "citefeed: error: standard input is not valid: a kobo database is read from its file; give its path.\n")
+        try "not a database".write(toFile: path("notes.txt"), atomically: true, encoding: .utf8)
+        let text = try box.run(["import", "--format", "zotero", path("notes.txt")])
+        #expect(text.status == 65 && text.stderr.hasSuffix("is not valid: it is not an SQLite database, as a zotero file is.\n"), "\(text)")
+        #expect(try box.state() == before)
     }
 
     /// A database another program holds locked (Zotero keeps an exclusive lock while it runs)
