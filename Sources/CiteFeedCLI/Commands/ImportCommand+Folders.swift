@@ -5,8 +5,9 @@ import CiteFeedStore
 import CiteFeedSupport
 
 /// `import DIR` and `import --devices [ROOT]...`: every source found, each imported on its own
-/// (all or nothing, in its own transaction), so one bad file does not stop the others; a line
-/// each, a total, and an exit status that says whether any failed.
+/// (all or nothing: a savepoint each, in one transaction; `Home.importEach`), so one bad file
+/// does not stop the others; a line each, a total, and an exit status that says whether any
+/// failed (the first failure's).
 extension ImportCommand {
     func importFolder(_ folder: String, _ context: Context) throws {
         let (files, passedOver) = ImportSources.find(in: folder)
@@ -23,12 +24,12 @@ extension ImportCommand {
         let devices = ImportSources.devices(roots: paths)
         guard !devices.isEmpty else {
             // Not an error: the path unit runs this whenever anything is mounted.
-            context.err.line("citefeed: note: no e-reader is mounted under \(roots.joined(separator: ", ")).")
+            context.err.line("citefeed: note: no e-reader is mounted under \(roots.joined(separator: ", ").echoed(limit: 600)).")
             return
         }
         var sources: [(String, String)] = []
         for (device, files) in devices {
-            if files.isEmpty { context.err.line("citefeed: note: \(device): an e-reader with no highlights.") }
+            if files.isEmpty { context.err.line("citefeed: note: \(device.echoed(limit: 300)): an e-reader with no highlights.") }
             sources += files.map { (label(of: $0, under: Posix.parentDirectory(device)), $0) }
         }
         guard !sources.isEmpty else { return }
