@@ -21,9 +21,12 @@ enum ForeignDatabase {
         }
         let folder = String(cString: made)
         let copy = folder + "/copy.sqlite"
+        // Until the copy's names are gone, a signal that ends the command removes them first.
+        let guarded = CopyGuard(folder: folder, copy: copy)
         defer {
             for suffix in ["", "-wal", "-shm", "-journal"] { unlink(copy + suffix) }
             rmdir(folder)
+            guarded.release()
         }
         for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || Posix.fileExists(path + suffix) {
             do throws(IOFailure) { try Posix.copyFile(path + suffix, to: copy + suffix) } catch {
@@ -43,6 +46,7 @@ enum ForeignDatabase {
         // leaves no copy of someone's reading behind; the open files are read all the same.
         for suffix in ["", "-wal", "-shm", "-journal"] { unlink(copy + suffix) }
         rmdir(folder)
+        guarded.release()
         return try body(database)
     }
 
@@ -100,3 +104,56 @@ extension Importers {
         return n == 16 && ForeignDatabase.looksLike(head)
     }
 }
+
+/// The names of a database's private copy, removed by a signal that ends the command while they
+/// exist (SIGINT, SIGTERM, SIGHUP: a copy of someone's reading, hundreds of megabytes from a
+/// device, would stay in the temporary folder). The handler only unlinks, then ends the process
+/// as the signal would have: async-signal-safe calls on names written beforehand in fixed memory.
+private final class CopyGuard {
+    private static let signals = [SIGINT, SIGTERM, SIGHUP]
+    private var previous: [sigaction] = []
+    private var released = false
+
+    init(folder: String, copy: String) {
+        let names = [copy, copy + "-wal", copy + "-shm", copy + "-journal", folder]
+        for (i, name) in names.enumerated() {
+            let bytes = Array(name.utf8.prefix(copyNameSize - 1)) + [0]
+            bytes.withUnsafeBufferPointer { source in
+                (copyNames + i * copyNameSize).withMemoryRebound(to: UInt8.self, capacity: copyNameSize) {
+                    $0.update(from: source.baseAddress!, count: source.count)
+                }
+            }
+        }
+        for number in CopyGuard.signals {
+            var action = sigaction(), old = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                for i in 0..<4 { unlink(copyNames + i * copyNameSize) }
+                rmdir(copyNames + 4 * copyNameSize)
+                _ = signal(number, SIG_DFL)
+                raise(number)
+            }
+            sigemptyset(&action.sa_mask)
+            sigaction(number, &action, &old)
+            previous.append(old)
+        }
+    }
+
+    /// The handlers as they were.
+    func release() {
+        guard !released else { return }
+        released = true
+        for (number, old) in zip(CopyGuard.signals, previous) {
+            var old = old
+            sigaction(number, &old, nil)
+        }
+    }
+}
+
+private let copyNameSize = 4096
+/// Five names (the copy, its -wal, -shm and -journal, its folder), written before the handler
+/// is installed; one import copies one database at a time.
+nonisolated(unsafe) private let copyNames: UnsafeMutablePointer<CChar> = {
+    let names = UnsafeMutablePointer<CChar>.allocate(capacity: 5 * copyNameSize)
+    names.initialize(repeating: 0, count: 5 * copyNameSize)
+    return names
+}()

@@ -100,6 +100,10 @@ package final class SharedDuplicates {
         return taken
     }
 
+    /// Starts a source: what it adds is taken back if it fails (before its import began, as
+    /// when it could not be opened, nothing).
+    package func begin() { added = [] }
+
     /// Forgets what the last import added (it was undone).
     package func undoLast() {
         for citation in added { duplicates.forget(citation) }

@@ -16,7 +16,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .clippings: "highlights and notes between lines of =========="
         case .markdown: "blockquotes, lines starting with >"
         case .anki: "notes, one per line, after Anki's #separator and #html lines"
-        case .notebook: "a Kindle notebook's highlights (noteHeading and noteText)"
+        case .notebook: "a Kindle notebook's highlights (noteHeading and noteText, or read.amazon.com's span#highlight)"
         case .koreader: "highlights in a KOReader sidecar's annotations, highlight or bookmarks table"
         case .bookcision: "Bookcision's {\"highlights\": [...]} with a text or a note in each"
         case .hypothesis: "Hypothesis annotations quoting a passage (a TextQuoteSelector)"

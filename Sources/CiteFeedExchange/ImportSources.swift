@@ -5,7 +5,7 @@ import CiteFeedSupport
 /// exports found under a folder, and the e-readers mounted under the usual roots.
 ///
 /// A folder is walked (not through symbolic links, at most 16 deep, hidden folders skipped but
-/// for a Kobo's `.kobo`) for: KOReader's sidecars (`BOOK.sdr/metadata.EXT.lua`), Kindle's `My
+/// for a Kobo's `.kobo` and `.adds`, where KOReader keeps its sidecars on a Kobo) for: KOReader's sidecars (`BOOK.sdr/metadata.EXT.lua`), Kindle's `My
 /// Clippings.txt`, a Kobo's `KoboReader.sqlite`, Apple Books' `AEAnnotation*.sqlite`, Zotero's
 /// `zotero.sqlite`, Play Books' `.docx` (a Word document holding Play Books' notes), and `.json`,
 /// `.html`, `.md`, `.txt`, `.lua` and `.calibre_highlights` files whose content is one of the
@@ -45,7 +45,9 @@ package enum ImportSources {
             guard lstat(path, &st) == 0 else { continue }
             switch st.st_mode & S_IFMT {
             case S_IFDIR:
-                if name.hasPrefix(".") && name != ".kobo" { continue }
+                // Hidden folders are no one's reading, but for a Kobo's database and KOReader's
+                // own folder on a Kobo (.adds/koreader/docsettings holds sidecars there).
+                if name.hasPrefix(".") && name != ".kobo" && name != ".adds" { continue }
                 walk(path, depth: depth + 1, into: &found, passedOver: &passedOver)
             case S_IFREG:
                 if takes(name: name, path: path, inSidecar: inSidecar, size: Int(st.st_size)) { found.append(path) }
@@ -104,7 +106,7 @@ package enum ImportSources {
 
     private static func walkSidecars(_ folder: String, depth: Int, into found: inout [String]) {
         guard depth <= 8 else { return }
-        for name in Posix.directoryEntries(folder) where !name.hasPrefix(".") {
+        for name in Posix.directoryEntries(folder) where !name.hasPrefix(".") || name == ".adds" {
             let path = folder + "/" + name
             var st = stat()
             guard lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else { continue }

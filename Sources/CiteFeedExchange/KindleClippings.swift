@@ -61,10 +61,12 @@ enum KindleClippings {
             if bookLines.count < 100_000 { bookLines[titleLine] = (source, author) }
             var r = ImportRecord(location: .line(start), text: body, author: author)
             r.source = source
+            // A book is its title and its author: two books of one title are two.
+            let bookKey = source + "\u{1F}" + (author ?? "")
             r.createdAt = meta.added
             switch meta.kind ?? (body.isEmpty ? .bookmark : .highlight) {
             case .bookmark: bookmarks += 1
-            case .note: if body.isEmpty { empty += 1 } else { notes.append((r, source, meta)) }
+            case .note: if body.isEmpty { empty += 1 } else { notes.append((r, bookKey, meta)) }
             case .highlight, .clip:
                 // The placeholder stands alone, or after the text Kindle kept before the limit.
                 if let cut = placeholder(in: body) {
@@ -74,7 +76,7 @@ enum KindleClippings {
                 if r.text!.isEmpty {
                     empty += 1
                 } else {
-                    add(Highlight(record: r, book: source, meta: meta), to: &highlights, index: &byPosition)
+                    add(Highlight(record: r, book: bookKey, meta: meta), to: &highlights, index: &byPosition)
                 }
             }
         }

@@ -114,45 +114,62 @@ enum KindleNotebook {
             if words.count > 1, words[1].lowercased().hasPrefix("highlight") { found.colour(String(words[0]), of: &record) }
             found.records.append(record)
         }
-        var capture: (what: String, depth: Int, text: String)?
-        var depth = 0
+        // What is being read: which field, its element's name, how many of that name are open
+        // inside it, and the text. A page saved from a browser may leave an element unclosed
+        // (the browser closes it): the div that holds it ends it too.
+        var capture: (what: String, name: String, open: Int, text: String)?
+        func finish() {
+            guard let (what, _, _, raw) = capture else { return }
+            capture = nil
+            let value = raw.split(separator: "\n", omittingEmptySubsequences: false).map { HTMLText.collapsed(String($0)) }
+                .joined(separator: "\n").trimmingWhitespace()
+            switch what {
+            case "title": title = value.isEmpty ? nil : value
+            case "author":
+                let name = value.hasPrefix("By:") ? String(value.dropFirst(3)) : value
+                author = KindleClippings.cleanAuthor(name)
+            case "header": entry = (value, "", "")
+            case "highlight": entry?.text = value
+            default: entry?.note = value
+            }
+        }
         for token in HTMLText.tokens(html, attribute: { $0 == "span" ? "id" : "class" }) {
             switch token {
             case .open(let name, let value):
-                if name == "br" { capture?.text += "\n" }
-                guard ["span", "h3", "p"].contains(name) else { continue }
-                depth += 1
-                guard capture == nil else { continue }
+                if let current = capture {
+                    if name == "br" { capture?.text += "\n" }
+                    if name == "div" {
+                        finish()
+                    } else if name == current.name {
+                        capture?.open += 1
+                        continue
+                    } else {
+                        continue
+                    }
+                }
                 switch (name, value) {
-                case ("h3", let cls) where cls.contains("kp-notebook-metadata"): capture = ("title", depth, "")
-                case ("p", let cls) where cls.contains("kp-notebook-metadata") && title != nil && author == nil: capture = ("author", depth, "")
+                case ("h3", let cls) where cls.contains("kp-notebook-metadata"): capture = ("title", name, 1, "")
+                case ("p", let cls) where cls.contains("kp-notebook-metadata") && title != nil && author == nil: capture = ("author", name, 1, "")
                 case ("span", "annotationHighlightHeader"):
                     flush()
-                    capture = ("header", depth, "")
-                case ("span", "highlight") where entry != nil: capture = ("highlight", depth, "")
-                case ("span", "note") where entry != nil: capture = ("note", depth, "")
+                    capture = ("header", name, 1, "")
+                case ("span", "highlight") where entry != nil: capture = ("highlight", name, 1, "")
+                case ("span", "note") where entry != nil: capture = ("note", name, 1, "")
                 default: break
                 }
             case .text(let text):
                 capture?.text += text
             case .close(let name):
-                guard ["span", "h3", "p"].contains(name) else { continue }
-                defer { depth -= 1 }
-                guard let (what, at, raw) = capture, at == depth else { continue }
-                capture = nil
-                let value = raw.split(separator: "\n", omittingEmptySubsequences: false).map { HTMLText.collapsed(String($0)) }
-                    .joined(separator: "\n").trimmingWhitespace()
-                switch what {
-                case "title": title = value.isEmpty ? nil : value
-                case "author":
-                    let name = value.hasPrefix("By:") ? String(value.dropFirst(3)) : value
-                    author = KindleClippings.cleanAuthor(name)
-                case "header": entry = (value, "", "")
-                case "highlight": entry?.text = value
-                default: entry?.note = value
+                guard let current = capture else { continue }
+                if name == "div" {
+                    finish()
+                } else if name == current.name {
+                    capture?.open -= 1
+                    if capture?.open == 0 { finish() }
                 }
             }
         }
+        finish()
         flush()
         for i in found.records.indices {
             found.records[i].source = title

@@ -87,7 +87,8 @@ extension Home {
         -> [ImportOutcome]
     {
         typealias Opened = Result<(ImportFormat, ImportReader, String?), any Error>
-        let opened = Channel<Opened>(capacity: 4)
+        // One source ahead: a file of up to 100 MiB each, held parsed.
+        let opened = Channel<Opened>(capacity: 1)
         let opener = WorkerThread {
             for source in sources {
                 let result: Opened
@@ -103,6 +104,7 @@ extension Home {
         var outcomes: [ImportOutcome] = []
         let duplicates = SharedDuplicates()
         for source in sources {
+            duplicates.begin()
             var outcome = ImportOutcome(result: .failure(ImportError.empty(source.name)))
             do {
                 // Without a second thread (the system would not start one), each is opened here.

@@ -59,7 +59,9 @@ extension ImportCommand {
                     return (format, reader, said)
                 }
             }, extraTags: tags, skipInvalid: skipInvalid, dryRun: dryRun)
-        if dryRun && !libraryExisted && context.removeNewLibrary() && !folderExisted { rmdir(folder) }
+        // A dry run, or a run in which nothing was imported, leaves no library it made.
+        let nothing = outcomes.allSatisfy { (try? $0.result.get()).map { $0.imported == 0 } ?? true }
+        if (dryRun || nothing) && !libraryExisted && context.removeNewLibrary() && !folderExisted { rmdir(folder) }
         var failed: [ExitStatus] = []
         var total = ImportResult()
         for ((label, _), outcome) in zip(sources, outcomes) {
@@ -124,7 +126,7 @@ enum FolderImportError: CiteFeedError {
             "Nothing under \(folder) is a file citefeed imports from a folder (e-readers' highlights and highlight exports; see 'citefeed import --help'); import other files by name."
         case .noRoot(let root): "\(root) is not a folder: give --devices the folders e-readers are mounted in (such as /media/$USER)."
         case let .failed(count, total, _) where count == total:
-            "\(count == 1 ? "The file" : "None of the \(count) files") could be imported (said above)."
+            count == 1 ? "It could not be imported (said above)." : "None of the \(count) files could be imported (said above)."
         case let .failed(count, total, _):
             "\(count) of \(ImportError.counted([("file", total)])) could not be imported (said above); the others were."
         }

@@ -177,3 +177,51 @@ import Testing
         #expect(none.status == 66 && none.stderr.contains("is not a folder"), "\(none)")
     }
 }
+
+/// What a second attacker found (issue 22).
+@Suite struct FolderImportSecondReviewTests {
+    static let sidecar = """
+        return {
+         ["annotations"] = { [1] = { ["pos0"] = "p", ["text"] = "Alpha one" } },
+         ["doc_props"] = { ["title"] = "Book A", ["authors"] = "Anne Author" }
+        }
+
+        """
+
+    /// A file that cannot even be opened between two holding the same highlight: the check
+    /// forgets nothing of the file before it.
+    @Test func aFileThatCannotBeOpenedForgetsNothingOfTheOthers() throws {
+        let box = try Sandbox()
+        let folder = box.home.appendingPathComponent("r")
+        for name in ["a", "b", "c"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(name + ".sdr"), withIntermediateDirectories: true)
+        }
+        try FolderImportSecondReviewTests.sidecar.write(to: folder.appendingPathComponent("a.sdr/metadata.epub.lua"), atomically: true, encoding: .utf8)
+        try "".write(to: folder.appendingPathComponent("b.sdr/metadata.epub.lua"), atomically: true, encoding: .utf8)
+        try FolderImportSecondReviewTests.sidecar.write(to: folder.appendingPathComponent("c.sdr/metadata.epub.lua"), atomically: true, encoding: .utf8)
+        let run = try box.run(["import", folder.path])
+        #expect(run.status == 65 && run.stdout.contains("c.sdr/metadata.epub.lua: nothing new (1 duplicate)"), "\(run)")
+        #expect(try box.run("list").stdout.split(separator: "\n").count == 1 + 1)
+    }
+
+    /// Every file failing: the words, and no library left where there was none.
+    @Test func whenEveryFileFails() throws {
+        let box = try Sandbox()
+        let folder = box.home.appendingPathComponent("bad/x.sdr")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try "".write(to: folder.appendingPathComponent("metadata.epub.lua"), atomically: true, encoding: .utf8)
+        let run = try box.run(["import", box.home.appendingPathComponent("bad").path])
+        #expect(run.status == 65 && run.errorLines.last == "citefeed: error: It could not be imported (said above).", "\(run)")
+        #expect(!FileManager.default.fileExists(atPath: box.libraryPath))
+    }
+
+    /// KOReader on a Kobo keeps its sidecars under .adds/koreader/docsettings when set so.
+    @Test func sidecarsInKOReadersOwnFolderOnAKobo() throws {
+        let box = try Sandbox()
+        let book = box.home.appendingPathComponent("media/KOBOeReader/.adds/koreader/docsettings/mnt/onboard/Books/Dune.sdr")
+        try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
+        try FolderImportSecondReviewTests.sidecar.write(to: book.appendingPathComponent("metadata.epub.lua"), atomically: true, encoding: .utf8)
+        let devices = try box.run(["import", "--devices", box.home.appendingPathComponent("media").path])
+        #expect(devices.status == 0 && devices.stdout.hasSuffix("1 file: imported 1, skipped 0 duplicates\n"), "\(devices)")
+    }
+}

@@ -157,4 +157,14 @@ import Testing
         #expect(records[1].createdAt == Timestamp.local(year: 2024, month: 4, day: 2, hour: 0, minute: 0, second: 0))
         #expect(reader.skipped.map(\.0) == ["bookmark"] && reader.skipped.map(\.1) == [1])
     }
+
+    /// A page saved from a browser may leave a span unclosed, or hold a paragraph in a note: the
+    /// div around it ends it, and the rows after it are read.
+    @Test func unclosedElementsEndWithTheirDiv() throws {
+        let page = try String(contentsOf: WebNotebookTests.folder.appendingPathComponent("kindle-cloud-notebook.html"), encoding: .utf8)
+        let broken = page.replacingOccurrences(of: "I will face my fear.</span>", with: "I will face my fear.")
+            .replacingOccurrences(of: "A thought of my own.", with: "<p>A thought of my own.")
+        let (records, _) = try readHighlights("saved.html", Array(broken.utf8), as: .notebook)
+        #expect(records.map(\.text) == ["Fear is the mind‑killer & the little death.", "I will face my fear.", "A thought of my own."], "\(records)")
+    }
 }

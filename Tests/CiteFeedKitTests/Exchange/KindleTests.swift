@@ -184,6 +184,32 @@ import Testing
 
     /// A note goes to the highlight whose range holds it, even when it comes first; an
     /// extended highlight replaces the earlier one; bookmarks and placeholders are counted.
+    /// Two books of one title by different authors are two books: neither's highlight extends
+    /// the other's, and a note goes to its own book's highlight.
+    @Test func booksOfOneTitleByTwoAuthors() {
+        let file = """
+            Poems (Emily Dickinson)
+            - Your Highlight on Location 100-101 | Added on Monday, January 1, 2024 10:01:00 AM
+
+            Hope
+            ==========
+            Poems (Rainer Maria Rilke)
+            - Your Highlight on Location 99-102 | Added on Monday, January 1, 2024 10:05:00 AM
+
+            Hope is the thing we carry
+            ==========
+            Poems (Emily Dickinson)
+            - Your Note on Location 101 | Added on Monday, January 1, 2024 10:06:00 AM
+
+            Dickinson note
+            ==========
+
+            """
+        let (records, _) = KindleClippings.records(file)
+        #expect(records.map(\.text) == ["Hope", "Hope is the thing we carry"])
+        #expect(records.map(\.author) == ["Emily Dickinson", "Rainer Maria Rilke"] && records.map(\.back) == ["Dickinson note", nil])
+    }
+
     @Test func notesExtensionsAndSkips() {
         let file = """
             \u{FEFF}Book (Author, An)\r
