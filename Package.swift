@@ -67,8 +67,10 @@ let package = Package(
                 "CiteFeedService", "CiteFeedExchange", "CiteFeedOutput", "CiteFeedStore", "CiteFeedCore", "CiteFeedModel",
                 "CiteFeedSupport",
             ],
-            swiftSettings: crossModule),
+            swiftSettings: crossModule, plugins: ["BuildInfo"]),
         .executableTarget(name: "citefeed", dependencies: ["CiteFeedCLI"], swiftSettings: crossModule),
+        // The version (VERSION) and the git commit, written into CiteFeedCLI before each build.
+        .plugin(name: "BuildInfo", capability: .buildTool(), path: "Plugins/BuildInfo"),
         .testTarget(
             name: "CiteFeedKitTests",
             dependencies: [

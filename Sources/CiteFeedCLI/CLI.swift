@@ -9,7 +9,14 @@ import CiteFeedSupport
 /// The command-line interface: parses the arguments, runs a command, and turns errors into a
 /// one-line message and an exit status. `main.swift` only calls `CLI.main()`.
 public enum CLI {
-    public static let version = "0.1.0"
+    /// The version, from the VERSION file (`BuildInfo`, written at build time).
+    public static let version = BuildInfo.version
+
+    /// `--version`: the version and the commit it was built from, or that it was built outside
+    /// a git checkout (a release tarball).
+    static var versionLine: String {
+        "citefeed \(version) (" + (BuildInfo.commit.isEmpty ? "built outside a git checkout" : "commit \(BuildInfo.commit)") + ")"
+    }
 
     /// `--rotation NAME`, for the commands that work on one rotation (issue 13).
     static let rotationOption = Option("rotation", "NAME", "work on the rotation NAME instead of the default one (or CITEFEED_ROTATION)")
@@ -78,7 +85,7 @@ public enum CLI {
             rest = rest.dropFirst()
             switch first {
             case "--version", "-V":
-                context.out.line("citefeed \(version)")
+                context.out.line("\(versionLine)")
                 return
             case "--help", "-h":
                 context.out.write(data: Help.overview())

@@ -11,10 +11,28 @@ import Testing
 @testable import CiteFeedSupport
 
 @Suite struct GeneralTests {
+    /// One version, one place (issue 23): the VERSION file, and the commit the sources are at,
+    /// which the binary names; built outside a git checkout, it says so.
     @Test func version() throws {
         let box = try Sandbox()
         let result = try box.run("--version")
-        #expect(result.status == 0 && result.stdout == "citefeed \(CLI.version)\n" && result.stderr.isEmpty)
+        let file = try String(contentsOf: packageRoot.appendingPathComponent("VERSION"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(CLI.version == file)
+        #expect(result.status == 0 && result.stderr.isEmpty && result.stdout.hasPrefix("citefeed \(file) (commit "), "\(result)")
+        // The commit is the checkout's (the binary was built from it, perhaps with changes).
+        if let git = findProgram("git") {
+            let head = try Sandbox.execute(git, ["-C", packageRoot.path, "rev-parse", "--short=12", "HEAD"], stdin: Data(), environment: ["PATH": "/usr/bin:/bin"])
+            if head.status == 0 { #expect(result.stdout.contains("commit " + head.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(result.stdout)") }
+        }
+        // scripts/build-info outside a git checkout.
+        let outside = box.home.appendingPathComponent("unpacked")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("VERSION"), to: outside.appendingPathComponent("VERSION"))
+        let made = try Sandbox.execute(
+            "/bin/sh", [packageRoot.appendingPathComponent("scripts/build-info").path, outside.path, outside.appendingPathComponent("out").path],
+            stdin: Data(), environment: ["PATH": "/usr/bin:/bin"])
+        let info = try String(contentsOf: outside.appendingPathComponent("out/BuildInfo.swift"), encoding: .utf8)
+        #expect(made.status == 0 && info.contains("version = \"\(file)\"") && info.contains("commit = \"\""), "\(info)")
     }
 
     @Test func helpListsEveryCommand() throws {
