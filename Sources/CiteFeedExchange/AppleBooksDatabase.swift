@@ -42,9 +42,8 @@ enum AppleBooksDatabase {
             }
             let book = row.asset.flatMap { books[$0] }
             var record = ImportRecord(location: .record(i + 1), text: text, author: book?.author.flatMap(AuthorNames.listed))
-            if let note = row.note?.trimmingWhitespace(), !note.isEmpty { record.back = note }
-            let source = [book?.title, row.chapter].compactMap { $0?.trimmingWhitespace() }.filter { !$0.isEmpty }
-            record.source = source.isEmpty ? nil : source.joined(separator: " — ")
+            record.back = row.note.trimmedNonEmpty
+            record.source = Highlights.source(book?.title, row.chapter)
             record.createdAt = row.created.flatMap(date)
             found.colour(row.style.flatMap { styles[$0] }, of: &record)
             found.records.append(record)
@@ -53,12 +52,12 @@ enum AppleBooksDatabase {
         return found
     }
 
-    /// A Core Data date as a time, if it is one (finite, and in the years 1 to 9999).
+    /// A Core Data date as a time, if it is one (finite, and small enough to be a number of
+    /// seconds; the import leaves one outside the years 1 to 9999 unset).
     static func date(_ seconds: Double) -> Timestamp? {
         let unix = (seconds + coreDataEpoch).rounded(.down)
         guard unix.isFinite, abs(unix) < 1e15 else { return nil }
-        let stamp = Timestamp(seconds: Int64(unix))
-        return stamp.isInCivilRange ? stamp : nil
+        return Timestamp(seconds: Int64(unix))
     }
 
     private static let styles: [Int64: String] = [1: "green", 2: "blue", 3: "yellow", 4: "pink", 5: "purple"]

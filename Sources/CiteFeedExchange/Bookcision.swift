@@ -13,8 +13,7 @@ enum Bookcision {
     }
 
     static func reader(name: String, bytes: [UInt8]) throws(ImportError) -> ImportReader {
-        let document: JSONValue
-        do throws(JSONParser.Failure) { document = try JSONParser.parse(bytes) } catch { throw .malformed(name, error.message) }
+        let document = try Importers.parseJSON(bytes, name: name)
         guard let items = document["highlights"]?.arrayValue else {
             throw .malformed(name, "a Bookcision file is an object with a list of \"highlights\"")
         }

@@ -16,8 +16,7 @@ enum CalibreHighlights {
     }
 
     static func reader(name: String, bytes: [UInt8]) throws(ImportError) -> ImportReader {
-        let document: JSONValue
-        do throws(JSONParser.Failure) { document = try JSONParser.parse(bytes) } catch { throw .malformed(name, error.message) }
+        let document = try Importers.parseJSON(bytes, name: name)
         guard let items = (document["highlights"] ?? document["annotations"])?.arrayValue else {
             throw .malformed(name, "calibre's export holds a list of \"highlights\" (or \"annotations\")")
         }
@@ -39,10 +38,8 @@ enum CalibreHighlights {
                 continue
             }
             var record = ImportRecord(location: .record(i + 1), text: text)
-            if let note = item["notes"]?.stringValue?.trimmingWhitespace(), !note.isEmpty { record.back = note }
-            let chapter = item["toc_family_titles"]?.arrayValue?.last?.stringValue
-            let source = [title, chapter].compactMap { $0?.trimmingWhitespace() }.filter { !$0.isEmpty }
-            record.source = source.isEmpty ? nil : source.joined(separator: " — ")
+            record.back = item["notes"]?.stringValue.trimmedNonEmpty
+            record.source = Highlights.source(title, item["toc_family_titles"]?.arrayValue?.last?.stringValue)
             record.createdAt = item["timestamp"]?.stringValue.flatMap(Timestamp.init(rfc3339:))
             if item["style"]?["type"]?.stringValue == "builtin", item["style"]?["kind"]?.stringValue == "color" {
                 found.colour(item["style"]?["which"]?.stringValue, of: &record)

@@ -23,11 +23,12 @@ enum ForeignDatabase {
         let copy = folder + "/copy.sqlite"
         // Until the copy's names are gone, a signal that ends the command removes them first.
         let guarded = CopyGuard(folder: folder, copy: copy)
-        defer {
+        func removeCopy() {
             for suffix in ["", "-wal", "-shm", "-journal"] { unlink(copy + suffix) }
             rmdir(folder)
             guarded.release()
         }
+        defer { removeCopy() }
         for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || Posix.fileExists(path + suffix) {
             do throws(IOFailure) { try Posix.copyFile(path + suffix, to: copy + suffix) } catch {
                 throw ImportError.malformed(name, "it could not be copied to be read (\(error.message))")
@@ -44,9 +45,7 @@ enum ForeignDatabase {
         }
         // The copy's names go at once: a command stopped by a signal (which runs no `defer`)
         // leaves no copy of someone's reading behind; the open files are read all the same.
-        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(copy + suffix) }
-        rmdir(folder)
-        guarded.release()
+        removeCopy()
         return try body(database)
     }
 
@@ -94,14 +93,7 @@ extension Database {
 extension Importers {
     /// Whether the file at `path` begins as an SQLite database does.
     package static func isDatabase(_ path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return false }
-        var head = [UInt8](repeating: 0, count: 16)
-        let n = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, 16) }
-        return n == 16 && ForeignDatabase.looksLike(head)
+        Posix.readPrefix(path, ForeignDatabase.header.count).map(ForeignDatabase.looksLike) ?? false
     }
 }
 

@@ -179,6 +179,12 @@ enum HTMLText {
         return out + rest
     }
 
+    /// Text whose line breaks were `<br>`s: each line `collapsed`, the breaks kept (the page's
+    /// own white space around them is not text), trimmed.
+    static func collapsedLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { collapsed(String($0)) }.joined(separator: "\n").trimmingWhitespace()
+    }
+
     /// Text as a reader sees it: runs of whitespace as one space, trimmed.
     static func collapsed(_ text: String) -> String {
         text.split(whereSeparator: { $0.isWhitespace && $0 != "\u{A0}" }).joined(separator: " ")

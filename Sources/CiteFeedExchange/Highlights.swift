@@ -1,6 +1,14 @@
 import CiteFeedModel
 import CiteFeedSupport
 
+extension Optional<String> {
+    /// The text trimmed, or nil when there is none: what a reader's note or passage gives.
+    var trimmedNonEmpty: String? {
+        guard let text = self?.trimmingWhitespace(), !text.isEmpty else { return nil }
+        return text
+    }
+}
+
 /// The highlights an e-reader's file gives, as they are read: the records, what was left out
 /// (bookmarks, empty highlights) and the highlight colours, each kept as a tag of its name,
 /// coloured as the palette has it (KOReader's other shades as hex).
@@ -26,6 +34,13 @@ struct Highlights {
 
     /// A reader of them, for `import`.
     var reader: ImportReader { ImportReader(records: records, skipped: skipped, tags: tags) }
+
+    /// The source line of a highlight: the book's title, then what is known of where in it
+    /// (the chapter, the page), after " — "; nil when nothing is known.
+    static func source(_ parts: String?...) -> String? {
+        let known = parts.compactMap(\.trimmedNonEmpty)
+        return known.isEmpty ? nil : known.joined(separator: " — ")
+    }
 
     /// Highlight colours that are not in citefeed's palette, as hex.
     private static let otherColours = [

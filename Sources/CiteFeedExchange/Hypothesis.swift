@@ -13,8 +13,7 @@ enum Hypothesis {
     }
 
     static func reader(name: String, bytes: [UInt8]) throws(ImportError) -> ImportReader {
-        let document: JSONValue
-        do throws(JSONParser.Failure) { document = try JSONParser.parse(bytes) } catch { throw .malformed(name, error.message) }
+        let document = try Importers.parseJSON(bytes, name: name)
         guard let rows = (document["rows"] ?? document["annotations"])?.arrayValue ?? document.arrayValue else {
             throw .malformed(name, "Hypothesis annotations are a list under \"rows\" (the API) or \"annotations\" (the client's export)")
         }
@@ -36,11 +35,10 @@ enum Hypothesis {
                 continue
             }
             var record = ImportRecord(location: .record(i + 1), text: text)
-            if let comment = row["text"]?.stringValue?.trimmingWhitespace(), !comment.isEmpty { record.back = comment }
+            record.back = row["text"]?.stringValue.trimmedNonEmpty
             let title = row["document"]?["title"]?.arrayValue?.first?.stringValue ?? row["document"]?["title"]?.stringValue
             let address = row["uri"]?.stringValue ?? row["target"]?.arrayValue?.first?["source"]?.stringValue
-            let parts = [title?.trimmingWhitespace(), address?.trimmingWhitespace()].compactMap { $0?.isEmpty == false ? $0 : nil }
-            record.source = parts.isEmpty ? nil : parts.joined(separator: " — ")
+            record.source = Highlights.source(title, address)
             record.tags = (row["tags"]?.arrayValue ?? []).compactMap { $0.stringValue.flatMap { try? Tag.validateName($0) } }
             record.createdAt = row["created"]?.stringValue.flatMap(Timestamp.init(rfc3339:))
             record.updatedAt = row["updated"]?.stringValue.flatMap(Timestamp.init(rfc3339:))

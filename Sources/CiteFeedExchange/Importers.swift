@@ -10,15 +10,13 @@ package enum Importers {
         let lower = name.lowercased()
         if lower.hasSuffix(".csv") { return .csv }
         if lower.hasSuffix(".fortune") { return .fortune }
-        // A sidecar by its name, before the content is looked at (a KOReader home has thousands).
-        if lower.hasSuffix(".lua") && lower.contains("metadata.") { return .koreader }
+        if KOReaderSidecar.looksLike(name: name, bytes: bytes) { return .koreader }
         let text = String(decoding: bytes.prefix(65536), as: UTF8.self)
         let trimmed = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
         // citefeed's own export first: a tag named "calibre_highlights" is no calibre file.
         let citefeedJSON = trimmed.first == "{" && trimmed.contains("\"format\"") && trimmed.contains("\"citefeed\"")
         if !citefeedJSON, KOReaderExport.looksLike(trimmed) { return .koreader }
         if lower.hasSuffix(".md") || lower.hasSuffix(".markdown") { return .markdown }
-        if KOReaderSidecar.looksLike(name: name, bytes: bytes) { return .koreader }
         if AnkiText.looksLike(trimmed) { return .anki }
         if trimmed.first == "<", KindleNotebook.looksLike(text) { return .notebook }
         if trimmed.first == "<", PlayBooks.looksLike(html: text) { return .playbooks }
@@ -73,6 +71,11 @@ package enum Importers {
             }
             return (chosen, found.reader)
         }
+    }
+
+    /// The JSON document of a highlight file, or why it is not one.
+    static func parseJSON(_ bytes: [UInt8], name: String) throws(ImportError) -> JSONValue {
+        do throws(JSONParser.Failure) { return try JSONParser.parse(bytes) } catch { throw .malformed(name, error.message) }
     }
 
     /// A reader of `bytes` (valid UTF-8, or a binary format's bytes as they are) as `format`. Errors found before the first record

@@ -42,9 +42,8 @@ enum KOReaderExport {
                     continue
                 }
                 var record = ImportRecord(location: .record(number), text: text, author: book.author)
-                if let note = entry.note?.trimmingWhitespace(), !note.isEmpty { record.back = note }
-                let source = [book.title, entry.chapter].compactMap { $0?.trimmingWhitespace() }.filter { !$0.isEmpty }
-                record.source = source.isEmpty ? nil : source.joined(separator: " — ")
+                record.back = entry.note.trimmedNonEmpty
+                record.source = Highlights.source(book.title, entry.chapter)
                 record.createdAt = entry.created
                 found.colour(entry.colour, of: &record)
                 found.records.append(record)
@@ -54,8 +53,7 @@ enum KOReaderExport {
     }
 
     static func json(name: String, bytes: [UInt8]) throws(ImportError) -> ImportReader {
-        let document: JSONValue
-        do throws(JSONParser.Failure) { document = try JSONParser.parse(bytes) } catch { throw .malformed(name, error.message) }
+        let document = try Importers.parseJSON(bytes, name: name)
         let items = document["documents"]?.arrayValue ?? [document]
         var books: [Book] = []
         for item in items {
@@ -163,8 +161,7 @@ enum KOReaderExport {
                 guard let (what, at, raw) = capture, at == depth else { continue }
                 capture = nil
                 // Line breaks were <br/>; the template's own white space around them is not text.
-                let value = raw.split(separator: "\n", omittingEmptySubsequences: false).map { HTMLText.collapsed(String($0)) }
-                    .joined(separator: "\n").trimmingWhitespace()
+                let value = HTMLText.collapsedLines(raw)
                 switch what {
                 case "title":
                     flush()
@@ -203,7 +200,7 @@ enum KOReaderExport {
     static func date(_ text: String) -> Timestamp? {
         let parts = text.split(separator: " ")
         guard parts.count == 5, let day = Int(parts[0]), let year = Int(parts[2]),
-            let month = months.firstIndex(of: parts[1].lowercased()).map({ $0 + 1 })
+            let month = ImportDates.englishMonth(parts[1])
         else { return nil }
         let clock = parts[3].split(separator: ":").compactMap { Int($0) }
         guard clock.count == 3, (1...12).contains(clock[0]) else { return nil }
@@ -211,10 +208,6 @@ enum KOReaderExport {
         guard pm || parts[4].uppercased() == "AM" else { return nil }
         return Timestamp.local(year: year, month: month, day: day, hour: clock[0] % 12 + (pm ? 12 : 0), minute: clock[1], second: clock[2])
     }
-
-    private static let months = [
-        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
-    ]
 }
 
 extension String {

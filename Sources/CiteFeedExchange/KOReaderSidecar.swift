@@ -18,10 +18,12 @@ enum KOReaderSidecar {
     /// Whether `bytes` look like a sidecar: Lua data returning a table that has a key KOReader
     /// writes into every sidecar.
     static func looksLike(name: String, bytes: [UInt8]) -> Bool {
+        // By its name first, before the content is looked at: a KOReader home has thousands.
         let lower = name.lowercased()
+        if lower.hasSuffix(".lua") && lower.contains("metadata.") { return true }
         let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
         let body = text.split(separator: "\n").drop { $0.hasPrefix("--") || $0.allSatisfy(\.isWhitespace) }.first ?? ""
-        return body.hasPrefix("return {") || (lower.hasSuffix(".lua") && lower.contains("metadata."))
+        return body.hasPrefix("return {")
     }
 
     static func reader(name: String, bytes: [UInt8]) throws(ImportError) -> ImportReader {
@@ -56,10 +58,8 @@ enum KOReaderSidecar {
                 return
             }
             var record = ImportRecord(location: .record(number), text: text, author: author)
-            if let note = note?.trimmingWhitespace(), !note.isEmpty { record.back = note }
-            let chapter = chapter?.trimmingWhitespace()
-            record.source = [title, chapter].compactMap { $0?.isEmpty == false ? $0 : nil }.joined(separator: " — ")
-            if record.source?.isEmpty == true { record.source = nil }
+            record.back = note.trimmedNonEmpty
+            record.source = Highlights.source(title, chapter)
             record.createdAt = datetime.flatMap(ImportDates.parse)
             found.colour(colour, of: &record)
             found.records.append(record)

@@ -48,7 +48,7 @@ struct KindleMetadata: Equatable {
     /// Month names (and their genitive forms, as Russian dates write them).
     static let months: [String: Int] = {
         let lists = [
-            "january february march april may june july august september october november december",
+            ImportDates.englishMonths.joined(separator: " "),
             "januar februar märz april mai juni juli august september oktober november dezember",
             "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
             "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",

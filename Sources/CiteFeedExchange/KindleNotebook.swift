@@ -121,8 +121,7 @@ enum KindleNotebook {
         func finish() {
             guard let (what, _, _, raw) = capture else { return }
             capture = nil
-            let value = raw.split(separator: "\n", omittingEmptySubsequences: false).map { HTMLText.collapsed(String($0)) }
-                .joined(separator: "\n").trimmingWhitespace()
+            let value = HTMLText.collapsedLines(raw)
             switch what {
             case "title": title = value.isEmpty ? nil : value
             case "author":

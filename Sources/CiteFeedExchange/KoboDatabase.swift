@@ -47,10 +47,9 @@ enum KoboDatabase {
                 continue
             }
             var record = ImportRecord(location: .record(i + 1), text: text, author: row.author.flatMap(AuthorNames.listed))
-            if let note = row.note?.trimmingWhitespace(), !note.isEmpty { record.back = note }
-            let source = [row.title, row.chapter].compactMap { $0?.trimmingWhitespace() }.filter { !$0.isEmpty }
-            record.source = source.isEmpty ? nil : source.joined(separator: " — ")
-            record.createdAt = (row.created ?? row.modified).flatMap(date)
+            record.back = row.note.trimmedNonEmpty
+            record.source = Highlights.source(row.title, row.chapter)
+            record.createdAt = (row.created ?? row.modified).flatMap(ImportDates.utc)
             found.colour(row.colour.flatMap { colours[$0] }, of: &record)
             found.records.append(record)
         }
@@ -60,11 +59,4 @@ enum KoboDatabase {
 
     private static let colours: [Int64: String] = [0: "yellow", 1: "pink", 2: "blue", 3: "green"]
 
-    /// `2024-01-15T14:30:00.000`, `…Z` or `2024-01-15 14:30:00.000+00:00`: UTC unless it says.
-    static func date(_ text: String) -> Timestamp? {
-        let t = text.trimmingWhitespace()
-        guard t.count >= 19, !t.hasPrefix("0000") else { return nil }
-        if let stamp = Timestamp(rfc3339: t) { return stamp }
-        return Timestamp(rfc3339: t + "Z")
-    }
 }

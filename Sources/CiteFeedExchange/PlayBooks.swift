@@ -89,8 +89,7 @@ enum PlayBooks {
             var record = ImportRecord(location: .record(entry), text: paragraphs[0].text, author: author)
             let notes = paragraphs.dropFirst().dropLast().map(\.text)
             if !notes.isEmpty { record.back = notes.joined(separator: "\n") }
-            record.source = [title, chapter].compactMap { $0 }.joined(separator: " — ")
-            if record.source?.isEmpty == true { record.source = nil }
+            record.source = Highlights.source(title, chapter)
             record.createdAt = date(paragraphs[paragraphs.count - 1].text)
             found.colour(paragraphs[0].shade.flatMap { shades[$0.lowercased()] }, of: &record)
             found.records.append(record)
@@ -147,12 +146,8 @@ enum PlayBooks {
     /// `January 2, 2016`, as local midnight.
     static func date(_ text: String) -> Timestamp? {
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "," })
-        guard parts.count == 3, let month = months.firstIndex(of: parts[0].lowercased()), let day = Int(parts[1]), let year = Int(parts[2])
+        guard parts.count == 3, let month = ImportDates.englishMonth(parts[0]), let day = Int(parts[1]), let year = Int(parts[2])
         else { return nil }
-        return Timestamp.local(year: year, month: month + 1, day: day, hour: 0, minute: 0, second: 0)
+        return Timestamp.local(year: year, month: month, day: day, hour: 0, minute: 0, second: 0)
     }
-
-    private static let months = [
-        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
-    ]
 }

@@ -71,11 +71,9 @@ enum ZoteroDatabase {
             }
             let (title, author) = try book(row.item)
             var record = ImportRecord(location: .record(i + 1), text: text, author: author)
-            if let comment = row.comment?.trimmingWhitespace(), !comment.isEmpty { record.back = comment }
-            let page = row.page?.trimmingWhitespace().nonEmpty.map { "p. " + $0 }
-            let source = [title?.trimmingWhitespace(), page].compactMap { $0 }.filter { !$0.isEmpty }
-            record.source = source.isEmpty ? nil : source.joined(separator: " — ")
-            record.createdAt = row.added.flatMap { Timestamp(rfc3339: $0.replacingSpace() + "Z") }
+            record.back = row.comment.trimmedNonEmpty
+            record.source = Highlights.source(title, row.page.trimmedNonEmpty.map { "p. " + $0 })
+            record.createdAt = row.added.flatMap(ImportDates.utc)
             found.colour(row.colour.flatMap { colours[$0.lowercased()] }, of: &record)
             found.records.append(record)
         }
@@ -89,10 +87,4 @@ enum ZoteroDatabase {
         "#ffd400": "yellow", "#ff6666": "red", "#5fb236": "green", "#2ea8e5": "blue", "#a28ae5": "purple", "#e56eee": "magenta",
         "#f19837": "orange", "#aaaaaa": "gray",
     ]
-}
-
-extension String {
-    fileprivate var nonEmpty: String? { isEmpty ? nil : self }
-    /// `2024-01-02 03:04:05` as `2024-01-02T03:04:05`.
-    fileprivate func replacingSpace() -> String { String(map { $0 == " " ? "T" : $0 }) }
 }

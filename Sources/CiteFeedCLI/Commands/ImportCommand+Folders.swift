@@ -42,8 +42,7 @@ extension ImportCommand {
     }
 
     private func importSources(_ sources: [(label: String, path: String)], _ context: Context) throws {
-        let folder = Posix.parentDirectory(context.paths.library)
-        let libraryExisted = Posix.fileExists(context.paths.library), folderExisted = Posix.fileExists(folder)
+        let removeNewLibrary = newLibraryRemover(context)
         let outcomes = try context.home.importEach(
             sources.map { source in
                 // Run on the opening thread: nothing here touches the context.
@@ -61,7 +60,7 @@ extension ImportCommand {
             }, extraTags: tags, skipInvalid: skipInvalid, dryRun: dryRun)
         // A dry run, or a run in which nothing was imported, leaves no library it made.
         let nothing = outcomes.allSatisfy { (try? $0.result.get()).map { $0.imported == 0 } ?? true }
-        if (dryRun || nothing) && !libraryExisted && context.removeNewLibrary() && !folderExisted { rmdir(folder) }
+        if dryRun || nothing { removeNewLibrary() }
         var failed: [ExitStatus] = []
         var total = ImportResult()
         for ((label, _), outcome) in zip(sources, outcomes) {
@@ -87,10 +86,7 @@ extension ImportCommand {
                 context.err.line("citefeed: error: \(named.echoed(limit: .max))")
             }
         }
-        let files = ImportError.counted([("file", sources.count)]), duplicates = ImportError.counted([("duplicate", total.duplicates)])
-        var summary = dryRun ? "Dry run (nothing was written): \(files): would import \(total.imported), skip \(duplicates)" : "\(files): imported \(total.imported), skipped \(duplicates)"
-        if total.backsAdded > 0 { summary += total.backsAdded == 1 ? ", 1 note added as a back" : ", \(total.backsAdded) notes added as backs" }
-        if !total.invalid.isEmpty { summary += ", \(total.invalid.count) invalid" }
+        let summary = (dryRun ? "Dry run (nothing was written): " : "") + ImportError.counted([("file", sources.count)]) + ": " + counts(total)
         context.out.line("\(summary)")
         if let first = failed.first { throw FolderImportError.failed(failed.count, of: sources.count, status: first) }
     }

@@ -138,13 +138,7 @@ struct ImportCommand: Command {
             context.stderrIsTerminal
             ? ProgressBar(stream: context.err, delay: context.environment["CITEFEED_PROGRESS_DELAY"].flatMap { Int64($0) } ?? 500) : nil
         defer { bar?.finish() }
-        // Bad input changes nothing: a failed import into a home without a library leaves none
-        // (the library is made when first opened, before the file's records are checked).
-        let folder = Posix.parentDirectory(context.paths.library)
-        let libraryExisted = Posix.fileExists(context.paths.library), folderExisted = Posix.fileExists(folder)
-        func removeNewLibrary() {
-            if !libraryExisted && context.removeNewLibrary() && !folderExisted { rmdir(folder) }
-        }
+        let removeNewLibrary = newLibraryRemover(context)
         let result: ImportResult
         do {
             result = try context.home.importRecords(
@@ -171,14 +165,28 @@ struct ImportCommand: Command {
         let prefix = label.map { "\($0.echoed(limit: 300)): " } ?? ""
         for problem in result.invalid { context.err.line("citefeed: \(prefix)skipped \(problem.words.echoed(limit: 1000))") }
         if !skipped.isEmpty { context.err.line("citefeed: note: \(prefix)left out \(ImportError.counted(skipped)) (not citations).") }
-        var summary = "imported \(result.imported), skipped \(ImportError.counted([("duplicate", result.duplicates)]))"
-        if dryRun { summary = "would import \(result.imported), skip \(ImportError.counted([("duplicate", result.duplicates)]))" }
-        if label != nil && result.imported == 0 && result.backsAdded == 0 && result.invalid.isEmpty {
-            summary = "nothing new (\(ImportError.counted([("duplicate", result.duplicates)])))"
-        }
-        if result.backsAdded > 0 { summary += result.backsAdded == 1 ? ", 1 note added as a back" : ", \(result.backsAdded) notes added as backs" }
-        if !result.invalid.isEmpty { summary += ", \(result.invalid.count) invalid" }
+        let nothingNew = label != nil && result.imported == 0 && result.backsAdded == 0 && result.invalid.isEmpty
+        let summary = nothingNew ? "nothing new (\(ImportError.counted([("duplicate", result.duplicates)])))" : counts(result)
         context.out.line("\(prefix)\(summary)")
+    }
+
+    /// "imported N, skipped M duplicates" ("would import N, skip M duplicates" in a dry run),
+    /// and the notes that became backs and the invalid records skipped, when there were any.
+    func counts(_ result: ImportResult) -> String {
+        let duplicates = ImportError.counted([("duplicate", result.duplicates)])
+        var text = dryRun ? "would import \(result.imported), skip \(duplicates)" : "imported \(result.imported), skipped \(duplicates)"
+        if result.backsAdded > 0 { text += result.backsAdded == 1 ? ", 1 note added as a back" : ", \(result.backsAdded) notes added as backs" }
+        if !result.invalid.isEmpty { text += ", \(result.invalid.count) invalid" }
+        return text
+    }
+
+    /// Bad input changes nothing: the returned function removes the library if this command
+    /// made it and nothing was ever imported into it (and its folder, if it made that too).
+    /// The library is made when first opened, before a file's records are checked.
+    func newLibraryRemover(_ context: Context) -> () -> Void {
+        let folder = Posix.parentDirectory(context.paths.library)
+        let libraryExisted = Posix.fileExists(context.paths.library), folderExisted = Posix.fileExists(folder)
+        return { if !libraryExisted && context.removeNewLibrary() && !folderExisted { rmdir(folder) } }
     }
 
     /// What a dry run found, on standard output: nothing was written.
