@@ -31,7 +31,7 @@ public enum CLI {
         TagListCommand.self, TagAddCommand.self, TagEditCommand.self, TagDeleteCommand.self, ColorsCommand.self,
         DefaultsReadCommand.self, DefaultsWriteCommand.self, DefaultsDeleteCommand.self,
         RotationListCommand.self, RotationAddCommand.self, RotationRemoveCommand.self, RotationRenameCommand.self,
-        AboutCommand.self, CompletionsCommand.self, ManCommand.self,
+        AboutCommand.self, SetupCommand.self, CompletionsCommand.self, ManCommand.self,
     ]
 
     /// Commands with subcommands, and the subcommand used when none is given.
@@ -112,6 +112,13 @@ public enum CLI {
         }
         guard let name = rest.first else {
             context.out.write(data: Help.overview())
+            // A first run (no library yet, and none is made): what to do next on this desktop.
+            if !Posix.fileExists(context.paths.library) {
+                let suggestions = Setup.suggestions(
+                    for: Desktop.detect(environment: context.environment), bindir: Setup.binDirectory(environment: context.environment),
+                    home: SetupCommand.chosenHome(context), environment: context.environment)
+                context.out.write(data: Setup.firstRun(library: context.paths.library, suggestions: suggestions))
+            }
             return
         }
         rest = rest.dropFirst()

@@ -183,6 +183,19 @@ package enum Posix {
         return stat(path, &st) == 0
     }
 
+    /// The user id owning `path`, if it exists.
+    package static func ownerID(_ path: String) -> uid_t? {
+        var st = stat()
+        return stat(path, &st) == 0 ? st.st_uid : nil
+    }
+
+    /// `path` with every link and `..` resolved (realpath(3)), if it exists.
+    package static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     package static func isDirectory(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR

@@ -103,8 +103,8 @@ import Testing
 
     @Test func theSystemdServiceAndTheCronLineRotateEveryRotation() throws {
         let box = try library()
-        // citefeed.service: ExecStart with %h, the home directory.
-        let unit = try String(contentsOf: packageRoot.appendingPathComponent("contrib/systemd/citefeed.service"), encoding: .utf8)
+        // citefeed.service.in: ExecStart names @bindir@, filled in when it is installed.
+        let unit = try String(contentsOf: packageRoot.appendingPathComponent("contrib/systemd/citefeed.service.in"), encoding: .utf8)
         var sections: [String: [String: String]] = [:]
         var section = ""
         for line in unit.split(separator: "\n") where !line.hasPrefix("#") {
@@ -114,30 +114,30 @@ import Testing
         }
         #expect(sections["Service"]?["Type"] == "oneshot")
         let exec = try #require(sections["Service"]?["ExecStart"])
-        #expect(exec == "%h/.local/bin/citefeed rotate --all")
+        #expect(exec == "@bindir@/citefeed rotate --all")
         let timer = try String(contentsOf: packageRoot.appendingPathComponent("contrib/systemd/citefeed.timer"), encoding: .utf8)
         #expect(timer.contains("\nOnCalendar=*:0/15\n") && timer.contains("\nPersistent=true\n"))
-        // The command, with %h/.local/bin/citefeed the built binary.
-        let words = ContribTests.words(exec.replacingOccurrences(of: "%h/.local/bin/citefeed", with: "citefeed"))
+        // The command, with @bindir@/citefeed the built binary.
+        let words = ContribTests.words(exec.replacingOccurrences(of: "@bindir@/citefeed", with: "citefeed"))
         box.now = "2026-03-02T10:30:00+01:00"
         let ran = try Sandbox.execute(words[0], Array(words.dropFirst()), stdin: Data(), environment: box.environment)
         #expect(ran.status == 0 && ran.stdout.contains("rotation work:"), "\(ran)")
         #expect(FileManager.default.fileExists(atPath: box.feeds.appendingPathComponent("work/feed.xml").path))
         // The cron line: five time fields, then a command for sh.
-        let crontab = try String(contentsOf: packageRoot.appendingPathComponent("contrib/cron/citefeed.crontab"), encoding: .utf8)
+        let crontab = try String(contentsOf: packageRoot.appendingPathComponent("contrib/cron/citefeed.crontab.in"), encoding: .utf8)
         let entries = crontab.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
         #expect(entries.count == 1)
         let fields = entries[0].split(separator: " ", maxSplits: 5).map(String.init)
         #expect(fields.count == 6 && fields[0] == "*/15" && fields[1...4].allSatisfy { $0 == "*" })
-        #expect(fields[5] == "$HOME/.local/bin/citefeed rotate --all >/dev/null")
-        // Run as cron would: sh -c, with HOME such that $HOME/.local/bin/citefeed is the binary.
-        let fakeHome = box.home.appendingPathComponent("user")
-        try FileManager.default.createDirectory(at: fakeHome.appendingPathComponent(".local/bin"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: fakeHome.appendingPathComponent(".local/bin/citefeed"), withDestinationURL: Sandbox.binary)
+        #expect(fields[5] == "@bindir@/citefeed rotate --all >/dev/null")
+        // Run as cron would: sh -c, with @bindir@ filled in as an install fills it.
+        let binDirectory = box.home.appendingPathComponent("prefix/bin")
+        try FileManager.default.createDirectory(at: binDirectory, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: binDirectory.appendingPathComponent("citefeed"), withDestinationURL: Sandbox.binary)
         box.now = "2026-03-02T11:30:00+01:00"
-        var env = box.environment
-        env["HOME"] = fakeHome.path
-        let cron = try Sandbox.execute("/bin/sh", ["-c", fields[5]], stdin: Data(), environment: env)
+        let env = box.environment
+        let line = fields[5].replacingOccurrences(of: "@bindir@", with: binDirectory.path)
+        let cron = try Sandbox.execute("/bin/sh", ["-c", line], stdin: Data(), environment: env)
         #expect(cron.status == 0 && cron.stdout.isEmpty && cron.stderr.isEmpty, "\(cron)")
         #expect(try box.library().recentPicks(limit: 5, rotation: "work").count == 2)
         #expect(try box.library().recentPicks(limit: 5).count == 2)

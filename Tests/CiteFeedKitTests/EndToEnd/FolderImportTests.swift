@@ -106,20 +106,20 @@ import Testing
         let box = try Sandbox()
         let units = box.home.appendingPathComponent("units")
         try FileManager.default.createDirectory(at: units, withIntermediateDirectories: true)
-        for name in ["citefeed-devices.path", "citefeed-devices.service"] {
+        for name in ["citefeed-devices.path", "citefeed-devices.service.in"] {
             var text = try String(contentsOf: packageRoot.appendingPathComponent("contrib/systemd/" + name), encoding: .utf8)
             // systemd-analyze checks that the program exists: the built one stands for it.
-            text = text.replacingOccurrences(of: "%h/.local/bin/citefeed", with: Sandbox.binary.path)
-            try text.write(to: units.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            text = text.replacingOccurrences(of: "@bindir@/citefeed", with: Sandbox.binary.path)
+            try text.write(to: units.appendingPathComponent(name.replacingOccurrences(of: ".in", with: "")), atomically: true, encoding: .utf8)
         }
         let verify = try Sandbox.execute(
             try #require(findProgram("systemd-analyze")), ["verify", "--man=no", units.appendingPathComponent("citefeed-devices.path").path,
                 units.appendingPathComponent("citefeed-devices.service").path],
             stdin: Data(), environment: ["PATH": "/usr/bin:/bin", "SYSTEMD_LOG_LEVEL": "warning"])
         #expect(verify.status == 0 && !verify.stderr.contains("citefeed-devices"), "\(verify)")
-        let service = try String(contentsOf: packageRoot.appendingPathComponent("contrib/systemd/citefeed-devices.service"), encoding: .utf8)
+        let service = try String(contentsOf: packageRoot.appendingPathComponent("contrib/systemd/citefeed-devices.service.in"), encoding: .utf8)
         let exec = try #require(service.split(separator: "\n").first { $0.hasPrefix("ExecStart=") })
-        #expect(exec == "ExecStart=%h/.local/bin/citefeed import --devices")
+        #expect(exec == "ExecStart=@bindir@/citefeed import --devices")
         let path = try String(contentsOf: packageRoot.appendingPathComponent("contrib/systemd/citefeed-devices.path"), encoding: .utf8)
         #expect(path.contains("\nPathChanged=/media/%u\n") && path.contains("\nPathChanged=/run/media/%u\n"))
         // The command, with the fake tree as its root.

@@ -28,6 +28,7 @@ import Testing
         let outside = box.home.appendingPathComponent("unpacked")
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("VERSION"), to: outside.appendingPathComponent("VERSION"))
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("contrib"), to: outside.appendingPathComponent("contrib"))
         let made = try Sandbox.execute(
             "/bin/sh", [packageRoot.appendingPathComponent("scripts/build-info").path, outside.path, outside.appendingPathComponent("out").path],
             stdin: Data(), environment: ["PATH": "/usr/bin:/bin"])
@@ -42,7 +43,8 @@ import Testing
         for command in CLI.commands {
             #expect(help.stdout.contains("  \(command.spec.name)  ") || help.stdout.contains("  \(command.spec.name) "))
         }
-        #expect(try box.run().stdout == help.stdout)
+        // Without a library yet, `citefeed` alone adds what to do next (SetupTests).
+        #expect(try box.run().stdout.hasPrefix(help.stdout))
         #expect(try box.run("--help").stdout == help.stdout)
     }
 

@@ -1,0 +1,83 @@
+# citefeed's Makefile (GNU make), the same in the source tree and in the release tarball:
+#   make                          builds the release binary (in the source tree; the tarball holds it)
+#   make install                  installs into $(DESTDIR)$(PREFIX), /usr/local unless PREFIX is set
+#   make uninstall                removes what install installed
+#   make install PREFIX=~/.local  for one user, without root
+# Installed: bin/citefeed, its manual page, the bash, zsh and fish completions, the systemd user
+# units (naming $(bindir)/citefeed) and, in $(docdir), the README, changelog, licence and contrib/
+# as examples. PREFIX and DESTDIR, and each directory (bindir, man1dir, docdir,
+# bashcompletiondir, zshcompletiondir, fishcompletiondir, systemduserunitdir), may be set on the
+# command line, as the GNU coding standards have it.
+# In the source tree, install uses the release build as it is (it does not build, so that
+# `sudo make install` compiles nothing as root): run `make` first.
+
+PREFIX ?= /usr/local
+prefix = $(PREFIX)
+exec_prefix = $(prefix)
+bindir = $(exec_prefix)/bin
+datarootdir = $(prefix)/share
+mandir = $(datarootdir)/man
+man1dir = $(mandir)/man1
+docdir = $(datarootdir)/doc/citefeed
+bashcompletiondir = $(datarootdir)/bash-completion/completions
+zshcompletiondir = $(datarootdir)/zsh/site-functions
+fishcompletiondir = $(datarootdir)/fish/vendor_completions.d
+# systemd reads user units from /usr/lib/systemd/user, /usr/local/lib/systemd/user and
+# ~/.local/share/systemd/user.
+ifeq ($(abspath $(prefix)),$(abspath $(HOME)/.local))
+systemduserunitdir = $(datarootdir)/systemd/user
+else
+systemduserunitdir = $(exec_prefix)/lib/systemd/user
+endif
+
+INSTALL = install
+INSTALL_PROGRAM = $(INSTALL) -m 755
+INSTALL_DATA = $(INSTALL) -m 644
+
+ifneq ($(wildcard scripts/package),)
+# The source tree: what is installed is laid out from the release build (scripts/package stage).
+DIST = .build/dist
+all:
+	scripts/package build
+stage:
+	scripts/package stage $(DIST)
+else
+# The release tarball: what is installed is beside this Makefile.
+DIST = .
+all:
+	@echo "Nothing to build: the binary is here. Run 'make install' (PREFIX=/usr/local unless set)."
+stage:
+endif
+
+units = citefeed.service citefeed.timer citefeed-devices.service citefeed-devices.path
+
+install: stage
+	$(INSTALL) -d "$(DESTDIR)$(bindir)" "$(DESTDIR)$(man1dir)" "$(DESTDIR)$(bashcompletiondir)" \
+		"$(DESTDIR)$(zshcompletiondir)" "$(DESTDIR)$(fishcompletiondir)" "$(DESTDIR)$(systemduserunitdir)" \
+		"$(DESTDIR)$(docdir)/examples"
+	$(INSTALL_PROGRAM) $(DIST)/citefeed "$(DESTDIR)$(bindir)/citefeed"
+	$(INSTALL_DATA) $(DIST)/citefeed.1 "$(DESTDIR)$(man1dir)/citefeed.1"
+	$(INSTALL_DATA) $(DIST)/completions/citefeed.bash "$(DESTDIR)$(bashcompletiondir)/citefeed"
+	$(INSTALL_DATA) $(DIST)/completions/_citefeed "$(DESTDIR)$(zshcompletiondir)/_citefeed"
+	$(INSTALL_DATA) $(DIST)/completions/citefeed.fish "$(DESTDIR)$(fishcompletiondir)/citefeed.fish"
+	$(INSTALL_DATA) $(DIST)/README.md $(DIST)/CHANGELOG.md $(DIST)/LICENSE "$(DESTDIR)$(docdir)"
+	@# contrib, its templates (NAME.in) filled in with $(bindir): the units where systemd
+	@# looks, and all of it as examples.
+	cd $(DIST)/contrib && find . -type f | sort | while IFS= read -r file; do \
+		name=$${file%.in}; \
+		$(INSTALL) -d "$(DESTDIR)$(docdir)/examples/$$(dirname "$$name")" || exit 1; \
+		sed 's|@bindir@|$(bindir)|g' "$$file" > "$(DESTDIR)$(docdir)/examples/$$name" || exit 1; \
+		chmod 644 "$(DESTDIR)$(docdir)/examples/$$name"; \
+	done
+	for unit in $(units); do \
+		$(INSTALL_DATA) "$(DESTDIR)$(docdir)/examples/systemd/$$unit" "$(DESTDIR)$(systemduserunitdir)/$$unit" || exit 1; \
+	done
+
+uninstall:
+	rm -f "$(DESTDIR)$(bindir)/citefeed" "$(DESTDIR)$(man1dir)/citefeed.1" \
+		"$(DESTDIR)$(bashcompletiondir)/citefeed" "$(DESTDIR)$(zshcompletiondir)/_citefeed" \
+		"$(DESTDIR)$(fishcompletiondir)/citefeed.fish"
+	for unit in $(units); do rm -f "$(DESTDIR)$(systemduserunitdir)/$$unit"; done
+	rm -rf "$(DESTDIR)$(docdir)"
+
+.PHONY: all stage install uninstall

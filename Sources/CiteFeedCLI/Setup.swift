@@ -1,0 +1,179 @@
+import CiteFeedSupport
+
+/// What `citefeed setup` prints, and what a first `citefeed` suggests (issue 23): contrib's
+/// snippets, built into the binary from contrib/ at build time (`ContribFiles`, written by
+/// scripts/build-info), never read from /usr/share/doc, which systems may leave out.
+enum Setup {
+    enum Target: String, CaseIterable {
+        case waybar, i3blocks, polybar, systemd, cron
+    }
+
+    /// contrib's file for each target that is one file.
+    static func contribPath(_ target: Target) -> String? {
+        switch target {
+        case .waybar: "waybar/config.jsonc"
+        case .i3blocks: "i3blocks/citefeed.conf"
+        case .polybar: "polybar/citefeed.ini"
+        case .cron: "cron/citefeed.crontab.in"
+        case .systemd: nil
+        }
+    }
+
+    /// The units `setup systemd` prints and installs, by contrib path and installed name.
+    static let units = [("systemd/citefeed.service.in", "citefeed.service"), ("systemd/citefeed.timer", "citefeed.timer")]
+
+    /// contrib's file at `path`, its templates' `@bindir@` filled in with `bindir`.
+    static func contrib(_ path: String, bindir: String) -> String {
+        (ContribFiles.text(path) ?? "").replacingAll("@bindir@", with: bindir)
+    }
+
+    /// Where the running citefeed is: the directory on PATH that holds this very program (so
+    /// ~/.local/bin rather than where a link there points), else the executable's own directory.
+    static func binDirectory(environment: [String: String]) -> String {
+        let executable = Posix.resolvedPath("/proc/self/exe") ?? "/usr/bin/citefeed"
+        if let onPath = Subprocess.find("citefeed", environment: environment), Posix.resolvedPath(onPath) == executable {
+            return Posix.parentDirectory(onPath)
+        }
+        return Posix.parentDirectory(executable)
+    }
+
+    /// The snippet of one target. `home` (an absolute path) is the library folder chosen with
+    /// --home or CITEFEED_HOME, which the scheduled command must use too.
+    static func snippet(_ target: Target, bindir: String, home: String?) -> String {
+        if let path = contribPath(target) {
+            var text = contrib(path, bindir: bindir)
+            if target == .cron, let home {
+                // cron runs the line with sh, and takes an unescaped % for a new line.
+                let quoted = "'" + home.replacingAll("'", with: "'\\''") + "'"
+                text = text.replacingAll(
+                    bindir + "/citefeed rotate", with: "CITEFEED_HOME=\(quoted.replacingAll("%", with: "\\%")) \(bindir)/citefeed rotate")
+            }
+            return text
+        }
+        var text = ""
+        for (path, name) in units {
+            text += "# ~/.config/systemd/user/\(name)\n" + unit(path, bindir: bindir, home: home) + "\n"
+        }
+        return text + """
+            # Then: systemctl --user daemon-reload && systemctl --user enable --now citefeed.timer
+            # ('citefeed setup systemd --enable' does all of this).
+
+            """
+    }
+
+    /// A unit of contrib, filled in; with `home`, the service runs citefeed on that library.
+    static func unit(_ path: String, bindir: String, home: String?) -> String {
+        var text = contrib(path, bindir: bindir)
+        if let home, text.contains("\n[Service]\n") {
+            // Environment="…": backslashes and quotes escaped, % doubled (systemd's specifiers).
+            let value = ("CITEFEED_HOME=" + home).replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"")
+                .replacingAll("%", with: "%%")
+            text = text.replacingAll("\n[Service]\n", with: "\n[Service]\nEnvironment=\"\(value)\"\n")
+        }
+        return text
+    }
+}
+
+/// The desktop citefeed runs on, as a first run sees it: `XDG_CURRENT_DESKTOP`,
+/// `WAYLAND_DISPLAY` and `DISPLAY`, and the bars this user is running (/proc).
+struct Desktop {
+    var names: [String]
+    var wayland: Bool
+    var x11: Bool
+    var runningBars: [Setup.Target]
+
+    static func detect(environment: [String: String], proc: String = "/proc") -> Desktop {
+        Desktop(
+            names: (environment["XDG_CURRENT_DESKTOP"] ?? "").split(separator: ":").map { $0.lowercased() },
+            wayland: !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty, x11: !(environment["DISPLAY"] ?? "").isEmpty,
+            runningBars: runningBars(proc: proc))
+    }
+
+    /// The bars among this user's processes: waybar, polybar, and i3blocks (or i3bar and swaybar,
+    /// which run a status command as i3blocks does).
+    static func runningBars(proc: String) -> [Setup.Target] {
+        var found: Set<Setup.Target> = []
+        let uid = getuid()
+        for entry in Posix.directoryEntries(proc) where entry.first?.isNumber == true {
+            guard Posix.ownerID(proc + "/" + entry) == uid, let comm = Posix.readText(proc + "/" + entry + "/comm", limit: 64) else {
+                continue
+            }
+            switch comm.split(separator: "\n").first ?? "" {
+            case "waybar": found.insert(.waybar)
+            case "polybar": found.insert(.polybar)
+            case "i3blocks", "i3bar", "swaybar": found.insert(.i3blocks)
+            default: continue
+            }
+        }
+        return Setup.Target.allCases.filter(found.contains)
+    }
+
+    var isGNOME: Bool { names.contains { $0.contains("gnome") || $0 == "unity" || $0 == "ubuntu" } }
+    var isPlasma: Bool { names.contains("kde") }
+
+    /// The bar to suggest when none runs: waybar on a Wayland compositor, i3blocks on i3,
+    /// polybar on another X11 window manager; none on GNOME and Plasma (their own widgets) or
+    /// without a graphical session.
+    var suggestedBar: Setup.Target? {
+        if !runningBars.isEmpty || isGNOME || isPlasma { return nil }
+        if names.contains("i3") { return .i3blocks }
+        if wayland || names.contains(where: { ["sway", "hyprland", "river", "wlroots", "niri", "labwc"].contains($0) }) { return .waybar }
+        return x11 ? .polybar : nil
+    }
+}
+
+extension Setup {
+    /// What to do next, for `desktop`: the snippet of each running bar (or of the bar that suits
+    /// the desktop), GNOME's and Plasma's own way, and the scheduler.
+    static func suggestions(for desktop: Desktop, bindir: String, home: String?, environment: [String: String]) -> String {
+        let hasSystemctl = Subprocess.find("systemctl", environment: environment) != nil
+        var text = ""
+        for bar in desktop.runningBars {
+            text += "\(bar.rawValue) is running: paste this into its config ('citefeed setup \(bar.rawValue)' prints it again):\n\n"
+            text += snippet(bar, bindir: bindir, home: home) + "\n"
+        }
+        if let bar = desktop.suggestedBar {
+            let why = bar == .waybar ? "On a Wayland desktop" : bar == .i3blocks ? "On i3" : "On an X11 desktop"
+            text +=
+                "\(why), \(bar.rawValue) can show the citation: paste this into its config ('citefeed setup \(bar.rawValue)' prints it again):\n\n"
+            text += snippet(bar, bindir: bindir, home: home) + "\n"
+        }
+        if desktop.isGNOME {
+            text += """
+                On GNOME: a command-output extension shows the citation in the top bar, such as Executor
+                (extensions.gnome.org): add the command 'citefeed status' with an interval of 60 seconds.
+
+                """
+        }
+        if desktop.isPlasma {
+            text += """
+                On KDE Plasma: add the "Command Output" widget to a panel (Add Widgets, Get New Widgets),
+                with the command 'citefeed status' every 60 seconds.
+
+                """
+        }
+        if Subprocess.find("citefeed", environment: environment) == nil {
+            text += "citefeed is not on PATH, and bars run it by name: install it ('make install PREFIX=~/.local' from the\n"
+            text += "source tree or the tarball), or write \(bindir)/citefeed in the commands above.\n"
+        }
+        text +=
+            hasSystemctl
+            ? "To rotate the feeds every quarter hour, also when no bar runs: citefeed setup systemd --enable\n"
+            : "To rotate the feeds every quarter hour, also when no bar runs: citefeed setup cron\n"
+        text += "Each bar's and scheduler's snippet: citefeed setup waybar|i3blocks|polybar|systemd|cron\n"
+        return text
+    }
+
+    /// What `citefeed` alone adds to its help when there is no library yet.
+    static func firstRun(library: String, suggestions: String) -> String {
+        """
+
+        There is no library yet (\(library)); nothing was made. To begin:
+          citefeed rotate                     makes it, with 20 starter citations, and writes the feeds
+          citefeed add "TEXT" --author NAME   adds a citation of your own
+          citefeed import FILE                imports highlights (Kindle, Kobo, KOReader, Readwise, ...)
+
+        \(suggestions)
+        """
+    }
+}

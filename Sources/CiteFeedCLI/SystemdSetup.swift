@@ -1,0 +1,103 @@
+import CiteFeedSupport
+
+/// `citefeed setup systemd --enable`: the service and timer where systemd reads a user's units,
+/// then `systemctl --user daemon-reload` and `enable --now citefeed.timer`.
+struct SystemdSetup {
+    let context: Context
+    let bindir: String
+    let home: String?
+
+    /// The units as they would be installed, by name.
+    var units: [(name: String, text: String)] { Setup.units.map { ($0.1, Setup.unit($0.0, bindir: bindir, home: home)) } }
+
+    /// Where a user's own units go: $XDG_CONFIG_HOME/systemd/user, or ~/.config/systemd/user.
+    func userDirectory() throws(SetupError) -> String {
+        if let config = context.environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/systemd/user" }
+        guard let home = context.paths.userHome, home.hasPrefix("/") else { throw .noHomeDirectory }
+        return home + "/.config/systemd/user"
+    }
+
+    /// The directory where the same units are installed already and systemd reads them (the
+    /// Debian package's /usr/lib/systemd/user, make install's), if any.
+    func installedDirectory() -> String? {
+        let prefix = Posix.parentDirectory(bindir)
+        var candidates = [
+            prefix + "/lib/systemd/user", prefix + "/share/systemd/user", "/usr/lib/systemd/user", "/usr/local/lib/systemd/user",
+        ]
+        if let data = context.environment["XDG_DATA_HOME"], data.hasPrefix("/") { candidates.append(data + "/systemd/user") }
+        if let home = context.paths.userHome { candidates.append(home + "/.local/share/systemd/user") }
+        return candidates.first { dir in units.allSatisfy { Posix.readText(dir + "/" + $0.name, limit: 1 << 16) == $0.text } }
+    }
+
+    func enable() throws {
+        guard let systemctl = Subprocess.find("systemctl", environment: context.environment) else { throw SetupError.noSystemctl }
+        var place: String
+        if let installed = installedDirectory() {
+            place = "citefeed.service and citefeed.timer are installed in \(installed)"
+        } else {
+            let dir = try userDirectory()
+            // Nothing is written unless every unit can be: one that differs stops it all.
+            var toWrite: [(path: String, bytes: [UInt8])] = []
+            for unit in units {
+                let path = dir + "/" + unit.name
+                switch Posix.readText(path, limit: 1 << 20) {
+                case nil where Posix.fileExists(path): throw SetupError.unitDiffers(path)
+                case nil: toWrite.append((path, Array(unit.text.utf8)))
+                case let existing? where existing != unit.text: throw SetupError.unitDiffers(path)
+                default: continue
+                }
+            }
+            do {
+                try Posix.makeDirectories(dir)
+                _ = try AtomicWriter.writeChanged(toWrite, mode: 0o644)
+            } catch { throw SetupError.cannotWrite(dir, error.message) }
+            place =
+                (toWrite.isEmpty ? "citefeed.service and citefeed.timer were in " : "Wrote citefeed.service and citefeed.timer to ") + dir
+        }
+        for arguments in [["--user", "daemon-reload"], ["--user", "enable", "--now", "citefeed.timer"]] {
+            context.out.flush()
+            let status = Subprocess.run(
+                systemctl, arguments, in: "/", environment: context.environment, deadline: Posix.monotonicMilliseconds() + 60_000)
+            guard status == 0 else { throw SetupError.systemctlFailed(arguments.joined(separator: " "), status, place) }
+        }
+        context.out.line("\(place); the timer is on: 'citefeed rotate --all' runs every quarter hour.")
+        context.out.line(
+            "'systemctl --user list-timers citefeed.timer' shows the next run; 'systemctl --user disable --now citefeed.timer' stops it.")
+    }
+}
+
+/// What stops `setup systemd --enable`.
+enum SetupError: CiteFeedError {
+    case noSystemctl
+    case noHomeDirectory
+    case unitDiffers(String)
+    case cannotWrite(String, String)
+    case systemctlFailed(String, Int32, String)
+
+    var exitStatus: ExitStatus {
+        switch self {
+        case .noSystemctl: .notFound
+        case .cannotWrite, .unitDiffers: .cannotCreate
+        case .noHomeDirectory, .systemctlFailed: .failure
+        }
+    }
+
+    var message: String {
+        switch self {
+        case .noSystemctl:
+            return "systemctl is not on PATH: this system does not run systemd; 'citefeed setup cron' prints the crontab line instead."
+        case .noHomeDirectory:
+            return "Neither XDG_CONFIG_HOME nor HOME is set, so there is no ~/.config/systemd/user to put the units in."
+        case .unitDiffers(let path):
+            return
+                "\(path) exists and differs from citefeed's; nothing was changed. Compare it with 'citefeed setup systemd', then remove it or keep it."
+        case let .cannotWrite(dir, reason):
+            return "Cannot write the units to \(dir): \(reason)."
+        case let .systemctlFailed(command, status, place):
+            let how =
+                status == -1 ? "could not start" : status == -2 ? "did not finish within 60 seconds" : "failed (exit status \(status))"
+            return
+                "'systemctl \(command)' \(how); \(place). systemctl --user needs a user session: log in graphically or over ssh, or run 'loginctl enable-linger' for a machine nobody logs in to."
+        }
+    }
+}
