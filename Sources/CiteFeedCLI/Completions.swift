@@ -19,11 +19,19 @@ enum Completions {
         switch shell {
         case .bash: "# bash completion for citefeed: source <(citefeed completions bash)\n" + bashFunction()
         case .zsh:
+            // Sourced, or installed as _citefeed in a folder of $fpath, which compinit autoloads
+            // by its #compdef line: the first completion then defines the function and, being
+            // that completion, runs it at once.
             """
-            # zsh completion for citefeed: source <(citefeed completions zsh), after compinit
+            #compdef citefeed
+            # zsh completion for citefeed: source <(citefeed completions zsh), after compinit; or
+            # installed as _citefeed in a folder of $fpath (the package and make install put it there)
             autoload -U +X bashcompinit && bashcompinit
 
-            """ + bashFunction()
+            """ + bashFunction() + """
+            if [[ ${funcstack[1]-} == _citefeed ]]; then _bash_complete -F _citefeed; fi
+
+            """
         case .fish: fish()
         }
     }

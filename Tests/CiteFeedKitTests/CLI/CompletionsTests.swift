@@ -73,6 +73,41 @@ import Testing
 
     /// Rotation and tag names come from the library while completing (issue 13): citefeed on
     /// PATH is asked, with the CITEFEED_HOME in force.
+    /// What an interactive zsh (driven through zsh/zpty) offers when `line` is typed and Tab
+    /// pressed, with `fpath` put first in $fpath and compinit run, as a ~/.zshrc does.
+    static func zshTab(_ line: String, fpath: String?, binary: String = Sandbox.binary.deletingLastPathComponent().path) throws -> String {
+        let zsh = try #require(CompletionsTests.shell("zsh"), "zsh is not installed (Debian's zsh)")
+        let setup = (fpath.map { "fpath=('\($0)' $fpath); " } ?? "") + "autoload -U compinit; compinit -u -D"
+        let program = """
+            zmodload zsh/zpty
+            zpty -b z 'env PATH=\(binary):/usr/bin:/bin TERM=dumb HOME=/nonexistent zsh -f -i'
+            zpty -w z 'PS1="> "; \(setup)'
+            sleep 1
+            zpty -w -n z $'\(line)\\t'
+            sleep 2
+            all=""
+            while zpty -r -t z chunk; do all+=$chunk; done
+            print -r -- "$all"
+            zpty -d z
+            """
+        return try Sandbox.execute(zsh, ["-f", "-c", program], stdin: Data(), environment: ["PATH": "/usr/bin:/bin"]).stdout
+    }
+
+    /// Installed as _citefeed in a folder of $fpath (as the package and make install put it),
+    /// compinit autoloads it by its #compdef line, and the first Tab already completes.
+    @Test(.requires(shell("zsh") != nil, "needs zsh"))
+    func zshAutoloadsTheInstalledScript() throws {
+        let result = try Sandbox().run("completions", "zsh")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("citefeed-fpath-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(result.stdout.utf8).write(to: folder.appendingPathComponent("_citefeed"))
+        #expect(result.stdout.hasPrefix("#compdef citefeed\n"))
+        let shown = try CompletionsTests.zshTab("citefeed rotat", fpath: folder.path)
+        #expect(shown.contains("rotate    rotation"), "\(shown)")
+        #expect(try CompletionsTests.zshTab("citefeed tag ed", fpath: folder.path).contains("citefeed tag edit"))
+    }
+
     @Test(.requires(shell("fish") != nil, "needs fish"))
     func rotationAndTagNamesAreOfferedFromTheLibrary() throws {
         let box = try Sandbox()

@@ -57,6 +57,11 @@ import Testing
             """
         let completion = try PackageTests.run("/bin/bash", ["--norc", "-c", program])
         #expect(completion.stdout.split(separator: "\n").sorted() == ["rotate", "rotation"], "\(completion)")
+        // zsh finds it in its vendor-completions folder (on Debian's default $fpath): Tab completes.
+        if CompletionsTests.shell("zsh") != nil || runningInCI {
+            let shown = try CompletionsTests.zshTab("citefeed rotat", fpath: nil, binary: "/usr/bin")
+            #expect(shown.contains("rotate    rotation"), "\(shown)")
+        }
         // systemd accepts the user units where the package put them.
         let runtime = try PackageTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: runtime) }
