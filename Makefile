@@ -8,6 +8,8 @@
 # as examples. PREFIX and DESTDIR, and each directory (bindir, man1dir, docdir,
 # bashcompletiondir, zshcompletiondir, fishcompletiondir, systemduserunitdir), may be set on the
 # command line, as the GNU coding standards have it.
+# make uninstall leaves the timer as it is: 'systemctl --user disable --now citefeed.timer' first
+# if you enabled it.
 # In the source tree, install uses the release build as it is (it does not build, so that
 # `sudo make install` compiles nothing as root): run `make` first.
 
@@ -52,6 +54,11 @@ endif
 units = citefeed.service citefeed.timer citefeed-devices.service citefeed-devices.path
 
 install: stage
+	@# The units and the cron line name $(bindir)/citefeed unquoted: a path they could misread
+	@# (a space, a quote, a %, a |) is refused before anything is installed.
+	@case '$(subst ','"'"',$(bindir))' in *[!A-Za-z0-9/._+@,:~-]*) \
+		echo "make: bindir ($(bindir)) may hold only letters, digits and / . _ + @ , : ~ -, as the systemd units and cron line name it" >&2; \
+		exit 1;; esac
 	$(INSTALL) -d "$(DESTDIR)$(bindir)" "$(DESTDIR)$(man1dir)" "$(DESTDIR)$(bashcompletiondir)" \
 		"$(DESTDIR)$(zshcompletiondir)" "$(DESTDIR)$(fishcompletiondir)" "$(DESTDIR)$(systemduserunitdir)" \
 		"$(DESTDIR)$(docdir)/examples"
@@ -63,8 +70,8 @@ install: stage
 	$(INSTALL_DATA) $(DIST)/README.md $(DIST)/CHANGELOG.md $(DIST)/LICENSE "$(DESTDIR)$(docdir)"
 	@# contrib, its templates (NAME.in) filled in with $(bindir): the units where systemd
 	@# looks, and all of it as examples.
-	cd $(DIST)/contrib && find . -type f | sort | while IFS= read -r file; do \
-		name=$${file%.in}; \
+	find $(DIST)/contrib -type f | sort | while IFS= read -r file; do \
+		name=$${file#$(DIST)/contrib/}; name=$${name%.in}; \
 		$(INSTALL) -d "$(DESTDIR)$(docdir)/examples/$$(dirname "$$name")" || exit 1; \
 		sed 's|@bindir@|$(bindir)|g' "$$file" > "$(DESTDIR)$(docdir)/examples/$$name" || exit 1; \
 		chmod 644 "$(DESTDIR)$(docdir)/examples/$$name"; \

@@ -22,9 +22,35 @@ enum Setup {
     /// The units `setup systemd` prints and installs, by contrib path and installed name.
     static let units = [("systemd/citefeed.service.in", "citefeed.service"), ("systemd/citefeed.timer", "citefeed.timer")]
 
-    /// contrib's file at `path`, its templates' `@bindir@` filled in with `bindir`.
+    /// contrib's file at `path`, its templates' `@bindir@/citefeed` filled in with `bindir`,
+    /// quoted as a unit's command line or a crontab's sh line needs when the path holds
+    /// anything but letters, digits and `/._+-@,:~`.
     static func contrib(_ path: String, bindir: String) -> String {
-        (ContribFiles.text(path) ?? "").replacingAll("@bindir@", with: bindir)
+        let text = ContribFiles.text(path) ?? ""
+        let program = bindir + "/citefeed"
+        guard program.unicodeScalars.contains(where: { !isPlain($0) }) else { return text.replacingAll("@bindir@", with: bindir) }
+        let quoted: String
+        if path.hasPrefix("systemd/") {
+            // systemd: a double-quoted word, backslash escapes, % doubled (its specifiers).
+            quoted = "\"" + program.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"").replacingAll("%", with: "%%") + "\""
+        } else {
+            // cron: sh's single quotes, and \% for a % (cron takes a bare one for a new line).
+            quoted = ("'" + program.replacingAll("'", with: "'\\''") + "'").replacingAll("%", with: "\\%")
+        }
+        return text.replacingAll("@bindir@/citefeed", with: quoted)
+    }
+
+    static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", "/", ".", "_", "+", "-", "@", ",", ":", "~": true
+        default: false
+        }
+    }
+
+    /// Whether `path` holds a control character, which no unit or crontab line can hold (a new
+    /// line would add one of its own).
+    static func hasControlCharacter(_ path: String) -> Bool {
+        path.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
     }
 
     /// Where the running citefeed is: the directory on PATH that holds this very program (so
@@ -45,8 +71,7 @@ enum Setup {
             if target == .cron, let home {
                 // cron runs the line with sh, and takes an unescaped % for a new line.
                 let quoted = "'" + home.replacingAll("'", with: "'\\''") + "'"
-                text = text.replacingAll(
-                    bindir + "/citefeed rotate", with: "CITEFEED_HOME=\(quoted.replacingAll("%", with: "\\%")) \(bindir)/citefeed rotate")
+                text = text.replacingAll("* * * * ", with: "* * * * CITEFEED_HOME=\(quoted.replacingAll("%", with: "\\%")) ")
             }
             return text
         }
@@ -80,7 +105,8 @@ struct Desktop {
     var names: [String]
     var wayland: Bool
     var x11: Bool
-    var runningBars: [Setup.Target]
+    /// The bars running, each with its process's name (swaybar and i3bar run i3blocks).
+    var runningBars: [(target: Setup.Target, name: String)]
 
     static func detect(environment: [String: String], proc: String = "/proc") -> Desktop {
         Desktop(
@@ -91,21 +117,23 @@ struct Desktop {
 
     /// The bars among this user's processes: waybar, polybar, and i3blocks (or i3bar and swaybar,
     /// which run a status command as i3blocks does).
-    static func runningBars(proc: String) -> [Setup.Target] {
-        var found: Set<Setup.Target> = []
+    static func runningBars(proc: String) -> [(target: Setup.Target, name: String)] {
+        var found: [Setup.Target: String] = [:]
         let uid = getuid()
         for entry in Posix.directoryEntries(proc) where entry.first?.isNumber == true {
             guard Posix.ownerID(proc + "/" + entry) == uid, let comm = Posix.readText(proc + "/" + entry + "/comm", limit: 64) else {
                 continue
             }
-            switch comm.split(separator: "\n").first ?? "" {
-            case "waybar": found.insert(.waybar)
-            case "polybar": found.insert(.polybar)
-            case "i3blocks", "i3bar", "swaybar": found.insert(.i3blocks)
+            let name = String(comm.split(separator: "\n").first ?? "")
+            switch name {
+            case "waybar": found[.waybar] = name
+            case "polybar": found[.polybar] = name
+            case "i3blocks": found[.i3blocks] = name
+            case "i3bar", "swaybar": if found[.i3blocks] == nil { found[.i3blocks] = name }
             default: continue
             }
         }
-        return Setup.Target.allCases.filter(found.contains)
+        return Setup.Target.allCases.compactMap { target in found[target].map { (target, $0) } }
     }
 
     var isGNOME: Bool { names.contains { $0.contains("gnome") || $0 == "unity" || $0 == "ubuntu" } }
@@ -128,8 +156,11 @@ extension Setup {
     static func suggestions(for desktop: Desktop, bindir: String, home: String?, environment: [String: String]) -> String {
         let hasSystemctl = Subprocess.find("systemctl", environment: environment) != nil
         var text = ""
-        for bar in desktop.runningBars {
-            text += "\(bar.rawValue) is running: paste this into its config ('citefeed setup \(bar.rawValue)' prints it again):\n\n"
+        for (bar, name) in desktop.runningBars {
+            text +=
+                bar.rawValue == name
+                ? "\(name) is running: paste this into its config ('citefeed setup \(name)' prints it again):\n\n"
+                : "\(name) is running; with i3blocks as its status_command, paste this into ~/.config/i3blocks/config ('citefeed setup i3blocks' prints it again):\n\n"
             text += snippet(bar, bindir: bindir, home: home) + "\n"
         }
         if let bar = desktop.suggestedBar {
@@ -152,6 +183,9 @@ extension Setup {
 
                 """
         }
+        if let home, !desktop.runningBars.isEmpty || desktop.suggestedBar != nil || desktop.isGNOME || desktop.isPlasma {
+            text += "These commands use the default library; for \(home), put --home '\(home)' after citefeed in them.\n"
+        }
         if Subprocess.find("citefeed", environment: environment) == nil {
             text += "citefeed is not on PATH, and bars run it by name: install it ('make install PREFIX=~/.local' from the\n"
             text += "source tree or the tarball), or write \(bindir)/citefeed in the commands above.\n"
@@ -165,15 +199,16 @@ extension Setup {
     }
 
     /// What `citefeed` alone adds to its help when there is no library yet.
-    static func firstRun(library: String, suggestions: String) -> String {
-        """
-
-        There is no library yet (\(library)); nothing was made. To begin:
-          citefeed rotate                     makes it, with 20 starter citations, and writes the feeds
-          citefeed add "TEXT" --author NAME   adds a citation of your own
-          citefeed import FILE                imports highlights (Kindle, Kobo, KOReader, Readwise, ...)
-
-        \(suggestions)
-        """
+    static func firstRun(library: String, home: String?, suggestions: String) -> String {
+        let citefeed = home.map { "citefeed --home '\($0.replacingAll("'", with: "'\\''"))'" } ?? "citefeed"
+        let steps = [
+            (citefeed + " rotate", "makes it, with 20 starter citations, and writes the feeds"),
+            (citefeed + " add \"TEXT\" --author NAME", "adds a citation of your own"),
+            (citefeed + " import FILE", "imports highlights (Kindle, Kobo, KOReader, Readwise, ...)"),
+        ]
+        let width = steps.map(\.0.count).max() ?? 0
+        var text = "\nThere is no library yet (\(library)); nothing was made. To begin:\n"
+        for (command, what) in steps { text += "  " + command.padding(to: width) + "   " + what + "\n" }
+        return text + "\n" + suggestions
     }
 }

@@ -17,36 +17,41 @@ struct SystemdSetup {
         return home + "/.config/systemd/user"
     }
 
-    /// The directory where the same units are installed already and systemd reads them (the
-    /// Debian package's /usr/lib/systemd/user, make install's), if any.
+    /// The directory where the same units are installed already, among those systemd's user
+    /// manager reads (systemd.unit(5)): the Debian package's /usr/lib/systemd/user, make
+    /// install's /usr/local/lib/systemd/user or ~/.local/share/systemd/user.
     func installedDirectory() -> String? {
-        let prefix = Posix.parentDirectory(bindir)
         var candidates = [
-            prefix + "/lib/systemd/user", prefix + "/share/systemd/user", "/usr/lib/systemd/user", "/usr/local/lib/systemd/user",
+            "/etc/systemd/user", "/usr/local/lib/systemd/user", "/usr/local/share/systemd/user", "/usr/lib/systemd/user",
+            "/usr/share/systemd/user",
         ]
-        if let data = context.environment["XDG_DATA_HOME"], data.hasPrefix("/") { candidates.append(data + "/systemd/user") }
-        if let home = context.paths.userHome { candidates.append(home + "/.local/share/systemd/user") }
+        if let data = context.environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            candidates.insert(data + "/systemd/user", at: 0)
+        } else if let home = context.paths.userHome, home.hasPrefix("/") {
+            candidates.insert(home + "/.local/share/systemd/user", at: 0)
+        }
         return candidates.first { dir in units.allSatisfy { Posix.readText(dir + "/" + $0.name, limit: 1 << 16) == $0.text } }
     }
 
     func enable() throws {
         guard let systemctl = Subprocess.find("systemctl", environment: context.environment) else { throw SetupError.noSystemctl }
+        let dir = try userDirectory()
+        // A unit of that name in the user's own folder wins over every other: one that differs
+        // stops it all, and nothing is written unless every unit can be.
+        var toWrite: [(path: String, bytes: [UInt8])] = []
+        for unit in units {
+            let path = dir + "/" + unit.name
+            switch Posix.readText(path, limit: 1 << 20) {
+            case nil where Posix.fileExists(path): throw SetupError.unitDiffers(path)
+            case nil: toWrite.append((path, Array(unit.text.utf8)))
+            case let existing? where existing != unit.text: throw SetupError.unitDiffers(path)
+            default: continue
+            }
+        }
         var place: String
-        if let installed = installedDirectory() {
+        if toWrite.count == units.count, let installed = installedDirectory() {
             place = "citefeed.service and citefeed.timer are installed in \(installed)"
         } else {
-            let dir = try userDirectory()
-            // Nothing is written unless every unit can be: one that differs stops it all.
-            var toWrite: [(path: String, bytes: [UInt8])] = []
-            for unit in units {
-                let path = dir + "/" + unit.name
-                switch Posix.readText(path, limit: 1 << 20) {
-                case nil where Posix.fileExists(path): throw SetupError.unitDiffers(path)
-                case nil: toWrite.append((path, Array(unit.text.utf8)))
-                case let existing? where existing != unit.text: throw SetupError.unitDiffers(path)
-                default: continue
-                }
-            }
             do {
                 try Posix.makeDirectories(dir)
                 _ = try AtomicWriter.writeChanged(toWrite, mode: 0o644)
@@ -87,7 +92,7 @@ enum SetupError: CiteFeedError {
         case .noSystemctl:
             return "systemctl is not on PATH: this system does not run systemd; 'citefeed setup cron' prints the crontab line instead."
         case .noHomeDirectory:
-            return "Neither XDG_CONFIG_HOME nor HOME is set, so there is no ~/.config/systemd/user to put the units in."
+            return "Neither XDG_CONFIG_HOME nor HOME is set to an absolute path, so there is no ~/.config/systemd/user to put the units in."
         case .unitDiffers(let path):
             return
                 "\(path) exists and differs from citefeed's; nothing was changed. Compare it with 'citefeed setup systemd', then remove it or keep it."
@@ -97,7 +102,7 @@ enum SetupError: CiteFeedError {
             let how =
                 status == -1 ? "could not start" : status == -2 ? "did not finish within 60 seconds" : "failed (exit status \(status))"
             return
-                "'systemctl \(command)' \(how); \(place). systemctl --user needs a user session: log in graphically or over ssh, or run 'loginctl enable-linger' for a machine nobody logs in to."
+                "'systemctl \(command)' \(how); \(place.prefix(1).lowercased() + place.dropFirst()). systemctl --user needs a user session: log in graphically or over ssh, or run 'loginctl enable-linger' for a machine nobody logs in to."
         }
     }
 }

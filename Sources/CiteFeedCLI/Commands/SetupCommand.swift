@@ -50,6 +50,11 @@ struct SetupCommand: Command {
             context.out.write(data: Setup.suggestions(for: desktop, bindir: bindir, home: home, environment: context.environment))
             return
         }
+        if target == .systemd || target == .cron, let bad = [home, bindir].compactMap({ $0 }).first(where: Setup.hasControlCharacter) {
+            throw UsageError.other(
+                "The path \(bad.echoed(limit: .max)) holds a control character, which a \(target == .cron ? "crontab line" : "unit") cannot hold; nothing was printed or installed."
+            )
+        }
         if enable { return try SystemdSetup(context: context, bindir: bindir, home: home).enable() }
         context.out.write(data: Setup.snippet(target, bindir: bindir, home: home))
         if home != nil && [.waybar, .i3blocks, .polybar].contains(target) {

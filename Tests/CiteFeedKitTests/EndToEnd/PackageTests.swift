@@ -120,6 +120,16 @@ import Testing
         }
         let root = dir.appendingPathComponent("root")
         try assertInstallsAndUninstalls(in: top, destdir: root, prefix: "/opt/citefeed", unitDirectory: "opt/citefeed/lib/systemd/user")
+        // A relative DESTDIR is relative to where make runs; contrib is left as it was.
+        let relative = try PackageTests.run("make", ["-C", top.path, "DESTDIR=staged", "PREFIX=/usr", "install"])
+        #expect(relative.status == 0, "\(relative)")
+        #expect(FileManager.default.fileExists(atPath: top.appendingPathComponent("staged/usr/lib/systemd/user/citefeed.service").path))
+        #expect(try PackageTests.files(under: top.appendingPathComponent("contrib")).allSatisfy { !$0.contains("staged") })
+        // A bindir the units could not name unquoted is refused before anything is installed.
+        let odd = dir.appendingPathComponent("odd")
+        let refused = try PackageTests.run("make", ["-C", top.path, "DESTDIR=" + odd.path, "PREFIX=/opt/my citefeed", "install"])
+        #expect(refused.status != 0 && refused.stderr.contains("may hold only letters, digits"), "\(refused)")
+        #expect(!FileManager.default.fileExists(atPath: odd.path))
         // Built outside a git checkout, and says so.
         let version = try PackageTests.run(top.appendingPathComponent("citefeed").path, ["--version"])
         #expect(
@@ -141,6 +151,13 @@ import Testing
             in: packageRoot, destdir: dir.appendingPathComponent("root"), prefix: home.path + "/.local",
             unitDirectory: String(home.path.dropFirst()) + "/.local/share/systemd/user",
             extra: ["DIST=" + dir.appendingPathComponent("stage").path], home: home.path)
+        // scripts/package stage never empties a folder it did not make.
+        let mine = dir.appendingPathComponent("mine")
+        try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
+        try "my thesis".write(to: mine.appendingPathComponent("thesis.tex"), atomically: true, encoding: .utf8)
+        let refused = try PackageTests.run(packageRoot.appendingPathComponent("scripts/package").path, ["stage", mine.path])
+        #expect(refused.status == 1 && refused.stderr.contains("was not made by scripts/package stage"), "\(refused)")
+        #expect(try PackageTests.files(under: mine) == ["thesis.tex"])
     }
 
     func assertInstallsAndUninstalls(

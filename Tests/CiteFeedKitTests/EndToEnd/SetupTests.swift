@@ -106,6 +106,13 @@ import Testing
         // The scheduler: the systemd timer where systemctl is, else cron; citefeed not on PATH.
         #expect(server.contains("also when no bar runs: citefeed setup systemd --enable") == (findProgram("systemctl") != nil))
         #expect(server.contains("citefeed is not on PATH, and bars run it by name"))
+        // With --home, the first steps and the bar's commands say how to use that library.
+        let chosen = box.home.appendingPathComponent("my library").path
+        let withHome = try SetupTests.runAlone(["--home", chosen], base.merging(["XDG_CURRENT_DESKTOP": "sway"]) { $1 }).stdout
+        #expect(withHome.contains("There is no library yet (\(chosen)/library.sqlite)"), "\(withHome)")
+        #expect(withHome.contains("  citefeed --home '\(chosen)' rotate   "), "\(withHome)")
+        #expect(withHome.contains("These commands use the default library; for \(chosen), put --home '\(chosen)' after citefeed in them."))
+        #expect(!FileManager.default.fileExists(atPath: chosen))
         #expect(!FileManager.default.fileExists(atPath: home), "a first run made files: \(home)")
         // With a library, the help alone.
         #expect(try box.run(["add", "Something."]).status == 0)

@@ -95,7 +95,7 @@ import Testing
         let failed = try failing.run(["setup", "systemd", "--enable"])
         #expect(failed.status == 1, "\(failed)")
         #expect(
-            failed.stderr.contains("'systemctl --user daemon-reload' failed (exit status 1); Wrote citefeed.service and citefeed.timer to"),
+            failed.stderr.contains("'systemctl --user daemon-reload' failed (exit status 1); wrote citefeed.service and citefeed.timer to"),
             "\(failed)")
         #expect(failed.stderr.contains("loginctl enable-linger"))
         #expect(failing.calls == ["--user daemon-reload"])
@@ -114,5 +114,67 @@ import Testing
             unwritable.status == 73 && unwritable.stderr.hasPrefix("citefeed: error: Cannot write the units to \(blocked.units.path):"),
             "\(unwritable)")
         #expect(blocked.calls.isEmpty)
+    }
+}
+
+extension SystemdSetupTests {
+    /// A differing unit in the user's own folder wins over the same units installed elsewhere,
+    /// so it is refused there too.
+    @Test func aDifferentUnitOfTheUsersOwnOverridesTheInstalledOnes() throws {
+        let setting = try Setting()
+        let installed = setting.box.home.appendingPathComponent("data/systemd/user")
+        try FileManager.default.createDirectory(at: installed, withIntermediateDirectories: true)
+        try SystemdSetupTests.service.write(to: installed.appendingPathComponent("citefeed.service"), atomically: true, encoding: .utf8)
+        try SetupTests.contrib("systemd/citefeed.timer").write(
+            to: installed.appendingPathComponent("citefeed.timer"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: setting.units, withIntermediateDirectories: true)
+        try "[Service]\nExecStart=/bin/false\n".write(
+            to: setting.units.appendingPathComponent("citefeed.service"), atomically: true, encoding: .utf8)
+        let refused = try setting.run(["setup", "systemd", "--enable"])
+        #expect(refused.status == 73 && refused.stderr.contains("citefeed.service exists and differs"), "\(refused)")
+        #expect(setting.calls.isEmpty)
+    }
+
+    /// Where citefeed is on PATH under a folder with a space and a %, the unit quotes it (and
+    /// doubles the %), systemd accepts it, and the cron line runs it.
+    @Test func anOddFolderIsQuotedInTheUnitAndTheCronLine() throws {
+        let box = try Sandbox()
+        let folder = box.home.appendingPathComponent("my bin%i")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("citefeed"), withDestinationURL: Sandbox.binary)
+        let environment = ["HOME": box.home.path, "PATH": folder.path + ":/usr/bin:/bin", "TZ": "UTC"]
+        let unit = try Sandbox.execute(Sandbox.binary.path, ["setup", "systemd"], stdin: Data(), environment: environment)
+        let quoted = "\"" + folder.path.replacingOccurrences(of: "%", with: "%%") + "/citefeed\""
+        #expect(unit.stdout.contains("\nExecStart=\(quoted) rotate --all\n"), "\(unit)")
+        if let analyze = findProgram("systemd-analyze") {
+            let units = box.home.appendingPathComponent("units")
+            try FileManager.default.createDirectory(at: units, withIntermediateDirectories: true)
+            let service = unit.stdout.components(separatedBy: "# ~/.config/systemd/user/citefeed.timer\n")[0]
+                .replacingOccurrences(of: "# ~/.config/systemd/user/citefeed.service\n", with: "")
+            try service.write(to: units.appendingPathComponent("citefeed.service"), atomically: true, encoding: .utf8)
+            let verify = try Sandbox.execute(
+                analyze, ["verify", "--man=no", units.appendingPathComponent("citefeed.service").path], stdin: Data(),
+                environment: ["PATH": "/usr/bin:/bin", "SYSTEMD_LOG_LEVEL": "warning"])
+            #expect(verify.status == 0 && !verify.stderr.contains("citefeed"), "\(verify)")
+        }
+        // The cron line, as cron runs it: \% becomes %, then sh -c.
+        var cronEnvironment = environment
+        cronEnvironment["CITEFEED_HOME"] = box.home.appendingPathComponent("library").path
+        let cron = try Sandbox.execute(Sandbox.binary.path, ["setup", "cron"], stdin: Data(), environment: cronEnvironment)
+        let line = try #require(cron.stdout.split(separator: "\n").first { $0.hasPrefix("*/15 ") })
+        let command = String(line.split(separator: " ", maxSplits: 5)[5]).replacingOccurrences(of: "\\%", with: "%")
+        var run = cronEnvironment
+        run["CITEFEED_NOW"] = "2026-03-02T10:30:00+01:00"
+        let ran = try Sandbox.execute("/bin/sh", ["-c", command], stdin: Data(), environment: run)
+        #expect(
+            ran.status == 0 && FileManager.default.fileExists(atPath: box.home.appendingPathComponent("library/library.sqlite").path),
+            "\(ran)")
+        // A new line in the library's folder would add a line of its own: refused.
+        var bad = environment
+        bad["CITEFEED_HOME"] = "/tmp/a\nExecStartPre=/bin/touch /tmp/x"
+        for target in ["systemd", "cron"] {
+            let refused = try Sandbox.execute(Sandbox.binary.path, ["setup", target], stdin: Data(), environment: bad)
+            #expect(refused.status == 64 && refused.stdout.isEmpty && refused.stderr.contains("holds a control character"), "\(refused)")
+        }
     }
 }
