@@ -31,6 +31,17 @@ import Testing
         }
 
         var units: URL { config.appendingPathComponent("systemd/user") }
+
+        /// citefeed's units, as citefeed would write them, in $XDG_DATA_HOME/systemd/user, where
+        /// systemd's user manager reads them (as the package's /usr/lib/systemd/user).
+        func installUnitsInDataHome() throws -> URL {
+            let installed = box.home.appendingPathComponent("data/systemd/user")
+            try FileManager.default.createDirectory(at: installed, withIntermediateDirectories: true)
+            try SystemdSetupTests.service.write(to: installed.appendingPathComponent("citefeed.service"), atomically: true, encoding: .utf8)
+            try SetupTests.contrib("systemd/citefeed.timer").write(
+                to: installed.appendingPathComponent("citefeed.timer"), atomically: true, encoding: .utf8)
+            return installed
+        }
         var calls: [String] { ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
     }
 
@@ -60,11 +71,7 @@ import Testing
 
     @Test func unitsInstalledWhereSystemdLooksAreOnlyEnabled() throws {
         let setting = try Setting()
-        let installed = setting.box.home.appendingPathComponent("data/systemd/user")
-        try FileManager.default.createDirectory(at: installed, withIntermediateDirectories: true)
-        try SystemdSetupTests.service.write(to: installed.appendingPathComponent("citefeed.service"), atomically: true, encoding: .utf8)
-        try SetupTests.contrib("systemd/citefeed.timer").write(
-            to: installed.appendingPathComponent("citefeed.timer"), atomically: true, encoding: .utf8)
+        let installed = try setting.installUnitsInDataHome()
         let enabled = try setting.run(["setup", "systemd", "--enable"])
         #expect(
             enabled.status == 0 && enabled.stdout.hasPrefix("citefeed.service and citefeed.timer are installed in \(installed.path)"),
@@ -122,11 +129,7 @@ extension SystemdSetupTests {
     /// so it is refused there too.
     @Test func aDifferentUnitOfTheUsersOwnOverridesTheInstalledOnes() throws {
         let setting = try Setting()
-        let installed = setting.box.home.appendingPathComponent("data/systemd/user")
-        try FileManager.default.createDirectory(at: installed, withIntermediateDirectories: true)
-        try SystemdSetupTests.service.write(to: installed.appendingPathComponent("citefeed.service"), atomically: true, encoding: .utf8)
-        try SetupTests.contrib("systemd/citefeed.timer").write(
-            to: installed.appendingPathComponent("citefeed.timer"), atomically: true, encoding: .utf8)
+        _ = try setting.installUnitsInDataHome()
         try FileManager.default.createDirectory(at: setting.units, withIntermediateDirectories: true)
         try "[Service]\nExecStart=/bin/false\n".write(
             to: setting.units.appendingPathComponent("citefeed.service"), atomically: true, encoding: .utf8)
