@@ -86,5 +86,14 @@ uninstall:
 		"$(DESTDIR)$(fishcompletiondir)/citefeed.fish"
 	for unit in $(units); do rm -f "$(DESTDIR)$(systemduserunitdir)/$$unit"; done
 	rm -rf "$(DESTDIR)$(docdir)"
+	@# Under a DESTDIR (a staging tree), the folders install made go too, when they are empty;
+	@# on the system itself, shared folders such as share/man/man1 stay.
+	@if [ -n "$(DESTDIR)" ]; then \
+		for dir in "$(bindir)" "$(man1dir)" "$(bashcompletiondir)" "$(zshcompletiondir)" "$(fishcompletiondir)" \
+			"$(systemduserunitdir)" "$(docdir)"; do \
+			d="$(DESTDIR)$$dir"; [ -d "$$d" ] || d=$${d%/*}; \
+			while [ "$$d" != "$(DESTDIR)" ] && [ "$$d" != "$${d%/*}" ] && rmdir "$$d" 2>/dev/null; do d=$${d%/*}; done; \
+		done; \
+	fi
 
 .PHONY: all stage install uninstall
