@@ -8,9 +8,11 @@ then the title as Heading1 and the author), the count header, "Created by", Head
 and an entry table per note: an outer one-cell table around a table of three cells (the colour's
 icon, the text cell with the passage shaded in the colour, the note in 424242 and the date in
 757575, empty paragraphs between; a bookmark has the date alone), the page as a HYPERLINK field
-whose end is in the next paragraph, as Play Books does. The text is invented. Run from this folder.
+whose end is in the next paragraph, as Play Books does. The text is invented. Writes PATH (by
+default notes-from-a-sample-book.docx); the tests run it into a temporary folder, so the binary
+document is not kept in the repository.
 """
-import io, zipfile
+import io, sys, zipfile
 
 W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
 
@@ -74,7 +76,7 @@ class NoSeek(io.RawIOBase):
     def write(self, b): return self.f.write(b)
 
 
-with open("notes-from-a-sample-book.docx", "wb") as f:
+with open(sys.argv[1] if len(sys.argv) > 1 else "notes-from-a-sample-book.docx", "wb") as f:
     z = zipfile.ZipFile(NoSeek(f), "w", compression=zipfile.ZIP_DEFLATED)
     for name, data in [("word/document.xml", document), ("word/_rels/document.xml.rels", "<Relationships/>"),
                        ("[Content_Types].xml", '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>')]:
