@@ -114,11 +114,9 @@ public enum CLI {
             context.out.write(data: Help.overview())
             // A first run (no library yet, and none is made): what to do next on this desktop.
             if !Posix.fileExists(context.paths.library) {
-                let home = SetupCommand.chosenHome(context)
-                let suggestions = Setup.suggestions(
-                    for: Desktop.detect(environment: context.environment), bindir: Setup.binDirectory(environment: context.environment),
-                    home: home, environment: context.environment)
-                context.out.write(data: Setup.firstRun(library: context.paths.library, home: home, suggestions: suggestions))
+                context.out.write(
+                    data: Setup.firstRun(
+                        library: context.paths.library, home: SetupCommand.chosenHome(context), suggestions: SetupCommand.suggestions(context)))
             }
             return
         }

@@ -29,15 +29,20 @@ enum Setup {
         let text = ContribFiles.text(path) ?? ""
         let program = bindir + "/citefeed"
         guard program.unicodeScalars.contains(where: { !isPlain($0) }) else { return text.replacingAll("@bindir@", with: bindir) }
-        let quoted: String
-        if path.hasPrefix("systemd/") {
-            // systemd: a double-quoted word, backslash escapes, % doubled (its specifiers).
-            quoted = "\"" + program.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"").replacingAll("%", with: "%%") + "\""
-        } else {
-            // cron: sh's single quotes, and \% for a % (cron takes a bare one for a new line).
-            quoted = ("'" + program.replacingAll("'", with: "'\\''") + "'").replacingAll("%", with: "\\%")
-        }
-        return text.replacingAll("@bindir@/citefeed", with: quoted)
+        return text.replacingAll("@bindir@/citefeed", with: path.hasPrefix("systemd/") ? systemdWord(program) : cronWord(program))
+    }
+
+    /// `text` as one word for sh: in single quotes, each `'` as `'\''`.
+    static func shellWord(_ text: String) -> String { "'" + text.replacingAll("'", with: "'\\''") + "'" }
+
+    /// `text` as one word of a crontab line: sh's, with `\%` for each `%` (cron takes a bare one
+    /// for a new line).
+    static func cronWord(_ text: String) -> String { shellWord(text).replacingAll("%", with: "\\%") }
+
+    /// `text` as one word of a systemd unit's command line or `Environment=`: double-quoted,
+    /// backslashes and quotes escaped, `%` doubled (systemd's specifiers).
+    static func systemdWord(_ text: String) -> String {
+        "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"").replacingAll("%", with: "%%") + "\""
     }
 
     static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
@@ -69,9 +74,7 @@ enum Setup {
         if let path = contribPath(target) {
             var text = contrib(path, bindir: bindir)
             if target == .cron, let home {
-                // cron runs the line with sh, and takes an unescaped % for a new line.
-                let quoted = "'" + home.replacingAll("'", with: "'\\''") + "'"
-                text = text.replacingAll("* * * * ", with: "* * * * CITEFEED_HOME=\(quoted.replacingAll("%", with: "\\%")) ")
+                text = text.replacingAll("* * * * ", with: "* * * * CITEFEED_HOME=\(cronWord(home)) ")
             }
             return text
         }
@@ -90,10 +93,7 @@ enum Setup {
     static func unit(_ path: String, bindir: String, home: String?) -> String {
         var text = contrib(path, bindir: bindir)
         if let home, text.contains("\n[Service]\n") {
-            // Environment="…": backslashes and quotes escaped, % doubled (systemd's specifiers).
-            let value = ("CITEFEED_HOME=" + home).replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"")
-                .replacingAll("%", with: "%%")
-            text = text.replacingAll("\n[Service]\n", with: "\n[Service]\nEnvironment=\"\(value)\"\n")
+            text = text.replacingAll("\n[Service]\n", with: "\n[Service]\nEnvironment=\(systemdWord("CITEFEED_HOME=" + home))\n")
         }
         return text
     }
@@ -184,7 +184,7 @@ extension Setup {
                 """
         }
         if let home, !desktop.runningBars.isEmpty || desktop.suggestedBar != nil || desktop.isGNOME || desktop.isPlasma {
-            text += "These commands use the default library; for \(home), put --home '\(home)' after citefeed in them.\n"
+            text += "These commands use the default library; for \(home), put --home \(shellWord(home)) after citefeed in them.\n"
         }
         if Subprocess.find("citefeed", environment: environment) == nil {
             text += "citefeed is not on PATH, and bars run it by name: install it ('make install PREFIX=~/.local' from the\n"
@@ -200,7 +200,7 @@ extension Setup {
 
     /// What `citefeed` alone adds to its help when there is no library yet.
     static func firstRun(library: String, home: String?, suggestions: String) -> String {
-        let citefeed = home.map { "citefeed --home '\($0.replacingAll("'", with: "'\\''"))'" } ?? "citefeed"
+        let citefeed = home.map { "citefeed --home " + shellWord($0) } ?? "citefeed"
         let steps = [
             (citefeed + " rotate", "makes it, with 20 starter citations, and writes the feeds"),
             (citefeed + " add \"TEXT\" --author NAME", "adds a citation of your own"),

@@ -4,11 +4,13 @@ import CiteFeedSupport
 /// then `systemctl --user daemon-reload` and `enable --now citefeed.timer`.
 struct SystemdSetup {
     let context: Context
-    let bindir: String
-    let home: String?
+    /// The units as they would be installed, by name, filled in once.
+    let units: [(name: String, text: String)]
 
-    /// The units as they would be installed, by name.
-    var units: [(name: String, text: String)] { Setup.units.map { ($0.1, Setup.unit($0.0, bindir: bindir, home: home)) } }
+    init(context: Context, bindir: String, home: String?) {
+        self.context = context
+        units = Setup.units.map { ($0.1, Setup.unit($0.0, bindir: bindir, home: home)) }
+    }
 
     /// Where a user's own units go: $XDG_CONFIG_HOME/systemd/user, or ~/.config/systemd/user.
     func userDirectory() throws(SetupError) -> String {

@@ -45,11 +45,7 @@ struct SetupCommand: Command {
     func run(_ context: Context) throws {
         let bindir = Setup.binDirectory(environment: context.environment)
         let home = SetupCommand.chosenHome(context)
-        guard let target else {
-            let desktop = Desktop.detect(environment: context.environment)
-            context.out.write(data: Setup.suggestions(for: desktop, bindir: bindir, home: home, environment: context.environment))
-            return
-        }
+        guard let target else { return context.out.write(data: SetupCommand.suggestions(context)) }
         if target == .systemd || target == .cron, let bad = [home, bindir].compactMap({ $0 }).first(where: Setup.hasControlCharacter) {
             throw UsageError.other(
                 "The path \(bad.echoed(limit: .max)) holds a control character, which a \(target == .cron ? "crontab line" : "unit") cannot hold; nothing was printed or installed."
@@ -62,6 +58,13 @@ struct SetupCommand: Command {
                 "these commands use the default library; in the bar's command, put --home after citefeed, or set CITEFEED_HOME in the bar's environment",
                 prefix: "note")
         }
+    }
+
+    /// What suits the desktop found here (`setup` alone, and a first `citefeed`).
+    static func suggestions(_ context: Context) -> String {
+        Setup.suggestions(
+            for: Desktop.detect(environment: context.environment), bindir: Setup.binDirectory(environment: context.environment),
+            home: chosenHome(context), environment: context.environment)
     }
 
     /// The library folder chosen with --home or CITEFEED_HOME, if any: the scheduled command
