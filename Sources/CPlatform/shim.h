@@ -132,6 +132,13 @@ static inline int citefeed_random_bytes(void *buffer, size_t length) { arc4rando
 static inline int citefeed_parent_death_signal(int signal) {
     return prctl(PR_SET_PDEATHSIG, (unsigned long)signal, 0UL, 0UL, 0UL);
 }
+
+#include <sys/inotify.h>
+#include <sys/timerfd.h>
+
+/* timerfd_settime(2)'s TFD_TIMER_CANCEL_ON_SET (an enumerator in glibc's header): a realtime
+   timer that also fires when the clock is set, so a follower notices a changed clock at once. */
+static inline int citefeed_tfd_timer_cancel_on_set(void) { return TFD_TIMER_CANCEL_ON_SET; }
 #else
 static inline int citefeed_parent_death_signal(int signal) { (void)signal; return -1; }
 #endif

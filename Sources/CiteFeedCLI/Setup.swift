@@ -33,7 +33,7 @@ enum Setup {
     }
 
     /// `text` as one word for sh: in single quotes, each `'` as `'\''`.
-    static func shellWord(_ text: String) -> String { "'" + text.replacingAll("'", with: "'\\''") + "'" }
+    static func shellWord(_ text: String) -> String { text.shellWord }
 
     /// `text` as one word of a crontab line: sh's, with `\%` for each `%` (cron takes a bare one
     /// for a new line).

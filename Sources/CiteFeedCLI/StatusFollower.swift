@@ -7,12 +7,14 @@ import CiteFeedStore
 import CiteFeedSupport
 
 /// `status --follow`: prints the status line again whenever it changes. Between changes it
-/// sleeps in `poll` until the slot ends or a file in the library's or the settings' directory
-/// changes (inotify on Linux; a one-second tick elsewhere), so it uses no CPU while waiting
-/// and notices `next` or an edit within a second. It ends when its reader goes away: standard
-/// output closed (poll reports an error on a pipe whose reader is gone), or its parent ended
-/// while its output is not a pipe or socket that someone may still read (`… | lemonbar &` in a
-/// script that then exits goes on), so followers do not pile up across bar reloads.
+/// sleeps in `poll` until the slot ends or the rotation's `current.json` or `settings.json`
+/// changes (`DirectoryWatcher`: other writes beside them, such as the library's WAL, do not wake
+/// it), so it uses no CPU while waiting and notices `next` or an edit within a second. Scrolling
+/// (issue 24), it wakes once a step, 1/`scrollSpeed` s, and only while the line is too long to
+/// stand still. It ends when its reader goes away: standard output closed (poll reports an error
+/// on a pipe whose reader is gone), or its parent ended while its output is not a pipe or socket
+/// that someone may still read (`… | lemonbar &` in a script that then exits goes on), so
+/// followers do not pile up across bar reloads.
 struct StatusFollower {
     let command: StatusCommand
     let context: Context
@@ -46,41 +48,46 @@ struct StatusFollower {
         let kind = context.out.descriptor.map { fstat($0, &st) == 0 ? st.st_mode & S_IFMT : 0 } ?? 0
         let outputHasItsOwnReader = kind == S_IFIFO || kind == S_IFSOCK
         context.out.flush()
-        var lastLine = try render(last)
-        let watcher = DirectoryWatcher(
-            directories: Array(
-                Set([
-                    Posix.parentDirectory(context.paths.current), Posix.parentDirectory(context.paths.settings),
-                ])))
+        var renderer = command.renderer(try context.settings(), context: context)
+        var shown = Shown(renderer, last, since: Posix.monotonicMilliseconds())
+        var lastLine = renderer.render(command.format, last.pick, slot: last.slot, following: true, review: last.review)
+        let watcher = DirectoryWatcher(files: [context.paths.current(rotation: context.rotationName), context.paths.settings])
+        let fakeClock = context.environment["CITEFEED_NOW"].map { !$0.isEmpty } ?? false
         while true {
             if getppid() != parent && !outputHasItsOwnReader { return }
             Subprocess.reap()  // detached announcers that have ended
             let now = try clock()
-            let untilSlotEnd = max(0, last.slot.end.seconds - now.seconds)
-            let outputGone = watcher.wait(milliseconds: Int32(min(untilSlotEnd * 1000 + 50, 60_000)), output: context.out.descriptor)
-            if outputGone { return }
-            let settings: Settings
-            do {
-                settings = try SettingsFile(path: context.paths.settings).load(rotation: context.rotationName).settings
-            } catch {
-                continue  // a settings file half-edited by hand: keep showing the last line
+            // Wake at the slot's end (by the wall clock, which a suspend or a clock change moves;
+            // a test's made-up clock counts on the monotonic one), or at the next step.
+            var milliseconds = fakeClock ? max(0, last.slot.end.seconds - now.seconds) * 1000 + 50 : nil
+            if let step = shown.millisecondsToNextStep() { milliseconds = min(milliseconds ?? step, step) }
+            let wake = watcher.wait(
+                milliseconds: milliseconds, deadline: fakeClock ? nil : last.slot.end.seconds, output: context.out.descriptor)
+            if wake == .outputGone { return }
+            let slotEnded = try clock() >= last.slot.end
+            if wake == .changed || wake == .interrupted || slotEnded {
+                let settings: Settings
+                do {
+                    settings = try SettingsFile(path: context.paths.settings).load(rotation: context.rotationName).settings
+                } catch {
+                    continue  // a settings file half-edited by hand: keep showing the last line
+                }
+                let fresh = try context.home.shown(settings, at: clock())
+                renderer = command.renderer(settings, context: context)
+                let next = Shown(renderer, fresh, since: Posix.monotonicMilliseconds())
+                if next.marquee?.text != shown.marquee?.text || next.speed != shown.speed { shown = next }  // else it goes on moving
+                last = fresh
+                context.announce()
             }
-            let fresh = try context.home.shown(settings, at: clock())
-            let line = StatusRenderer(settings: settings, width: command.width).render(
-                command.format, fresh.pick, slot: fresh.slot, following: true, review: fresh.review)
-            last = fresh
+            let line = renderer.render(
+                command.format, last.pick, slot: last.slot, following: true, review: last.review, step: shown.step(),
+                marquee: shown.marquee)
             if line != lastLine {
                 context.out.write(data: line)
                 guard context.out.flush() else { return }  // the bar went away
                 lastLine = line
             }
-            context.announce()
         }
-    }
-
-    private func render(_ current: CurrentFile) throws -> String {
-        StatusRenderer(settings: try context.settings(), width: command.width).render(
-            command.format, current.pick, slot: current.slot, following: true, review: current.review)
     }
 
     /// The clock: the system clock, read anew; with `CITEFEED_NOW` (for tests) that fixed time,
@@ -91,5 +98,33 @@ struct StatusFollower {
         let fixed = try context.now()
         guard context.environment["CITEFEED_NOW_RUNS"] == "1" else { return fixed }
         return Timestamp(seconds: fixed.seconds + (Posix.monotonicMilliseconds() - started) / 1000)
+    }
+}
+
+/// The line a follower shows, and since when: which step of its scrolling is due.
+private struct Shown {
+    /// The line, made once and framed step by step; `nil` when not scrolling.
+    let marquee: Marquee?
+    /// Columns a second, when the line moves; `nil` when it stands still.
+    let speed: Int?
+    let since: Int64
+
+    init(_ renderer: StatusRenderer, _ current: CurrentFile, since: Int64) {
+        marquee = renderer.scrollSpeed.map { renderer.marquee(current.pick, review: current.review, width: renderer.width, speed: $0) }
+        speed = marquee?.moves == true ? renderer.scrollSpeed : nil
+        self.since = since
+    }
+
+    /// The step due now (0 for a line that stands still).
+    func step(at time: Int64 = Posix.monotonicMilliseconds()) -> Int {
+        guard let speed else { return 0 }
+        return Int((time - since) * Int64(speed) / 1000)
+    }
+
+    /// Milliseconds until the next step, or `nil` for a line that stands still.
+    func millisecondsToNextStep(at time: Int64 = Posix.monotonicMilliseconds()) -> Int64? {
+        guard let speed else { return nil }
+        let next = Int64(step(at: time) + 1) * 1000 / Int64(speed)
+        return max(1, since + next - time) + 1
     }
 }

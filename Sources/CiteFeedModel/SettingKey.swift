@@ -8,7 +8,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case tags, excludeTags, authors, excludeAuthors, sources, search, favouritesOnly, minLength, maxLength
     case favouriteWeight, weights, seed, notify, outputDirectory
     case feedTitle, feedDescription, feedAuthor, feedLanguage, feedURL, feedItems, feedHub, publishCommand
-    case statusWidth, statusTemplate
+    case statusWidth, statusTemplate, scroll, scrollSpeed
     case desiredRetention, newPerDay, learningSteps, relearningSteps, maximumInterval, dayStartsAt
 
     /// The settings' table: one entry per key, made once.
@@ -135,6 +135,11 @@ public enum SettingKey: String, CaseIterable, Sendable {
                     return s
                 }, summary: "status text with {text} {author} {source} {tags} {back}; [...] drops when empty",
                 manual: "A [...] group disappears when a placeholder in it is empty, such as the author of an anonymous citation.")
+        case .scroll:
+            entry(
+                \.scroll, .yesNo, summary: "status moves a line longer than statusWidth through the bar (yes/no)",
+                manual: "As status --scroll: the line pauses two seconds at its start, then moves scrollSpeed columns a second, always statusWidth columns wide. status.txt and status.json never move.")
+        case .scrollSpeed: entry(\.scrollSpeed, .integer(1...20), summary: "columns a second a scrolling status line moves (1-20)")
         case .desiredRetention:
             entry(
                 \.desiredRetention, .number(0.7...0.97, example: "0.9"),

@@ -40,6 +40,9 @@ public struct Settings: Sendable {
     public var publishCommand: [String] = []
     public var statusWidth = 60
     public var statusTemplate = "“{text}”[ — {author}]"
+    /// A long status line moves through a follower's bar (issue 24), `scrollSpeed` columns a second.
+    public var scroll = false
+    public var scrollSpeed = 4
     /// Study (issue 14): FSRS's settings and the study day.
     public var desiredRetention = 0.9
     public var newPerDay = 20

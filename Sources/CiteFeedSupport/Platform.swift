@@ -27,6 +27,13 @@ package enum Posix {
         return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
     }
 
+    /// Milliseconds since 1970 of the wall clock (which may jump).
+    package static func wallClockMilliseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
+    }
+
     /// Reads a whole file descriptor into memory; more than `limit` bytes is an error (a link
     /// to /dev/zero must not exhaust memory).
     package static func readAll(fd: Int32, limit: Int) throws(IOFailure) -> [UInt8] {
@@ -215,6 +222,12 @@ package enum Posix {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
+    }
+
+    /// The last component of `path` (`library.sqlite` of `/a/b/library.sqlite`).
+    package static func lastComponent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
     }
 
     static func currentDirectory() -> String {

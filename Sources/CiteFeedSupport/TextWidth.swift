@@ -45,6 +45,43 @@ public enum TextWidth {
         return result + "…"
     }
 
+    /// `text` (one paragraph) in lines of at most `width` columns, broken at spaces; a word
+    /// longer than a line is broken where it reaches the edge.
+    public static func wrap(_ text: String, to width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var used = 0
+        for word in text.split(whereSeparator: \.isWhitespace) {
+            let word = Substring(word)
+            let columns = self.columns(of: word)
+            if used > 0 && used + 1 + columns <= width {
+                line += " " + word
+                used += 1 + columns
+                continue
+            }
+            if used > 0 { lines.append(line) }
+            line = ""
+            used = 0
+            if columns <= width {
+                line = String(word)
+                used = columns
+                continue
+            }
+            for character in word {  // a word longer than a line, in pieces
+                let characterColumns = self.columns(of: character)
+                if used > 0 && used + characterColumns > width {
+                    lines.append(line)
+                    line = ""
+                    used = 0
+                }
+                line.append(character)
+                used += characterColumns
+            }
+        }
+        if used > 0 || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
     /// `text` padded with spaces to `width` columns (never cut).
     public static func pad(_ text: String, to width: Int) -> String {
         let w = columns(of: text)

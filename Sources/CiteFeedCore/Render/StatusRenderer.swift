@@ -4,7 +4,7 @@ import CiteFeedSupport
 /// The bar formats of SPEC.md "Status formats", each a pure function of the pick, the slot and
 /// the settings.
 public enum StatusFormat: String, CaseIterable, Sendable {
-    case plain, waybar, i3blocks, polybar, json
+    case plain, waybar, i3blocks, polybar, json, tmux, argos
 }
 
 public struct StatusRenderer: Sendable {
@@ -12,46 +12,90 @@ public struct StatusRenderer: Sendable {
 
     public var template: StatusTemplate
     public var width: Int
+    /// Scrolling (issue 24): columns per second, or `nil` when a long line is cut instead.
+    public var scrollSpeed: Int?
+    /// The rotation shown ("" for the default one), for the commands of widget menus.
+    public var rotation: String
+    /// How a widget menu runs citefeed (`argos`): the program and any options before the
+    /// command, such as `["/usr/bin/citefeed", "--home", "…"]`.
+    public var actionCommand = ["citefeed"]
 
-    public init(settings: Settings, width: Int? = nil) {
+    /// A renderer for `settings`; `scroll`: whether a long line moves (for `status`, `--scroll`
+    /// or the `scroll` setting; the caller decides, as the written `status.txt` and
+    /// `status.json` never scroll).
+    public init(settings: Settings, width: Int? = nil, scroll: Bool = false) {
         template = (try? StatusTemplate(parsing: settings.statusTemplate)) ?? (try! StatusTemplate(parsing: "{text}"))
         self.width = width ?? settings.statusWidth
+        scrollSpeed = scroll ? settings.scrollSpeed : nil
+        rotation = settings.rotation
     }
 
     /// The output for `format`, ending in a newline. `pick` is `nil` when nothing is eligible.
     /// `following`: for `status --follow`, where i3blocks (`interval=persist`) reads every line
-    /// as a new full text, so its format is the full text alone.
-    public func render(_ format: StatusFormat, _ pick: PickSnapshot?, slot: Slot, following: Bool = false, review: ReviewDisplay? = nil) -> String {
+    /// as a new full text, so its format is the full text alone. `step`: when scrolling, how many
+    /// steps (1/`scrollSpeed` s each) the line has moved; `marquee`: the moving line, when the
+    /// caller keeps it from step to step (`marquee(_:review:width:speed:)` of the same pick).
+    public func render(
+        _ format: StatusFormat, _ pick: PickSnapshot?, slot: Slot, following: Bool = false, review: ReviewDisplay? = nil, step: Int = 0,
+        marquee: Marquee? = nil
+    ) -> String {
+        let line = marquee?.frame(step) ?? shown(pick, review: review, width: width, step: step)
         switch format {
-        case .plain: return plain(pick, width: width, review: review) + "\n"
-        case .polybar: return plain(pick, width: width, review: review).polybarNeutralized + "\n"
-        case .i3blocks where following: return plain(pick, width: width, review: review) + "\n"
+        case .plain: return line + "\n"
+        case .polybar: return line.polybarNeutralized + "\n"
+        case .i3blocks where following: return line + "\n"
         case .i3blocks:
             let color = pick?.tags.first.map { Palette.hexValue(of: $0.color) } ?? ""
-            return plain(pick, width: width, review: review) + "\n" + plain(pick, width: max(1, width / 2), review: review) + "\n" + color + "\n"
-        case .waybar: return JSONWriter.compact(review.map { reviewWaybar(pick, $0) } ?? waybar(pick)) + "\n"
-        case .json: return JSONWriter.compact(json(pick, slot: slot, review: review)) + "\n"
+            return line + "\n" + shown(pick, review: review, width: max(1, width / 2), step: step) + "\n" + color + "\n"
+        case .waybar: return JSONWriter.compact(review.map { reviewWaybar(pick, $0, line: line) } ?? waybar(pick, line: line)) + "\n"
+        case .json: return JSONWriter.compact(json(pick, slot: slot, review: review, line: line)) + "\n"
+        case .tmux: return tmux(pick, line: line) + "\n"
+        case .argos: return argos(pick, review: review, line: line)
         }
+    }
+
+    /// The line a bar shows: `plain`, or with scrolling on and the line too long, the frame of
+    /// its `Marquee` at `step` (pausing two seconds at the start).
+    public func shown(_ pick: PickSnapshot?, review: ReviewDisplay?, width: Int, step: Int) -> String {
+        guard let scrollSpeed else { return plain(pick, width: width, review: review) }
+        return marquee(pick, review: review, width: width, speed: scrollSpeed).frame(step)
+    }
+
+    /// The moving line for `pick`, to be framed step by step (`status --follow` keeps it).
+    public func marquee(_ pick: PickSnapshot?, review: ReviewDisplay?, width: Int, speed: Int) -> Marquee {
+        Marquee(whole(pick, review: review).text, width: width, pause: 2 * speed)
     }
 
     /// The template filled in, on one line, cut to `width` terminal columns. In review mode
     /// (issue 14): the card's front (the template without its back), its back once revealed
     /// ("→ back"), or, with no card due, when the next one is.
     public func plain(_ pick: PickSnapshot?, width: Int, review: ReviewDisplay? = nil) -> String {
+        let line = whole(pick, review: review)
+        return TextWidth.truncate(line.text, to: width, atWord: line.atWord)
+    }
+
+    /// The line uncut, and whether a cut should keep words whole.
+    func whole(_ pick: PickSnapshot?, review: ReviewDisplay?) -> (text: String, atWord: Bool) {
         if let review {
-            guard let pick else { return TextWidth.truncate(StatusRenderer.doneLine(review), to: width) }
-            if review.revealed { return TextWidth.truncate("→ " + (pick.back ?? pick.text).foldedToOneLine, to: width, atWord: true) }
+            guard let pick else { return (StatusRenderer.doneLine(review), false) }
+            if review.revealed { return ("→ " + (pick.back ?? pick.text).foldedToOneLine, true) }
             var front = pick
             front.back = nil
-            return plain(front, width: width)
+            return whole(front, review: nil)
         }
-        guard let pick else { return TextWidth.truncate(StatusRenderer.emptyLine, to: width) }
+        guard let pick else { return (StatusRenderer.emptyLine, false) }
         let values = [
             "text": pick.text, "author": pick.author ?? "", "source": pick.source ?? "",
             "tags": pick.tags.map(\.name).joined(separator: ", "), "back": pick.back ?? "",
         ]
         // 64 KiB is far more than any width (at most 500 columns) needs, even after folding.
-        return TextWidth.truncate(template.render(values, limit: 1 << 16).foldedToOneLine, to: width, atWord: true)
+        return (template.render(values, limit: 1 << 16).foldedToOneLine, true)
+    }
+
+    /// waybar's `text`: the line Pango-escaped; when scrolling, in a monospace span so that the
+    /// module keeps its width while the line moves.
+    func waybarText(_ line: String) -> String {
+        scrollSpeed == nil ? line.pangoEscaped : "<span font_family=\"monospace\">" + line.pangoEscaped + "</span>"
     }
 
     /// What the bar says when no card is due.
@@ -60,8 +104,8 @@ public struct StatusRenderer: Sendable {
     }
 
     /// waybar in review mode: classes `card` and `front` or `revealed`, or `done`.
-    func reviewWaybar(_ pick: PickSnapshot?, _ review: ReviewDisplay) -> JSONValue {
-        let text = plain(pick, width: width, review: review).pangoEscaped
+    func reviewWaybar(_ pick: PickSnapshot?, _ review: ReviewDisplay, line: String) -> JSONValue {
+        let text = waybarText(line)
         guard let pick else {
             return .object([("text", .string(text)), ("tooltip", .string(text)), ("class", .array([.string("done")])), ("alt", .string("done"))])
         }
@@ -74,10 +118,10 @@ public struct StatusRenderer: Sendable {
         ])
     }
 
-    func waybar(_ pick: PickSnapshot?) -> JSONValue {
+    func waybar(_ pick: PickSnapshot?, line: String) -> JSONValue {
         guard let pick else {
             return .object([
-                ("text", .string(plain(nil, width: width).pangoEscaped)), ("tooltip", .string(StatusRenderer.emptyLine.pangoEscaped)),
+                ("text", .string(waybarText(line))), ("tooltip", .string(StatusRenderer.emptyLine.pangoEscaped)),
                 ("class", .array([.string("empty")])), ("alt", .string("empty")),
             ])
         }
@@ -85,15 +129,17 @@ public struct StatusRenderer: Sendable {
         if pick.favourite { classes.append(.string("favourite")) }
         classes += pick.tags.map { .string("tag-" + StatusRenderer.cssName($0.name)) }
         return .object([
-            ("text", .string(plain(pick, width: width).pangoEscaped)), ("tooltip", .string(pick.card.pangoEscaped)),
+            ("text", .string(waybarText(line))), ("tooltip", .string(pick.card.pangoEscaped)),
             ("class", .array(classes)), ("alt", .string((pick.tags.first?.name ?? "citation").pangoEscaped)),
         ])
     }
 
-    /// The slot object (`CitationJSON`): the slot, the citation shown (or `null`), and for a
-    /// review rotation its `review` state.
-    func json(_ pick: PickSnapshot?, slot: Slot, review: ReviewDisplay? = nil) -> JSONValue {
-        CitationJSON.slot(slot, pick: pick, review: review)
+    /// The slot object (`CitationJSON`): the slot, the citation shown (or `null`), for a review
+    /// rotation its `review` state, and the `line` a bar shows (cut or, scrolling, this frame),
+    /// unescaped, for widgets that show it as plain text.
+    func json(_ pick: PickSnapshot?, slot: Slot, review: ReviewDisplay? = nil, line: String) -> JSONValue {
+        guard case .object(let members) = CitationJSON.slot(slot, pick: pick, review: review) else { return .null }
+        return .object(members + [("line", .string(line))])
     }
 
     /// A tag name as a CSS class: lower case, anything but letters, digits, `-` and `_` as `-`.

@@ -173,7 +173,7 @@ import Testing
         }
         #expect(try offered(["citefeed", ""]).contains("status"))
         #expect(try offered(["citefeed", "tag", ""]) == ["add", "delete", "edit", "list"])
-        #expect(try offered(["citefeed", "status", "--format", ""]) == ["i3blocks", "json", "plain", "polybar", "waybar"])
+        #expect(try offered(["citefeed", "status", "--format", ""]) == ["argos", "i3blocks", "json", "plain", "polybar", "tmux", "waybar"])
         #expect(try offered(["citefeed", "--home", "/tmp", "export", "--"]).contains("--favourites"))
     }
 

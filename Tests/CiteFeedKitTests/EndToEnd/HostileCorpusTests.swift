@@ -125,6 +125,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
         // Every citation of the case is shown once: `next` for each.
         for _ in citations where c.kind == "import" { #expect(try box.run("next").status == 0) }
         try HostileCorpusTests.checkRendering(box)
+        try HostileCorpusTests.checkScrolling(library)
         if c.kind == "settings" { try HostileCorpusTests.checkWithReaders(box.feeds) }
     }
 

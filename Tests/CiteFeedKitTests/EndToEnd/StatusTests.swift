@@ -67,8 +67,9 @@ import Testing
         let box = try showing("Q", "--tag", "t")
         let json = try JSONParser.parse(try box.status("json").stdout)
         guard case .object(let members) = json else { Issue.record("not an object"); return }
-        // The slot object (issue 21): the slot, and the citation object in it.
-        #expect(members.map(\.0) == ["slotStart", "slotEnd", "citation"])
+        // The slot object (issue 21): the slot, and the citation object in it; the line shown (issue 24).
+        #expect(members.map(\.0) == ["slotStart", "slotEnd", "citation", "line"])
+        #expect(json["line"] == .string("“Q”"))
         guard case .object(let citation)? = json["citation"] else { Issue.record("no citation"); return }
         #expect(citation.map(\.0) == ["id", "uuid", "text", "back", "author", "source", "tags", "favourite"])
         #expect(json["slotStart"] == .string("2026-03-01T08:00:00Z") && json["slotEnd"] == .string("2026-03-01T09:00:00Z"))

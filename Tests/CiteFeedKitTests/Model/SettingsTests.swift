@@ -50,6 +50,8 @@ import Testing
             .feedTitle: .string("Citations"), .feedDescription: .string("A citation from my library, rotating"),
             .feedAuthor: .string("citefeed"), .feedLanguage: .string("en"), .feedURL: .string(""), .feedItems: .int(20),
             .statusWidth: .int(60), .statusTemplate: .string("“{text}”[ — {author}]"),
+            // Issue 24's.
+            .scroll: .bool(false), .scrollSpeed: .int(4),
             // Issue 13's, documented in the README.
             .offset: .string("0"), .activeHours: .string("00:00-24:00"), .days: .string("mon-sun"), .excludeTags: .array([]),
             .authors: .array([]), .excludeAuthors: .array([]), .sources: .array([]), .search: .string(""), .minLength: .int(0),

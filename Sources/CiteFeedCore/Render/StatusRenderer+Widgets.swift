@@ -1,0 +1,76 @@
+import CiteFeedModel
+import CiteFeedSupport
+
+/// The formats of tmux's status line and of script widgets (issue 24).
+extension StatusRenderer {
+    /// tmux's `status-right` (or `-left`) through `#(citefeed status --format tmux)`: the line in
+    /// the first tag's colour as `#[fg=#RRGGBB]…#[default]`, every `#` of the citation doubled,
+    /// so that tmux draws it and runs nothing (`#(`, `#[`, `#{` are tmux's).
+    func tmux(_ pick: PickSnapshot?, line: String) -> String {
+        let text = line.replacingAll("#", with: "##")
+        guard let tag = pick?.tags.first else { return text }
+        return "#[fg=" + Palette.hexValue(of: tag.color) + "]" + text + "#[default]"
+    }
+
+    /// Argos (GNOME), and BitBar/xbar-style script widgets (Kargos on Plasma): the first line is
+    /// the panel's, the lines after `---` the menu's. Each line is `text | attributes`, and
+    /// attributes run commands (`bash=`, `href=`), so a citation's text never holds the `|` that
+    /// starts them (it shows as `∣`), never starts with the dashes of a submenu or separator, and
+    /// comes with attributes that turn off what the widget would read in it (markup, backslash
+    /// escapes, `:emoji:` names, ANSI colours, trimming). The only commands are citefeed's own,
+    /// with the citation's id: `next`, `copy`, `open`, and in review `reveal` and `grade`.
+    func argos(_ pick: PickSnapshot?, review: ReviewDisplay?, line: String) -> String {
+        let literal = "useMarkup=false unescape=false emojize=false ansi=false trim=false"
+        func item(_ text: String) -> String { StatusRenderer.argosText(text) + " | " + literal }
+        func action(_ label: String, _ words: [String], refresh: Bool = true) -> String {
+            let command = (actionCommand + words).map(\.plainShellWord).joined(separator: " ")
+            return label + " | bash=" + command.shellWord + " terminal=false" + (refresh ? " refresh=true" : "")
+        }
+        let rotation = self.rotation.isEmpty ? [] : ["--rotation", self.rotation]
+        var lines = [item(line) + (scrollSpeed == nil ? "" : " font=monospace"), "---"]
+        guard let pick else {
+            lines.append(item(review.map(StatusRenderer.doneLine) ?? StatusRenderer.emptyLine))
+            return lines.joined(separator: "\n") + "\n"
+        }
+        let showsBack = review.map(\.revealed) ?? true
+        for paragraph in pick.text.split(whereSeparator: \.isNewline) {
+            lines += TextWidth.wrap(String(paragraph), to: 60).map(item)
+        }
+        if showsBack, let back = pick.back {
+            lines.append(item(""))
+            for paragraph in back.split(whereSeparator: \.isNewline) { lines += TextWidth.wrap("→ " + paragraph, to: 60).map(item) }
+        }
+        let byline = [pick.author, pick.source].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        if !byline.isEmpty { lines += TextWidth.wrap("— " + byline, to: 60).map(item) }
+        if !pick.tags.isEmpty { lines.append(item("[" + pick.tags.map(\.name).joined(separator: ", ") + "]")) }
+        lines.append("---")
+        if let review {
+            if !review.revealed { lines.append(action("Reveal the back", ["reveal"] + rotation)) }
+            for grade in ["again", "hard", "good", "easy"] {
+                lines.append(action(grade.prefix(1).uppercased() + grade.dropFirst(), ["grade", grade] + rotation))
+            }
+        } else {
+            lines.append(action("Next citation", ["next"] + rotation))
+        }
+        lines.append(action("Copy", ["copy", String(pick.id)], refresh: false))
+        if pick.sourceURL != nil { lines.append(action("Open the source", ["open", String(pick.id)], refresh: false)) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A citation's text as the text part of an Argos line: one line, no `|`, not starting with
+    /// `-`, no control characters.
+    static func argosText(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var leading = true
+        for scalar in text.foldedToOneLine.unicodeScalars {
+            switch scalar {
+            case "|": out.append("∣")
+            case "-" where leading: out.append("‐")
+            case _ where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value): out.append(" ")
+            default: out.append(scalar)
+            }
+            leading = leading && scalar == "-"
+        }
+        return out.isEmpty ? " " : String(out)
+    }
+}
