@@ -20,7 +20,7 @@ struct StatusCommand: Command {
         details: """
             Formats: plain (one line), waybar (a JSON object for return-type json), i3blocks (full
             text, short text, tag colour), polybar (one line, formatting tags neutralised), json
-            (the whole pick, its slot and the line shown), tmux (for #() in status-right: # doubled,
+            (the whole pick, its slot and the line shown), tmux (for #() in status-right: # escaped,
             the tag's colour as #[fg=…]), argos (Argos and xbar-style script widgets: the line,
             then a menu with the citation and citefeed's actions). The text follows the
             statusTemplate setting, cut to --width (or statusWidth) terminal columns.

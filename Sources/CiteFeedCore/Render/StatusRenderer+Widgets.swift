@@ -4,10 +4,24 @@ import CiteFeedSupport
 /// The formats of tmux's status line and of script widgets (issue 24).
 extension StatusRenderer {
     /// tmux's `status-right` (or `-left`) through `#(citefeed status --format tmux)`: the line in
-    /// the first tag's colour as `#[fg=#RRGGBB]…#[default]`, every `#` of the citation doubled,
-    /// so that tmux draws it and runs nothing (`#(`, `#[`, `#{` are tmux's).
+    /// the first tag's colour as `#[fg=#RRGGBB]…#[default]`, every `#` of the citation escaped so
+    /// that tmux draws it and runs nothing (`#(`, `#{`, `#[` and the `#H`-style aliases are tmux's).
+    /// tmux reads the output twice: it expands formats in it (a run of `#` halved, except a run
+    /// before `[`, kept for the drawing), then draws it (`##` is `#`, `#[` a style). So a run of
+    /// k `#` becomes 4k, or 2k before `[`; tmux 3.3's behaviour, checked by a test in real tmux.
     func tmux(_ pick: PickSnapshot?, line: String) -> String {
-        let text = line.replacingAll("#", with: "##")
+        var text = ""
+        var run = 0
+        for character in line {
+            if character == "#" {
+                run += 1
+                continue
+            }
+            if run > 0 { text += String(repeating: "#", count: run * (character == "[" ? 2 : 4)) }
+            run = 0
+            text.append(character)
+        }
+        text += String(repeating: "#", count: run * 4)
         guard let tag = pick?.tags.first else { return text }
         return "#[fg=" + Palette.hexValue(of: tag.color) + "]" + text + "#[default]"
     }

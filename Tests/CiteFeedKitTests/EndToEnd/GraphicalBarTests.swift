@@ -63,6 +63,92 @@ import Testing
         throw BarError(message: "sway did not start: \(server.logTail)")
     }
 
+    /// A bar running in a sandbox, and how to take a picture of its strip.
+    struct RunningBar {
+        var process: Background
+        var capture: (URL) -> Bool
+        var stop: () -> Void
+        /// What a tool that acts on its display needs (`DISPLAY`).
+        var environment: [String: String] = [:]
+    }
+
+    /// polybar with `module` (a `[module/citefeed]`) under Xvfb, in a large monospace font,
+    /// black on white, for the OCR.
+    static func startPolybar(_ box: Sandbox, module: String) throws -> RunningBar {
+        let number = Pipe()
+        let xvfb = try Background(
+            findProgram("Xvfb")!, ["-displayfd", "1", "-screen", "0", "1280x200x24", "-nolisten", "tcp", "-noreset"],
+            environment: ["PATH": "/usr/bin:/bin"], log: box.home.appendingPathComponent("xvfb.log"), stdout: number)
+        let line = String(decoding: number.fileHandleForReading.availableData, as: UTF8.self)
+        let display = ":" + line.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard display.count > 1 else {
+            xvfb.stop()
+            throw BarError(message: "Xvfb did not start: \(xvfb.logTail)")
+        }
+        let config = box.home.appendingPathComponent("polybar.ini")
+        try ("[bar/test]\nwidth = 100%\nheight = 40\nbackground = #ffffff\nforeground = #000000\n"
+            + "font-0 = DejaVu Sans Mono:size=16;3\nmodules-left = citefeed\n\n" + module)
+            .write(to: config, atomically: true, encoding: .utf8)
+        var environment = box.environment
+        environment["DISPLAY"] = display
+        let polybar: Background
+        do {
+            polybar = try Background(
+                findProgram("polybar")!, ["-c", config.path, "test"], environment: environment, log: box.home.appendingPathComponent("polybar.log"))
+        } catch {
+            xvfb.stop()
+            throw error
+        }
+        let tools = ["PATH": "/usr/bin:/bin", "DISPLAY": display]
+        return RunningBar(
+            process: polybar,
+            capture: { png in
+                (try? Sandbox.execute(
+                    findProgram("import")!, ["-window", "root", "-crop", "1280x40+0+0", "+repage", png.path], stdin: Data(), environment: tools))?
+                    .status == 0
+            },
+            stop: {
+                polybar.stop()
+                for pid in Screen.citefeedProcesses(home: box.home.path) { kill(pid, SIGKILL) }
+                xvfb.stop()
+            }, environment: tools)
+    }
+
+    /// waybar with `module` (a `custom/citefeed` entry) on a headless sway, in contrib's style
+    /// with a large upright monospace font, black on white, for the OCR.
+    static func startWaybar(_ box: Sandbox, module: String) throws -> RunningBar {
+        let (sway, display) = try GraphicalBarTests.startSway(in: box.home)
+        let config = box.home.appendingPathComponent("waybar.jsonc")
+        try ("{\"layer\": \"top\", \"position\": \"top\", \"height\": 40, \"modules-left\": [\"custom/citefeed\"],\n" + module + "\n}\n")
+            .write(to: config, atomically: true, encoding: .utf8)
+        let style = box.home.appendingPathComponent("style.css")
+        try (String(contentsOf: packageRoot.appendingPathComponent("contrib/waybar/style.css"), encoding: .utf8)
+            + "* { font-family: \"DejaVu Sans Mono\"; font-size: 24px; font-style: normal; }\n"
+            + "window#waybar, #custom-citefeed { background: #ffffff; color: #000000; opacity: 1; }\n")
+            .write(to: style, atomically: true, encoding: .utf8)
+        let waybar: Background
+        do {
+            waybar = try Background(
+                findProgram("waybar")!, ["-c", config.path, "-s", style.path],
+                environment: box.environment.merging(display) { $1 }, log: box.home.appendingPathComponent("waybar.log"))
+        } catch {
+            sway.stop()
+            throw error
+        }
+        let grim = findProgram("grim")!
+        return RunningBar(
+            process: waybar,
+            capture: { png in
+                (try? Sandbox.execute(grim, ["-g", "0,0 1280x40", png.path], stdin: Data(), environment: display.merging(["PATH": "/usr/bin:/bin"]) { $1 }))?
+                    .status == 0
+            },
+            stop: {
+                waybar.stop()
+                for pid in Screen.citefeedProcesses(home: box.home.path) { kill(pid, SIGKILL) }
+                sway.stop()
+            })
+    }
+
     /// waybar as contrib/waybar configures it, continuously (`--follow`, as shipped) and with an
     /// interval (`"interval": 1` without `--follow`, as its comment offers): the bar shows the
     /// citation, the new one after `next` (how soon: `scripts/bench`), and when waybar goes the follower
@@ -75,33 +161,12 @@ import Testing
         let box = try Sandbox()
         for text in GraphicalBarTests.texts { try box.add(text) }
         try box.rotate(at: box.now)
-        let (sway, display) = try GraphicalBarTests.startSway(in: box.home)
-        defer { sway.stop() }
-
         var module = try RealBarTests.contrib("contrib/waybar/config.jsonc")
         #expect(module.contains(" status --format waybar --follow\","))
         if mode == "interval" { module = module.replacing(" --follow\",", with: "\",\n    \"interval\": 1,") }
-        let config = box.home.appendingPathComponent("waybar.jsonc")
-        try ("{\"layer\": \"top\", \"position\": \"top\", \"height\": 40, \"modules-left\": [\"custom/citefeed\"],\n" + module + "\n}\n")
-            .write(to: config, atomically: true, encoding: .utf8)
-        // contrib's style, then a large upright monospace font, black on white, for the OCR.
-        let style = box.home.appendingPathComponent("style.css")
-        try (String(contentsOf: packageRoot.appendingPathComponent("contrib/waybar/style.css"), encoding: .utf8)
-            + "* { font-family: \"DejaVu Sans Mono\"; font-size: 24px; font-style: normal; }\n"
-            + "window#waybar, #custom-citefeed { background: #ffffff; color: #000000; opacity: 1; }\n")
-            .write(to: style, atomically: true, encoding: .utf8)
-        let waybar = try Background(
-            findProgram("waybar")!, ["-c", config.path, "-s", style.path],
-            environment: box.environment.merging(display) { $1 }, log: box.home.appendingPathComponent("waybar.log"))
-        defer {
-            waybar.stop()
-            for pid in Screen.citefeedProcesses(home: box.home.path) { kill(pid, SIGKILL) }
-        }
-        let grim = findProgram("grim")!
-        func capture(_ png: URL) -> Bool {
-            (try? Sandbox.execute(grim, ["-g", "0,0 1280x40", png.path], stdin: Data(), environment: display.merging(["PATH": "/usr/bin:/bin"]) { $1 }))?
-                .status == 0
-        }
+        let bar = try GraphicalBarTests.startWaybar(box, module: module)
+        defer { bar.stop() }
+        let (waybar, capture) = (bar.process, bar.capture)
         let png = box.home.appendingPathComponent("bar.png")
         let first = try box.status("plain").stdout
         let shown = Screen.wait(seconds: 15, for: first, capture: capture, into: png)
@@ -136,41 +201,16 @@ import Testing
         try box.rotate(at: box.now)
         try box.add(GraphicalBarTests.texts[1])
 
-        let number = Pipe()
-        let xvfb = try Background(
-            findProgram("Xvfb")!, ["-displayfd", "1", "-screen", "0", "1280x200x24", "-nolisten", "tcp", "-noreset"],
-            environment: ["PATH": "/usr/bin:/bin"], log: box.home.appendingPathComponent("xvfb.log"), stdout: number)
-        defer { xvfb.stop() }
-        let line = String(decoding: number.fileHandleForReading.availableData, as: UTF8.self)
-        let display = ":" + line.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(display.count > 1, "Xvfb did not start: \(xvfb.logTail)")
-
         let module = try RealBarTests.contrib("contrib/polybar/citefeed.ini")
         #expect(module.contains("exec = \(Sandbox.binary.path) status --format polybar --width 70 --follow\ntail = true\n"))
-        let config = box.home.appendingPathComponent("polybar.ini")
-        try ("[bar/test]\nwidth = 100%\nheight = 40\nbackground = #ffffff\nforeground = #000000\n"
-            + "font-0 = DejaVu Sans Mono:size=16;3\nmodules-left = citefeed\n\n" + module)
-            .write(to: config, atomically: true, encoding: .utf8)
-        var environment = box.environment
-        environment["DISPLAY"] = display
-        let polybar = try Background(
-            findProgram("polybar")!, ["-c", config.path, "test"], environment: environment,
-            log: box.home.appendingPathComponent("polybar.log"))
-        defer {
-            polybar.stop()
-            for pid in Screen.citefeedProcesses(home: box.home.path) { kill(pid, SIGKILL) }
-        }
-        let tools = ["PATH": "/usr/bin:/bin", "DISPLAY": display]
-        func capture(_ png: URL) -> Bool {
-            (try? Sandbox.execute(
-                findProgram("import")!, ["-window", "root", "-crop", "1280x40+0+0", "+repage", png.path], stdin: Data(),
-                environment: tools))?.status == 0
-        }
+        let bar = try GraphicalBarTests.startPolybar(box, module: module)
+        defer { bar.stop() }
+        let (polybar, capture, tools) = (bar.process, bar.capture, bar.environment)
         let png = box.home.appendingPathComponent("bar.png")
         // The tags are shown as text (with an invisible mark after the %). Unneutralised, polybar
         // would show “Quiet river flows” with the action under x 13–250, where the click goes.
         let shown = Screen.wait(seconds: 15, for: "touch /tmp", capture: capture, into: png)
-        #expect(shown.took != nil, "polybar does not show the citation's text: it shows \(shown.read)\n\(polybar.logTail)\nXvfb \(display) alive \(xvfb.isAlive): \(xvfb.logTail)")
+        #expect(shown.took != nil, "polybar does not show the citation's text: it shows \(shown.read)\n\(polybar.logTail)")
 
         let click = try Sandbox.execute(
             findProgram("xdotool")!, ["mousemove", "100", "20", "click", "1"], stdin: Data(), environment: tools)

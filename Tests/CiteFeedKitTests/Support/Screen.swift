@@ -17,7 +17,8 @@ final class Background {
     let process = Process()
     let log: URL
 
-    init(_ path: String, _ arguments: [String], environment: [String: String], log: URL, stdout: Pipe? = nil) throws {
+    /// `stdin`: a pipe kept open (a terminal client ends at the end of its input), or nothing.
+    init(_ path: String, _ arguments: [String], environment: [String: String], log: URL, stdout: Pipe? = nil, stdin: Pipe? = nil) throws {
         self.log = log
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -26,7 +27,7 @@ final class Background {
         let handle = try FileHandle(forWritingTo: log)
         process.standardOutput = stdout ?? handle
         process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = stdin ?? FileHandle.nullDevice
         try process.run()
         try handle.close()
     }
