@@ -9,9 +9,9 @@ import CiteFeedSupport
 /// `citefeed open ID|--current`
 struct OpenCommand: Command {
     static let spec = CommandSpec(
-        name: "open", usage: "ID|--current", summary: "Open a citation's source in the web browser.",
+        name: "open", usage: "ID|--current [--rotation NAME]", summary: "Open a citation's source in the web browser.",
         details: "Works when the source is an http(s) address; opens it with xdg-open (open on macOS).",
-        options: [CitationTarget.currentOption],
+        options: [CitationTarget.currentOption, CLI.rotationOption],
         positionals: (0, 1), positionalName: "the ID of a citation, or --current")
 
     let target: CitationTarget
