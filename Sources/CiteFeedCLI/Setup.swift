@@ -5,7 +5,7 @@ import CiteFeedSupport
 /// scripts/build-info), never read from /usr/share/doc, which systems may leave out.
 enum Setup {
     enum Target: String, CaseIterable {
-        case waybar, i3blocks, polybar, systemd, cron
+        case waybar, i3blocks, polybar, systemd, cron, gnome, plasma, tmux, conky
     }
 
     /// contrib's file for each target that is one file.
@@ -15,7 +15,9 @@ enum Setup {
         case .i3blocks: "i3blocks/citefeed.conf"
         case .polybar: "polybar/citefeed.ini"
         case .cron: "cron/citefeed.crontab.in"
-        case .systemd: nil
+        case .tmux: "tmux/citefeed.tmux.conf"
+        case .conky: "conky/citefeed.conf"
+        case .systemd, .gnome, .plasma: nil
         }
     }
 
@@ -77,6 +79,26 @@ enum Setup {
                 text = text.replacingAll("* * * * ", with: "* * * * CITEFEED_HOME=\(cronWord(home)) ")
             }
             return text
+        }
+        if target == .gnome || target == .plasma {
+            let what = target == .gnome ? "The GNOME Shell extension (GNOME 43 and 44)" : "The KDE Plasma widget (Plasma 5.27)"
+            return """
+                # \(what) is built into citefeed. Install it for this user with
+                citefeed setup \(target.rawValue) --install
+
+                """
+                + (target == .gnome
+                    ? """
+                    # then log out and in (on X11: Alt+F2, r) and turn it on:
+                    gnome-extensions enable \(DesktopSetup.gnomeUUID)
+                    # Its preferences choose the rotation: gnome-extensions prefs \(DesktopSetup.gnomeUUID)
+
+                    """
+                    : """
+                    # then right-click the panel or the desktop, Add Widgets…, "Citefeed";
+                    # its settings (right-click it, Configure) choose the rotation.
+
+                    """)
         }
         var text = ""
         for (path, name) in units {
@@ -171,19 +193,20 @@ extension Setup {
         }
         if desktop.isGNOME {
             text += """
-                On GNOME: a command-output extension shows the citation in the top bar, such as Executor
-                (extensions.gnome.org): add the command 'citefeed status' with an interval of 60 seconds.
+                On GNOME (43 and 44), citefeed's extension shows the citation in the top bar, with a menu
+                to go on, copy or study: 'citefeed setup gnome --install', log out and in, then
+                'gnome-extensions enable \(DesktopSetup.gnomeUUID)'.
 
                 """
         }
         if desktop.isPlasma {
             text += """
-                On KDE Plasma: add the "Command Output" widget to a panel (Add Widgets, Get New Widgets),
-                with the command 'citefeed status' every 60 seconds.
+                On KDE Plasma (5.27), citefeed's widget shows the citation in a panel or on the desktop:
+                'citefeed setup plasma --install', then right-click the panel, Add Widgets…, "Citefeed".
 
                 """
         }
-        if let home, !desktop.runningBars.isEmpty || desktop.suggestedBar != nil || desktop.isGNOME || desktop.isPlasma {
+        if let home, !desktop.runningBars.isEmpty || desktop.suggestedBar != nil {
             text += "These commands use the default library; for \(home), put --home \(shellWord(home)) after citefeed in them.\n"
         }
         if Subprocess.find("citefeed", environment: environment) == nil {
@@ -194,7 +217,7 @@ extension Setup {
             hasSystemctl
             ? "To rotate the feeds every quarter hour, also when no bar runs: citefeed setup systemd --enable\n"
             : "To rotate the feeds every quarter hour, also when no bar runs: citefeed setup cron\n"
-        text += "Each bar's and scheduler's snippet: citefeed setup waybar|i3blocks|polybar|systemd|cron\n"
+        text += "Each bar's, desktop's and scheduler's snippet: citefeed setup waybar|i3blocks|polybar|systemd|cron|gnome|plasma|tmux|conky\n"
         return text
     }
 

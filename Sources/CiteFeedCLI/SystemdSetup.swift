@@ -79,12 +79,13 @@ enum SetupError: CiteFeedError {
     case noHomeDirectory
     case unitDiffers(String)
     case cannotWrite(String, String)
+    case cannotInstall(String, String)
     case systemctlFailed(String, Int32, String)
 
     var exitStatus: ExitStatus {
         switch self {
         case .noSystemctl: .notFound
-        case .cannotWrite, .unitDiffers: .cannotCreate
+        case .cannotWrite, .cannotInstall, .unitDiffers: .cannotCreate
         case .noHomeDirectory, .systemctlFailed: .failure
         }
     }
@@ -100,6 +101,8 @@ enum SetupError: CiteFeedError {
                 "\(path) exists and differs from citefeed's; nothing was changed. Compare it with 'citefeed setup systemd', then remove it or keep it."
         case let .cannotWrite(dir, reason):
             return "Cannot write the units to \(dir): \(reason)."
+        case let .cannotInstall(dir, reason):
+            return "Cannot install into \(dir): \(reason)."
         case let .systemctlFailed(command, status, place):
             let how =
                 status == -1 ? "could not start" : status == -2 ? "did not finish within 60 seconds" : "failed (exit status \(status))"

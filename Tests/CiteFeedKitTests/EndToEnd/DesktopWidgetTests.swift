@@ -13,7 +13,8 @@ import Testing
         if let directory = ProcessInfo.processInfo.environment["CITEFEED_SCREENSHOTS"] { arguments.append(directory + "/" + screenshot) }
         var environment = ProcessInfo.processInfo.environment
         environment["CITEFEED_SHARED"] = sharedFolder.path
-        let result = try Sandbox.execute(packageRoot.appendingPathComponent(script).path, arguments, stdin: Data(), environment: environment)
+        let result = try Sandbox.execute(
+            packageRoot.appendingPathComponent(script).path, arguments, stdin: Data(), environment: environment)
         if result.status == 77 && !runningInCI {  // in CI everything is installed: a skip fails
             print("\(script) skipped: \(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
             return nil
@@ -21,14 +22,18 @@ import Testing
         return result
     }
 
-    @Test(.requires(getuid() == 0 && findProgram("gnome-shell") != nil, "needs root and gnome-shell (scripts/setup-debian --test)"),
+    @Test(
+        .requires(getuid() == 0 && findProgram("gnome-shell") != nil, "needs root and gnome-shell (scripts/setup-debian --test)"),
         .needsShared(sharedFolder.appendingPathComponent("tools/headless-gnome-shell")))
     func theGnomeShellExtensionShowsFollowsAndActs() throws {
         guard let result = try Self.run("scripts/test-gnome-shell", screenshot: "gnome-shell.png") else { return }
         #expect(result.status == 0, "\(result)")
     }
 
-    @Test(.requires(["plasmoidviewer", "Xvfb", "import", "tesseract"].allSatisfy { findProgram($0) != nil }, "needs plasma-sdk, Xvfb, ImageMagick and tesseract"))
+    @Test(
+        .requires(
+            ["plasmoidviewer", "Xvfb", "import", "tesseract"].allSatisfy { findProgram($0) != nil },
+            "needs plasma-sdk, Xvfb, ImageMagick and tesseract"))
     func thePlasmaWidgetShowsFollowsAndActs() throws {
         guard let result = try Self.run("scripts/test-plasma", screenshot: "plasma.png") else { return }
         #expect(result.status == 0, "\(result)")

@@ -49,6 +49,7 @@ import Testing
         let png = box.home.appendingPathComponent("bar.png")
         let seen = Self.parts(seconds: 60) { bar.capture(png) ? Screen.read(png) : nil }
         #expect(seen.count == 2, "waybar showed \(seen)\n\(bar.process.logTail)")
+        Screen.keep(png, as: "waybar.png")
     }
 
     @Test(.requires(GraphicalBarTests.installed(GraphicalBarTests.polybarTools), "needs Xvfb, polybar, ImageMagick's import and tesseract"))
@@ -61,6 +62,7 @@ import Testing
         let png = box.home.appendingPathComponent("bar.png")
         let seen = Self.parts(seconds: 60) { bar.capture(png) ? Screen.read(png) : nil }
         #expect(seen.count == 2, "polybar showed \(seen)\n\(bar.process.logTail)")
+        Screen.keep(png, as: "polybar.png")
     }
 
     /// i3blocks in persist mode: every line the block gets is one frame, 24 columns wide.

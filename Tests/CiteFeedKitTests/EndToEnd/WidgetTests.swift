@@ -167,5 +167,6 @@ import Testing
             }, into: png)
         #expect(shown.took != nil, "conky shows \(shown.read)\n\(conky.logTail)")
         #expect(!FileManager.default.fileExists(atPath: planted.path), "conky ran the citation's ${exec}")
+        Screen.keep(png, as: "conky.png")
     }
 }

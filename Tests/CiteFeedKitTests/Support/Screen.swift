@@ -54,6 +54,15 @@ final class Background {
 enum Screen {
     static let tools = ["tesseract"]
 
+    /// Keeps a copy of the screenshot `png` as NAME in `CITEFEED_SCREENSHOTS` when that is set
+    /// (`scripts/screenshots` makes the README's pictures so).
+    static func keep(_ png: URL, as name: String) {
+        guard let directory = ProcessInfo.processInfo.environment["CITEFEED_SCREENSHOTS"] else { return }
+        let target = URL(fileURLWithPath: directory).appendingPathComponent(name)
+        try? FileManager.default.removeItem(at: target)
+        try? FileManager.default.copyItem(at: png, to: target)
+    }
+
     /// The lowercase letters of `text`, everything else dropped (OCR may lose spaces and
     /// quotation marks; letters of a plain sentence in a large monospace font it reads well).
     static func letters(_ text: String) -> String {
