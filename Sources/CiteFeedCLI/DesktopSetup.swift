@@ -27,7 +27,7 @@ struct DesktopSetup {
     /// $XDG_DATA_HOME, or ~/.local/share.
     func dataHome() throws(SetupError) -> String {
         if let data = context.environment["XDG_DATA_HOME"], data.hasPrefix("/") { return data }
-        guard let home = context.paths.userHome, home.hasPrefix("/") else { throw .noHomeDirectory }
+        guard let home = context.paths.userHome, home.hasPrefix("/") else { throw .noDataHome }
         return home + "/.local/share"
     }
 
@@ -70,16 +70,18 @@ struct DesktopSetup {
         context.out.line("Installed \(target == .gnome ? "the GNOME Shell extension" : "the Plasma widget") in \(dir).")
         if target == .gnome {
             // GNOME 43 and 44 read an extension's settings from its compiled schema.
+            let schemas = dir + "/schemas"
             let compiled: Bool
             if let compiler = Subprocess.find("glib-compile-schemas", environment: context.environment) {
                 compiled =
                     Subprocess.run(
-                        compiler, [dir + "/schemas"], in: "/", environment: context.environment,
+                        compiler, [schemas], in: "/", environment: context.environment,
                         deadline: Posix.monotonicMilliseconds() + 30_000) == 0
             } else {
                 compiled = false
             }
             if !compiled {
+                unlink(schemas + "/gschemas.compiled")  // an earlier install's, with other defaults
                 context.warn(
                     "glib-compile-schemas did not compile its settings (Debian's libglib2.0-bin has it); the extension runs with its defaults",
                     prefix: "note")

@@ -48,7 +48,8 @@ struct StatusFollower {
         let kind = context.out.descriptor.map { fstat($0, &st) == 0 ? st.st_mode & S_IFMT : 0 } ?? 0
         let outputHasItsOwnReader = kind == S_IFIFO || kind == S_IFSOCK
         context.out.flush()
-        var renderer = command.renderer(try context.settings(), context: context)
+        var settings = try context.settings()
+        var renderer = command.renderer(settings, context: context)
         var shown = Shown(renderer, last, since: Posix.monotonicMilliseconds())
         var lastLine = renderer.render(command.format, last.pick, slot: last.slot, following: true, review: last.review)
         let watcher = DirectoryWatcher(files: [context.paths.current(rotation: context.rotationName), context.paths.settings])
@@ -66,16 +67,18 @@ struct StatusFollower {
             if wake == .outputGone { return }
             let slotEnded = try clock() >= last.slot.end
             if wake == .changed || wake == .interrupted || slotEnded {
-                let settings: Settings
-                do {
-                    settings = try SettingsFile(path: context.paths.settings).load(rotation: context.rotationName).settings
-                } catch {
-                    continue  // a settings file half-edited by hand: keep showing the last line
+                // A settings file half-edited by hand: go on with the last good settings (the slot
+                // still turns, and the wait is for the next change, not a deadline passed).
+                if let loaded = try? SettingsFile(path: context.paths.settings).load(rotation: context.rotationName).settings {
+                    settings = loaded
                 }
                 let fresh = try context.home.shown(settings, at: clock())
                 renderer = command.renderer(settings, context: context)
                 let next = Shown(renderer, fresh, since: Posix.monotonicMilliseconds())
-                if next.marquee?.text != shown.marquee?.text || next.speed != shown.speed { shown = next }  // else it goes on moving
+                // The same line at the same width and speed goes on moving; anything else starts anew.
+                if next.marquee?.text != shown.marquee?.text || next.marquee?.width != shown.marquee?.width || next.speed != shown.speed {
+                    shown = next
+                }
                 last = fresh
                 context.announce()
             }

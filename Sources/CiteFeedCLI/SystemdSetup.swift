@@ -77,6 +77,7 @@ struct SystemdSetup {
 enum SetupError: CiteFeedError {
     case noSystemctl
     case noHomeDirectory
+    case noDataHome
     case unitDiffers(String)
     case cannotWrite(String, String)
     case cannotInstall(String, String)
@@ -86,7 +87,7 @@ enum SetupError: CiteFeedError {
         switch self {
         case .noSystemctl: .notFound
         case .cannotWrite, .cannotInstall, .unitDiffers: .cannotCreate
-        case .noHomeDirectory, .systemctlFailed: .failure
+        case .noHomeDirectory, .noDataHome, .systemctlFailed: .failure
         }
     }
 
@@ -96,6 +97,8 @@ enum SetupError: CiteFeedError {
             return "systemctl is not on PATH: this system does not run systemd; 'citefeed setup cron' prints the crontab line instead."
         case .noHomeDirectory:
             return "Neither XDG_CONFIG_HOME nor HOME is set to an absolute path, so there is no ~/.config/systemd/user to put the units in."
+        case .noDataHome:
+            return "Neither XDG_DATA_HOME nor HOME is set to an absolute path, so there is no ~/.local/share to install into."
         case .unitDiffers(let path):
             return
                 "\(path) exists and differs from citefeed's; nothing was changed. Compare it with 'citefeed setup systemd', then remove it or keep it."

@@ -41,9 +41,16 @@ package final class DirectoryWatcher {
     private func watch(_ file: String) {
         #if os(Linux)
             let own = UInt32(IN_CLOSE_WRITE | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
-            var wd = inotify_add_watch(fd, file, own)
+            // The name's own inode (a symbolic link replaced by a rename), and for a link the
+            // file it points to as well (edited in place).
+            var wd = inotify_add_watch(fd, file, own | UInt32(IN_DONT_FOLLOW))
             if wd >= 0 {
                 watches[wd] = (false, [file])
+                var st = stat()
+                if lstat(file, &st) == 0 && st.st_mode & S_IFMT == S_IFLNK {
+                    let target = inotify_add_watch(fd, file, own)
+                    if target >= 0 { watches[target] = (false, [file]) }
+                }
                 return
             }
             wd = inotify_add_watch(fd, Posix.parentDirectory(file), UInt32(IN_CREATE | IN_MOVED_TO))

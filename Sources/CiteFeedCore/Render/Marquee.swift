@@ -43,7 +43,8 @@ public struct Marquee: Sendable {
         var characters: [Character] = []
         var starts: [Int] = []
         var column = 0
-        for character in text + Marquee.gap {
+        for var character in text + Marquee.gap {
+            if character == "\t" { character = " " }  // a tab in a line is a space wide
             let columns = TextWidth.columns(of: character)
             guard columns > 0 else { continue }  // controls and lone marks: folded text has none that show
             characters.append(character)

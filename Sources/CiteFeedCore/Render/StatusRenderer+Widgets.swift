@@ -21,9 +21,12 @@ extension StatusRenderer {
             run = 0
             text.append(character)
         }
-        text += String(repeating: "#", count: run * 4)
-        guard let tag = pick?.tags.first else { return text }
-        return "#[fg=" + Palette.hexValue(of: tag.color) + "]" + text + "#[default]"
+        // Before the closing #[default], a last run is one before [.
+        let tag = pick?.tags.first
+        text += String(repeating: "#", count: run * (tag == nil ? 4 : 2))
+        guard let tag else { return text }
+        // The colour in lower case: tmux expands #F, #D, #H… (aliases) even inside #[…].
+        return "#[fg=" + Palette.hexValue(of: tag.color).lowercased() + "]" + text + "#[default]"
     }
 
     /// Argos (GNOME), and BitBar/xbar-style script widgets (Kargos on Plasma): the first line is
@@ -41,7 +44,8 @@ extension StatusRenderer {
             return label + " | bash=" + command.shellWord + " terminal=false" + (refresh ? " refresh=true" : "")
         }
         let rotation = self.rotation.isEmpty ? [] : ["--rotation", self.rotation]
-        var lines = [item(line) + (scrollSpeed == nil ? "" : " font=monospace"), "---"]
+        // The bar's line as it is, never trimmed: a frame keeps its width.
+        var lines = [StatusRenderer.argosText(line, folding: false) + " | " + literal + (scrollSpeed == nil ? "" : " font=monospace"), "---"]
         guard let pick else {
             lines.append(item(review.map(StatusRenderer.doneLine) ?? StatusRenderer.emptyLine))
             return lines.joined(separator: "\n") + "\n"
@@ -73,17 +77,20 @@ extension StatusRenderer {
 
     /// A citation's text as the text part of an Argos line: one line, no `|`, not starting with
     /// `-`, no control characters.
-    static func argosText(_ text: String) -> String {
+    /// `folding`: lines folded into one and trimmed (a menu's text); a bar's frame is one line
+    /// already, its spaces part of its width.
+    static func argosText(_ text: String, folding: Bool = true) -> String {
         var out = String.UnicodeScalarView()
         var leading = true
-        for scalar in text.foldedToOneLine.unicodeScalars {
+        for scalar in (folding ? text.foldedToOneLine : text).unicodeScalars {
             switch scalar {
             case "|": out.append("∣")
             case "-" where leading: out.append("‐")
             case _ where scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value): out.append(" ")
             default: out.append(scalar)
             }
-            leading = leading && scalar == "-"
+            // Argos trims a line before it looks for the dashes of a separator or a submenu.
+            leading = leading && (scalar == "-" || scalar == " ")
         }
         return out.isEmpty ? " " : String(out)
     }

@@ -63,7 +63,7 @@ extension HostileCorpusTests {
         // tmux: the colour, then text in which every # is doubled, then #[default].
         var tmux = Substring(render(.tmux).dropLast())
         if let tag = pick.tags.first {
-            let prefix = "#[fg=" + Palette.hexValue(of: tag.color) + "]"
+            let prefix = "#[fg=" + Palette.hexValue(of: tag.color).lowercased() + "]"
             guard tmux.hasPrefix(prefix), tmux.hasSuffix("#[default]") else { return "tmux colour: \(tmux.debugDescription)" }
             tmux = tmux.dropFirst(prefix.count).dropLast(10)
         }
@@ -83,6 +83,11 @@ extension HostileCorpusTests {
         if !Pango.isEscapedText(waybar["tooltip"]?.stringValue ?? "<") { return "waybar tooltip is not escaped" }
         guard let json = try? JSONParser.parse(render(.json)), json["line"] == .string(line) else {
             return "json line is not the plain line"
+        }
+        // argos: the bar's line keeps the frame's width (Argos is told not to trim it).
+        let argosFirst = render(.argos).prefix { $0 != "\n" }
+        if let bar = argosFirst.firstIndex(of: "|"), TextWidth.columns(of: String(argosFirst[..<bar].dropLast())) != columns {
+            return "argos line is not the frame's width: \(argosFirst.debugDescription)"
         }
         // argos: every line is ours: a menu text with the literal attributes, a separator, or an action.
         for argosLine in render(.argos).dropLast().split(separator: "\n", omittingEmptySubsequences: false) {

@@ -78,6 +78,32 @@ import Testing
         #expect(follower.lines(atLeast: 2, within: 30).count == 2)
     }
 
+    /// A width changed while following takes effect; a settings file left half-edited when the
+    /// slot ends neither stops the follower nor makes it spin.
+    @Test func aFollowerTakesANewWidthAndOutlivesABrokenSettingsFile() throws {
+        let box = try box()
+        try box.add("Second, also a citation long enough to move through the bar")
+        #expect(try box.run("defaults", "write", "statusWidth", "20").status == 0)
+        box.now = "2026-03-01T09:59:57+01:00"
+        let follower = try Follower(box, arguments: ["--scroll"], environment: ["CITEFEED_NOW_RUNS": "1"])
+        #expect(follower.lines(atLeast: 1, within: 10).first.map { TextWidth.columns(of: $0) } == 20)
+        let pid = try #require(Self.child(of: follower.process.processIdentifier))
+        try Data("{ \"statusWidth\": ".utf8).write(to: URL(fileURLWithPath: box.settingsPath))
+        Thread.sleep(forTimeInterval: 5)  // past the slot's end (10:00)
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8).split(separator: ")").last!.split(separator: " ")
+        let ticks = (Int(stat[11]) ?? 0) + (Int(stat[12]) ?? 0)
+        #expect(ticks < 100, "the follower used \(ticks) ticks of CPU in 5 s")
+        try Data("{ \"statusWidth\": 30 }\n".utf8).write(to: URL(fileURLWithPath: box.settingsPath))  // mended
+        let deadline = Date().addingTimeInterval(20)
+        var last = ""
+        while Date() < deadline {
+            last = follower.lines(atLeast: 1, within: 1).last ?? ""
+            if TextWidth.columns(of: last) == 30 { break }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(TextWidth.columns(of: last) == 30, "\(last)")
+    }
+
     /// The only child of `pid`.
     static func child(of pid: Int32) -> Int32? {
         for _ in 0..<100 {
