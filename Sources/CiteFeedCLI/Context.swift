@@ -68,11 +68,14 @@ public final class Context {
 
     public lazy var paths = Paths(environment: environment, home: homeOption)
 
+    /// Whether the clock is `CITEFEED_NOW`'s (tests), fixed, rather than the system's.
+    package var hasFixedClock: Bool { environment["CITEFEED_NOW"].map { !$0.isEmpty } ?? false }
+
     /// The clock: `CITEFEED_NOW` when set, else the system clock.
     package func now() throws(UsageError) -> Timestamp {
         if let cached = cachedNow { return cached }
         var now = Timestamp.systemNow()
-        if let value = environment["CITEFEED_NOW"], !value.isEmpty {
+        if hasFixedClock, let value = environment["CITEFEED_NOW"] {
             guard let parsed = Timestamp(rfc3339: value) else { throw .invalidNow(value) }
             now = parsed
         }

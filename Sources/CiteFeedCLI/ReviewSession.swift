@@ -24,7 +24,7 @@ struct ReviewSession {
     /// `CITEFEED_NOW` (fixed, for tests).
     init(context: Context, deck: Settings?) throws {
         self.context = context
-        let fixed = context.environment["CITEFEED_NOW"].map { !$0.isEmpty } == true
+        let fixed = context.hasFixedClock
         study = try context.home.study(deck: deck) { fixed ? try context.now() : Timestamp.systemNow() }
     }
 

@@ -34,12 +34,9 @@ enum Setup {
         return text.replacingAll("@bindir@/citefeed", with: path.hasPrefix("systemd/") ? systemdWord(program) : cronWord(program))
     }
 
-    /// `text` as one word for sh: in single quotes, each `'` as `'\''`.
-    static func shellWord(_ text: String) -> String { text.shellWord }
-
     /// `text` as one word of a crontab line: sh's, with `\%` for each `%` (cron takes a bare one
     /// for a new line).
-    static func cronWord(_ text: String) -> String { shellWord(text).replacingAll("%", with: "\\%") }
+    static func cronWord(_ text: String) -> String { text.shellWord.replacingAll("%", with: "\\%") }
 
     /// `text` as one word of a systemd unit's command line or `Environment=`: double-quoted,
     /// backslashes and quotes escaped, `%` doubled (systemd's specifiers).
@@ -207,7 +204,7 @@ extension Setup {
                 """
         }
         if let home, !desktop.runningBars.isEmpty || desktop.suggestedBar != nil {
-            text += "These commands use the default library; for \(home), put --home \(shellWord(home)) after citefeed in them.\n"
+            text += "These commands use the default library; for \(home), put --home \(home.shellWord) after citefeed in them.\n"
         }
         if Subprocess.find("citefeed", environment: environment) == nil {
             text += "citefeed is not on PATH, and bars run it by name: install it ('make install PREFIX=~/.local' from the\n"
@@ -223,7 +220,7 @@ extension Setup {
 
     /// What `citefeed` alone adds to its help when there is no library yet.
     static func firstRun(library: String, home: String?, suggestions: String) -> String {
-        let citefeed = home.map { "citefeed --home " + shellWord($0) } ?? "citefeed"
+        let citefeed = home.map { "citefeed --home " + $0.shellWord } ?? "citefeed"
         let steps = [
             (citefeed + " rotate", "makes it, with 20 starter citations, and writes the feeds"),
             (citefeed + " add \"TEXT\" --author NAME", "adds a citation of your own"),

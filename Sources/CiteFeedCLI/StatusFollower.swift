@@ -53,7 +53,7 @@ struct StatusFollower {
         var shown = Shown(renderer, last, since: Posix.monotonicMilliseconds())
         var lastLine = renderer.render(command.format, last.pick, slot: last.slot, following: true, review: last.review)
         let watcher = DirectoryWatcher(files: [context.paths.current(rotation: context.rotationName), context.paths.settings])
-        let fakeClock = context.environment["CITEFEED_NOW"].map { !$0.isEmpty } ?? false
+        let fakeClock = context.hasFixedClock
         while true {
             if getppid() != parent && !outputHasItsOwnReader { return }
             Subprocess.reap()  // detached announcers that have ended
@@ -97,7 +97,7 @@ struct StatusFollower {
     /// or, with `CITEFEED_NOW_RUNS=1` too, a clock that starts there and runs (so a test can
     /// follow a slot change in two seconds).
     private func clock() throws -> Timestamp {
-        guard context.environment["CITEFEED_NOW"].map({ !$0.isEmpty }) == true else { return Timestamp.systemNow() }
+        guard context.hasFixedClock else { return Timestamp.systemNow() }
         let fixed = try context.now()
         guard context.environment["CITEFEED_NOW_RUNS"] == "1" else { return fixed }
         return Timestamp(seconds: fixed.seconds + (Posix.monotonicMilliseconds() - started) / 1000)

@@ -71,7 +71,7 @@ public final class StagedFile {
     public init(for path: String, mode: mode_t) throws(IOFailure) {
         self.path = path
         let directory = Posix.parentDirectory(path)
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = Posix.lastComponent(path)
         var template = Array((directory + "/." + name + ".tmp-XXXXXX").utf8CString)
         fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         if fd < 0 { throw IOFailure(message: "cannot create a file in \(directory): \(Posix.errorText())") }

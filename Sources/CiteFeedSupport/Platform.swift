@@ -21,16 +21,14 @@ package enum Posix {
     package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
     /// Milliseconds of a clock that never jumps (for how long something has taken).
-    package static func monotonicMilliseconds() -> Int64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
-    }
+    package static func monotonicMilliseconds() -> Int64 { milliseconds(of: CLOCK_MONOTONIC) }
 
     /// Milliseconds since 1970 of the wall clock (which may jump).
-    package static func wallClockMilliseconds() -> Int64 {
+    package static func wallClockMilliseconds() -> Int64 { milliseconds(of: CLOCK_REALTIME) }
+
+    private static func milliseconds(of clock: clockid_t) -> Int64 {
         var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
+        clock_gettime(clock, &ts)
         return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
     }
 

@@ -70,8 +70,7 @@ struct StatusCommand: Command {
         // Without --follow, the step of this moment since the slot began.
         var step = 0
         if let speed = renderer.scrollSpeed, !follow {
-            let now = context.environment["CITEFEED_NOW"].map { !$0.isEmpty } == true
-                ? try context.now().seconds * 1000 : Posix.wallClockMilliseconds()
+            let now = context.hasFixedClock ? try context.now().seconds * 1000 : Posix.wallClockMilliseconds()
             step = Int(max(0, now - current.slot.start.seconds * 1000) * Int64(speed) / 1000)
         }
         context.out.write(
