@@ -81,6 +81,56 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: planted.path), "tmux ran the citation's #(…)")
     }
 
+    /// tmux as a person sees it: contrib/tmux's status line in a real xterm under Xvfb, the
+    /// citation in its tag's colour read back from a screenshot (the README's picture).
+    @Test(
+        .requires(
+            ["tmux", "xterm", "Xvfb", "import", "tesseract"].allSatisfy { findProgram($0) != nil },
+            "needs tmux, xterm, Xvfb, ImageMagick's import and tesseract (scripts/setup-debian --test)"))
+    func tmuxInATerminalShowsTheCitation() throws {
+        let box = try Sandbox()
+        try box.add("Quiet river flows gently", "--author", "Basho", "--tag", "green")
+        try box.rotate(at: box.now)
+        let number = Pipe()
+        let xvfb = try Background(
+            findProgram("Xvfb")!, ["-displayfd", "1", "-screen", "0", "1210x60x24", "-nolisten", "tcp", "-noreset"],
+            environment: ["PATH": "/usr/bin:/bin"], log: box.home.appendingPathComponent("xvfb.log"), stdout: number)
+        defer { xvfb.stop() }
+        let display =
+            ":" + String(decoding: number.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        // contrib's lines under a user's dark status theme.
+        let config = box.home.appendingPathComponent("tmux.conf")
+        try (try RealBarTests.contrib("contrib/tmux/citefeed.tmux.conf") + "set -g status-style 'bg=#303030,fg=#d0d0d0'\n")
+            .write(to: config, atomically: true, encoding: .utf8)
+        let socket = "cf\(UInt32.random(in: 0...UInt32.max))"
+        let tmux = findProgram("tmux")!
+        var environment = box.environment
+        environment["DISPLAY"] = display
+        environment["PS1"] = "$ "  // sh's prompt, not this machine's
+        defer { _ = try? Sandbox.execute(tmux, ["-L", socket, "kill-server"], stdin: Data(), environment: environment) }
+        // An xterm of 100 columns and 2 rows (12 × 26 pixels each) running a tmux session: a
+        // prompt, then the status line.
+        let terminal = try Background(
+            findProgram("xterm")!,
+            [
+                "-geometry", "100x2+0+0", "-fa", "DejaVu Sans Mono", "-fs", "14", "-bg", "white", "-fg", "black",
+                "-e", tmux, "-L", socket, "-f", config.path, "new-session", "/bin/sh",
+            ],
+            environment: environment, log: box.home.appendingPathComponent("xterm.log"))
+        defer { terminal.stop() }
+        func capture(_ png: URL, _ area: String) -> Bool {
+            (try? Sandbox.execute(
+                findProgram("import")!, ["-window", "root", "-crop", area, "+repage", png.path], stdin: Data(),
+                environment: ["PATH": "/usr/bin:/bin", "DISPLAY": display]))?.status == 0
+        }
+        let shown = Screen.wait(
+            seconds: 30, for: "Quiet river flows gently Basho", capture: { capture($0, "1204x26+0+26") },
+            into: box.home.appendingPathComponent("status.png"))
+        #expect(shown.took != nil, "the terminal shows \(shown.read)\n\(terminal.logTail)")
+        let picture = box.home.appendingPathComponent("tmux.png")
+        if capture(picture, "1204x52+0+0") { Screen.keep(picture, as: "tmux.png") }
+    }
+
     /// Argos reads `--format argos` with `GLib.shell_parse_argv` and the rules of its
     /// utilities.js (parseLine), reimplemented here on the real GLib: whatever the citation
     /// holds, the only lines with an action are citefeed's own, no citation line becomes a
