@@ -31,11 +31,12 @@ public enum CLI {
         TagListCommand.self, TagAddCommand.self, TagEditCommand.self, TagDeleteCommand.self, ColorsCommand.self,
         DefaultsReadCommand.self, DefaultsWriteCommand.self, DefaultsDeleteCommand.self,
         RotationListCommand.self, RotationAddCommand.self, RotationRemoveCommand.self, RotationRenameCommand.self,
+        SyncCommand.self, SyncStatusCommand.self,
         AboutCommand.self, SetupCommand.self, CompletionsCommand.self, ManCommand.self,
     ]
 
     /// Commands with subcommands, and the subcommand used when none is given.
-    static let groups: [String: String] = ["tag": "list", "defaults": "read", "rotation": "list"]
+    static let groups: [String: String] = ["tag": "list", "defaults": "read", "rotation": "list", "sync": "run"]
 
     /// Runs citefeed for this process and exits.
     public static func main() -> Never {
@@ -142,7 +143,8 @@ public enum CLI {
             } else if rest.first == "--help" || rest.first == "-h" {
                 context.out.write(data: Help.group(name))
                 return
-            } else if rest.first?.hasPrefix("-") ?? true {
+            } else if rest.first?.hasPrefix("-") ?? true || (lookup(name + " " + defaultSub)?.spec.positionals.1 ?? 0) > 0 {
+                // (`sync DIR`: the default subcommand takes words of its own.)
                 commandName = name + " " + defaultSub
             } else {
                 throw UsageError.unknownCommand(name + " " + (rest.first ?? ""))

@@ -7,7 +7,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case mode, interval, offset, activeHours, days
     case tags, excludeTags, authors, excludeAuthors, sources, search, favouritesOnly, minLength, maxLength
     case favouriteWeight, weights, seed, notify, outputDirectory
-    case feedTitle, feedDescription, feedAuthor, feedLanguage, feedURL, feedItems, feedHub, publishCommand
+    case feedTitle, feedDescription, feedAuthor, feedLanguage, feedURL, feedItems, feedHub, publishCommand, syncFolder
     case statusWidth, statusTemplate, scroll, scrollSpeed
     case desiredRetention, newPerDay, learningSteps, relearningSteps, maximumInterval, dayStartsAt
 
@@ -125,6 +125,12 @@ public enum SettingKey: String, CaseIterable, Sendable {
                     }
                 }, summary: "command run in the output directory after its outputs change, such as rsync -a ./ host:feeds/",
                 manual: "An argument list, run without a shell.")
+        case .syncFolder:
+            entry(
+                \.syncFolder, Codec<String>.directory.optional,
+                summary: "the folder citefeed sync shares with your other machines (Syncthing, git, Nextcloud…)",
+                manual: "Stored as an absolute path; citefeed sync DIR sets it. Not set: sync does nothing.",
+                defaultText: "not set")
         case .statusWidth: entry(\.statusWidth, .integer(10...500), summary: "status text width in terminal columns (10-500)")
         case .statusTemplate:
             entry(

@@ -30,6 +30,8 @@ public struct Paths: Sendable, Equatable {
     /// Held (shared) by every detached announcement while it runs; an exclusive lock on it
     /// waits for them all.
     public var announceLock: String { Posix.parentDirectory(library) + "/announce.lock" }
+    /// Held by `sync` while it runs: one sync at a time per library.
+    public var syncLock: String { library + ".sync.lock" }
     /// The output directory when the `outputDirectory` setting is not set.
     public var defaultOutputDirectory: String
     /// The user's home directory, for `~` in paths.

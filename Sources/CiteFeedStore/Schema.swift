@@ -303,6 +303,33 @@ enum Schema {
             WHERE hour = old.reviewed_at / 3600;
         END;
         """,
+        // 10: sync (issue 25; ARCHITECTURE.md, "Sync"). An answer and a pick get the id of the
+        // change that carried them (`MACHINE:SEQ`) once synced. `sync_registers` holds the clock
+        // of each synced field (`c:UUID`, `t:KEY`, `s:ROTATION:KEY`: a JSON object, field →
+        // clock, "" for the fields of one clock); `sync_dirty` what changed here since the last
+        // sync, noted by triggers that `sync` makes (a library that never syncs has none).
+        """
+        ALTER TABLE reviews ADD COLUMN sync_id TEXT;
+        CREATE UNIQUE INDEX reviews_by_sync_id ON reviews (sync_id) WHERE sync_id IS NOT NULL;
+        ALTER TABLE picks ADD COLUMN sync_id TEXT;
+        CREATE UNIQUE INDEX picks_by_sync_id ON picks (sync_id) WHERE sync_id IS NOT NULL;
+        CREATE TABLE sync_dirty (entity TEXT NOT NULL, field TEXT NOT NULL, PRIMARY KEY (entity, field)) WITHOUT ROWID;
+        CREATE TABLE sync_registers (entity TEXT PRIMARY KEY, clocks TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE sync_tombstones (uuid TEXT PRIMARY KEY, clock TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE sync_outbox (seq INTEGER PRIMARY KEY, line TEXT NOT NULL);
+        CREATE TABLE sync_tag_live (key TEXT PRIMARY KEY, live INTEGER NOT NULL) WITHOUT ROWID;
+        CREATE TABLE sync_undone (id TEXT PRIMARY KEY) WITHOUT ROWID;
+        CREATE TABLE sync_machines (
+            machine TEXT PRIMARY KEY, name TEXT NOT NULL DEFAULT '', applied INTEGER NOT NULL DEFAULT 0,
+            last_clock TEXT, problem TEXT, pending INTEGER NOT NULL DEFAULT 0
+        ) WITHOUT ROWID;
+        CREATE TABLE sync_files (machine TEXT NOT NULL, file TEXT NOT NULL, offset INTEGER NOT NULL, PRIMARY KEY (machine, file)) WITHOUT ROWID;
+        CREATE TABLE sync_horizons (
+            observer TEXT NOT NULL, machine TEXT NOT NULL, seen INTEGER NOT NULL, wall INTEGER NOT NULL, PRIMARY KEY (observer, machine, seen)
+        ) WITHOUT ROWID;
+        CREATE TABLE sync_waiting (machine TEXT NOT NULL, seq INTEGER NOT NULL, uuid TEXT NOT NULL, line TEXT NOT NULL, PRIMARY KEY (machine, seq)) WITHOUT ROWID;
+        CREATE INDEX sync_waiting_by_uuid ON sync_waiting (uuid);
+        """,
     ]
 
     static var latestVersion: Int32 { Int32(migrations.count) }

@@ -262,3 +262,12 @@ public struct IOFailure: Error {
         self.reason = reason
     }
 }
+
+extension Posix {
+    /// This machine's host name (`gethostname`), or "" when it has none.
+    package static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

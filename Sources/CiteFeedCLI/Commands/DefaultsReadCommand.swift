@@ -66,7 +66,7 @@ struct DefaultsReadCommand: Command {
             case .seed: return (key, .int(try context.library().seed()))
             // Where this rotation writes: a named one's is NAME/ inside the default one's.
             case .outputDirectory: return (key, .string(context.paths.outputDirectory(settings)))
-            default: return (key, key.defaultValue!)
+            default: return (key, key.defaultValue ?? .null)
             }
         }
     }

@@ -1,0 +1,94 @@
+import CiteFeedSupport
+
+/// One change of a machine's log (ARCHITECTURE.md, "Sync"): what changed, the machine's count
+/// of its changes (`seq`) and its clock. The machine is the log's, not the line's.
+public struct SyncLine: Equatable, Sendable {
+    public var seq: Int64
+    public var clock: SyncClock
+    public var change: SyncChange
+
+    public init(seq: Int64, clock: SyncClock, change: SyncChange) {
+        self.seq = seq
+        self.clock = clock
+        self.change = change
+    }
+}
+
+public enum SyncChange: Equatable, Sendable {
+    /// A citation's fields (some or all), each a register.
+    case citation(uuid: String, fields: CitationFields)
+    /// A citation deleted for good.
+    case deleted(uuid: String)
+    /// A tag's name, colour or whether it was made (`tag add`, true) or deleted (false);
+    /// `key`: `Tag.key` of its name.
+    case tag(key: String, name: String?, color: String?, live: Bool?)
+    /// A flashcard answer: `id` is `MACHINE:SEQ` of the line that made it.
+    case answer(uuid: String, id: String, at: Timestamp, grade: Int)
+    /// An answer undone, for good.
+    case undo(id: String)
+    /// A pick of a rotation ("" is the default rotation).
+    case pick(SyncPick)
+    /// A synced setting of a rotation ("" for the default rotation and the study settings);
+    /// `nil`: back to its default.
+    case setting(key: String, rotation: String, value: JSONValue?)
+    /// What this machine had applied of each other machine (`seen`: machine → seq) when it
+    /// wrote, at its wall-clock time `wall`: the evidence of the clock rule.
+    case horizon(wall: Timestamp, seen: [String: Int64])
+}
+
+/// The fields of a citation a change sets; `nil` is "not part of this change".
+public struct CitationFields: Equatable, Sendable {
+    public var text: String?
+    /// `.some(nil)`: removed.
+    public var back: String??
+    public var author: String??
+    public var source: String??
+    public var favourite: Bool?
+    /// `.some(nil)`: restored.
+    public var archived: Timestamp??
+    /// The mark of `card`/`uncard`; `.some(nil)`: no mark (a card when it has a back).
+    public var card: Bool??
+    public var created: Timestamp?
+    /// Tag key → whether the citation has it.
+    public var tags: [String: Bool] = [:]
+
+    public init() {}
+
+    public var isEmpty: Bool { self == CitationFields() }
+
+    /// The names of the fields set, as written (`tag:KEY` for tags).
+    public var names: [String] {
+        var names: [String] = []
+        if text != nil { names.append("text") }
+        if back != nil { names.append("back") }
+        if author != nil { names.append("author") }
+        if source != nil { names.append("source") }
+        if favourite != nil { names.append("favourite") }
+        if archived != nil { names.append("archived") }
+        if card != nil { names.append("card") }
+        if created != nil { names.append("created") }
+        names += tags.keys.sorted().map { "tag:" + $0 }
+        return names
+    }
+}
+
+/// A pick as synced: the citation by uuid, the slot and what the bar showed.
+public struct SyncPick: Equatable, Sendable {
+    public var rotation: String
+    public var slot: Slot
+    public var uuid: String
+    public var reason: Pick.Reason
+    public var pickedAt: Timestamp
+    public var cycle: Int64
+    public var snapshot: JSONValue
+
+    public init(rotation: String, slot: Slot, uuid: String, reason: Pick.Reason, pickedAt: Timestamp, cycle: Int64, snapshot: JSONValue) {
+        self.rotation = rotation
+        self.slot = slot
+        self.uuid = uuid
+        self.reason = reason
+        self.pickedAt = pickedAt
+        self.cycle = cycle
+        self.snapshot = snapshot
+    }
+}

@@ -1,0 +1,94 @@
+import CiteFeedSupport
+
+/// A hybrid logical clock reading (ARCHITECTURE.md, "Sync"): milliseconds of a wall clock, a
+/// counter within the millisecond, and the machine that made it. Clocks compare in that order,
+/// so two machines' clocks are never equal and every register of the merge has one winner.
+public struct SyncClock: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var milliseconds: Int64
+    public var counter: Int64
+    public var machine: String
+
+    public init(milliseconds: Int64, counter: Int64 = 0, machine: String) {
+        self.milliseconds = milliseconds
+        self.counter = counter
+        self.machine = machine
+    }
+
+    public static func < (a: SyncClock, b: SyncClock) -> Bool {
+        (a.milliseconds, a.counter, a.machine) < (b.milliseconds, b.counter, b.machine)
+    }
+
+    /// `MS-N-MACHINE`, as written in a change line.
+    public var description: String { "\(milliseconds)-\(counter)-\(machine)" }
+
+    /// Reads `MS-N-MACHINE`; `nil` for anything else (a negative or oversized number, a machine
+    /// id that is not a machine id).
+    public init?(_ text: String) {
+        let parts = text.split(separator: "-", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, let ms = SyncClock.number(parts[0]), let n = SyncClock.number(parts[1]),
+            MachineID.isValid(String(parts[2]))
+        else { return nil }
+        self.init(milliseconds: ms, counter: n, machine: String(parts[2]))
+    }
+
+    /// A decimal of at most 15 digits, no sign, no leading zero.
+    private static func number(_ digits: Substring) -> Int64? {
+        guard !digits.isEmpty, digits.count <= 15, digits.utf8.allSatisfy({ (48...57).contains($0) }),
+            digits == "0" || digits.first != "0"
+        else { return nil }
+        return Int64(digits)
+    }
+
+    /// The clock just after this one on `machine`: greater than this one whatever the machine.
+    public func successor(on machine: String) -> SyncClock {
+        SyncClock(milliseconds: milliseconds, counter: counter + 1, machine: machine)
+    }
+}
+
+/// The clock of one machine: never goes back, follows the clocks it reads (at most `maximumLead`
+/// past its own wall clock, so that one machine with a clock far ahead does not carry the
+/// others' clocks with it).
+public struct HybridClock: Sendable {
+    public private(set) var last: SyncClock
+    /// One day, in milliseconds.
+    public static let maximumLead: Int64 = 86_400_000
+
+    public init(machine: String, last: SyncClock? = nil) {
+        self.last = last ?? SyncClock(milliseconds: 0, machine: machine)
+        self.last.machine = machine
+    }
+
+    /// A new clock at wall-clock time `wall` (milliseconds).
+    public mutating func tick(wall: Int64) -> SyncClock {
+        if wall > last.milliseconds {
+            last = SyncClock(milliseconds: wall, counter: 0, machine: last.machine)
+        } else {
+            last.counter += 1
+        }
+        return last
+    }
+
+    /// Takes note of a clock read from another machine at wall-clock time `wall`.
+    public mutating func observe(_ clock: SyncClock, wall: Int64) {
+        guard clock.milliseconds <= wall + HybridClock.maximumLead else { return }
+        if clock.milliseconds > last.milliseconds || (clock.milliseconds == last.milliseconds && clock.counter > last.counter) {
+            last = SyncClock(milliseconds: clock.milliseconds, counter: clock.counter, machine: last.machine)
+        }
+    }
+}
+
+/// A machine's id: a lower-case uuid, made once per library.
+public enum MachineID {
+    public static func isValid(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 36 else { return false }
+        for (i, b) in bytes.enumerated() {
+            if i == 8 || i == 13 || i == 18 || i == 23 {
+                if b != UInt8(ascii: "-") { return false }
+            } else if !((48...57).contains(b) || (97...102).contains(b)) {
+                return false
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,202 @@
+import CiteFeedModel
+import CiteFeedStore
+import CiteFeedSupport
+
+/// `citefeed sync` (issue 25; ARCHITECTURE.md, "Sync"): this machine's changes written to the
+/// folder, every other machine's applied, in one write transaction; the lines reach the folder
+/// after the commit, from the outbox, so a crash between the two writes them next time.
+package struct SyncService {
+    let library: Library
+    let folder: SyncFolder
+    let now: Timestamp
+    let name: String
+
+    package init(library: Library, folder: SyncFolder, now: Timestamp, name: String) {
+        self.library = library
+        self.folder = folder
+        self.now = now
+        self.name = name
+    }
+
+    /// A line of the folder that was skipped, and why.
+    package struct Skipped: Equatable, Sendable {
+        package var machine: String
+        package var name: String
+        package var file: String
+        package var line: Int
+        package var reason: SyncLineError
+    }
+
+    package struct Report: Equatable, Sendable {
+        package var machine: String
+        /// This machine's changes written.
+        package var written = 0
+        /// Other machines' changes applied (that changed something or not).
+        package var applied = 0
+        package var skipped: [Skipped] = []
+        /// Machines whose log is of a newer format: machine → its format.
+        package var newer: [String: Int64] = [:]
+    }
+
+    /// Captures and applies, inside the caller's transaction.
+    package func exchange() throws -> Report {
+        let machine = try library.syncMachine()
+        try library.ensureSyncTriggers()
+        var report = Report(machine: machine)
+        var clock = try library.syncClock(machine: machine)
+        let wall = now.seconds * 1000
+        var seq = try library.nextSyncSeq()
+        func emit(_ change: SyncChange, _ c: SyncClock) throws {
+            try library.addToOutbox(SyncLine(seq: seq, clock: c, change: change))
+            seq += 1
+            report.written += 1
+        }
+        // This machine's changes since the last sync.
+        for (entity, fields) in try library.syncDirty() {
+            if entity.hasPrefix("c:") {
+                let uuid = String(entity.dropFirst(2))
+                guard let (current, updated) = try library.syncFields(uuid: uuid) else {
+                    if fields.contains("deleted"), try !library.tombstone(uuid) {
+                        let c = clock.tick(wall: wall)
+                        try emit(.deleted(uuid: uuid), c)
+                        _ = try library.applyDelete(uuid: uuid, clock: c)
+                    }
+                    continue
+                }
+                var change = current
+                if !fields.contains("*") {
+                    change = CitationFields()
+                    for field in fields {
+                        switch field {
+                        case "text": change.text = current.text
+                        case "back": change.back = current.back
+                        case "author": change.author = current.author
+                        case "source": change.source = current.source
+                        case "favourite": change.favourite = current.favourite
+                        case "archived": change.archived = current.archived
+                        case "card": change.card = current.card
+                        case "created": change.created = current.created
+                        default:
+                            if field.hasPrefix("tag:") {
+                                let key = String(field.dropFirst(4))
+                                change.tags[key] = current.tags[key] ?? false
+                            }
+                        }
+                    }
+                }
+                guard !change.isEmpty else { continue }
+                // An edit's time is the citation's, and beats the value it replaces.
+                var c = clock.tick(wall: min(updated.seconds * 1000, wall))
+                let registers = try library.registerClocks(entity)
+                for field in change.names {
+                    if let held = registers.clock(of: field), held >= c { c = held.successor(on: machine) }
+                }
+                clock.observe(c, wall: Int64.max / 2)
+                try emit(.citation(uuid: uuid, fields: change), c)
+                _ = try library.applyCitation(uuid: uuid, change, clock: c)
+            } else if entity.hasPrefix("t:") {
+                let key = String(entity.dropFirst(2))
+                let c = clock.tick(wall: wall)
+                if let tag = try library.syncTag(key: key) {
+                    try emit(.tag(key: key, name: tag.name, color: tag.color, live: true), c)
+                    _ = try library.applyTag(key: key, name: tag.name, color: tag.color, live: true, clock: c)
+                } else if fields.contains("deleted") {
+                    try emit(.tag(key: key, name: nil, color: nil, live: false), c)
+                    _ = try library.applyTag(key: key, name: nil, color: nil, live: false, clock: c)
+                }
+            }
+        }
+        try library.clearSyncDirty()
+        // Every other machine's new changes.
+        let states = Dictionary(uniqueKeysWithValues: try library.syncMachines().map { ($0.machine, $0) })
+        var seen: [String: Int64] = [:]
+        for other in folder.machines() where other != machine {
+            var state = states[other] ?? Library.SyncMachineState(machine: other, name: "", applied: 0)
+            state.name = folder.name(of: other) ?? state.name
+            state.problem = nil
+            files: for file in folder.files(of: other) {
+                let (offset, lineNumber) = try library.syncOffset(machine: other, file: file)
+                let read = try folder.completeLines(of: other, file, from: offset, lineNumber: lineNumber)
+                for (number, bytes) in read.lines {
+                    let line: SyncLine
+                    do {
+                        let json = try JSONParser.parse(bytes)
+                        line = try SyncLine(json: json, machine: other)
+                    } catch let error as SyncLineError {
+                        if case .newerFormat(let v) = error {
+                            report.newer[other] = v
+                            state.problem = "its log is of format \(v), newer than this citefeed's (\(SyncLine.format))"
+                            break files
+                        }
+                        report.skipped.append(Skipped(machine: other, name: state.name, file: file, line: number, reason: error))
+                        continue
+                    } catch {
+                        report.skipped.append(
+                            Skipped(machine: other, name: state.name, file: file, line: number, reason: .invalid("not JSON")))
+                        continue
+                    }
+                    guard line.seq > state.applied else { continue }
+                    clock.observe(line.clock, wall: wall)
+                    try apply(line, from: other, text: String(decoding: bytes, as: UTF8.self))
+                    state.applied = line.seq
+                    state.lastClock = line.clock.description
+                    report.applied += 1
+                }
+                try library.saveSyncOffset(machine: other, file: file, offset: read.end, line: read.lines.last?.number ?? lineNumber)
+            }
+            seen[other] = state.applied
+            try library.saveSyncMachine(state)
+        }
+        for (other, text) in try library.takeReadyWaiting() {
+            if let json = try? JSONParser.parse(text), let line = try? SyncLine(json: json, machine: other) {
+                try apply(line, from: other, text: text)
+            }
+        }
+        try library.removeDeadSyncTags()
+        if report.written > 0 || report.applied > 0 {
+            try emit(.horizon(wall: now, seen: seen), clock.tick(wall: wall))
+        }
+        try library.clearSyncDirty()
+        try library.setSyncSeq(seq - 1)
+        try library.saveSyncClock(clock)
+        return report
+    }
+
+    private func apply(_ line: SyncLine, from machine: String, text: String) throws {
+        switch line.change {
+        case .citation(let uuid, let fields):
+            if try library.applyCitation(uuid: uuid, fields, clock: line.clock) == .waiting {
+                try library.keepWaiting(machine: machine, seq: line.seq, uuid: uuid, line: text)
+            }
+        case .deleted(let uuid):
+            _ = try library.applyDelete(uuid: uuid, clock: line.clock)
+        case .tag(let key, let name, let color, let live):
+            _ = try library.applyTag(key: key, name: name, color: color, live: live, clock: line.clock)
+        case .horizon(let wall, let seen):
+            for (other, n) in seen { try library.addHorizon(observer: machine, machine: other, seen: n, wall: wall) }
+        case .answer, .undo, .pick, .setting:
+            break  // ARCHITECTURE.md, "Sync": applied from the next step of issue 25.
+        }
+    }
+
+    /// After the commit: the outbox into this machine's log, then `machine.json`.
+    package func flush(machine: String) throws {
+        let lines = try library.outbox()
+        guard let last = lines.last else {
+            try folder.writeInfo(machine: machine, name: name, written: now)
+            return
+        }
+        let file = folder.files(of: machine).last(where: { $0.hasPrefix("log-") }) ?? SyncFolder.logName(1)
+        // Lines a crash left written but not cleared are not written twice.
+        let (offset, _) = (Int64(0), 0)
+        let existing = try folder.completeLines(of: machine, file, from: offset, lineNumber: 0).lines
+        let writtenSeq =
+            existing.last.flatMap { try? JSONParser.parse($0.text) }.flatMap { json -> Int64? in
+                if case .int(let s)? = json["s"] { return s } else { return nil }
+            } ?? 0
+        let text = lines.filter { $0.seq > writtenSeq }.map(\.line).joined()
+        if !text.isEmpty { try folder.append(text, to: file, of: machine) }
+        try folder.writeInfo(machine: machine, name: name, written: now)
+        try library.write { try library.clearOutbox(through: last.seq) }
+    }
+}

@@ -1,0 +1,168 @@
+import CiteFeedModel
+import CiteFeedSupport
+
+/// What sync keeps in the library (ARCHITECTURE.md, "Sync"): this machine's id and clock, the
+/// triggers that note local changes, and the clocks of the synced fields.
+extension Library {
+    /// The triggers that note every local change in `sync_dirty`, made by the first `sync`
+    /// (and again by each, in case a migration remade a table): a library that never syncs pays
+    /// nothing for them.
+    static let syncTriggers = """
+        CREATE TRIGGER IF NOT EXISTS sync_citation_insert AFTER INSERT ON citations BEGIN
+            INSERT OR IGNORE INTO sync_dirty VALUES ('c:' || new.uuid, '*');
+        END;
+        CREATE TRIGGER IF NOT EXISTS sync_citation_update AFTER UPDATE ON citations BEGIN
+            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || new.uuid, 'text' WHERE old.text IS NOT new.text;
+            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || new.uuid, 'back' WHERE old.back IS NOT new.back;
+            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || new.uuid, 'author' WHERE old.author IS NOT new.author;
+            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || new.uuid, 'source' WHERE old.source IS NOT new.source;
+            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || new.uuid, 'favourite' WHERE old.favourite IS NOT new.favourite;
+            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || new.uuid, 'archived' WHERE old.archived_at IS NOT new.archived_at;
+            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || new.uuid, 'created' WHERE old.created_at IS NOT new.created_at;
+        END;
+        CREATE TRIGGER IF NOT EXISTS sync_citation_delete AFTER DELETE ON citations BEGIN
+            INSERT OR IGNORE INTO sync_dirty VALUES ('c:' || old.uuid, 'deleted');
+        END;
+        CREATE TRIGGER IF NOT EXISTS sync_tagging_insert AFTER INSERT ON citation_tags BEGIN
+            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || c.uuid, 'tag:' || t.key FROM citations c, tags t
+            WHERE c.id = new.citation_id AND t.id = new.tag_id;
+        END;
+        CREATE TRIGGER IF NOT EXISTS sync_tagging_delete AFTER DELETE ON citation_tags BEGIN
+            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || c.uuid, 'tag:' || t.key FROM citations c, tags t
+            WHERE c.id = old.citation_id AND t.id = old.tag_id;
+        END;
+        CREATE TRIGGER IF NOT EXISTS sync_tag_insert AFTER INSERT ON tags BEGIN
+            INSERT OR IGNORE INTO sync_dirty VALUES ('t:' || new.key, '*');
+        END;
+        CREATE TRIGGER IF NOT EXISTS sync_tag_update AFTER UPDATE ON tags BEGIN
+            INSERT OR IGNORE INTO sync_dirty VALUES ('t:' || new.key, '*');
+            INSERT OR IGNORE INTO sync_dirty SELECT 't:' || old.key, 'deleted' WHERE old.key != new.key;
+            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || c.uuid, 'tag:' || k.key
+            FROM citation_tags ct JOIN citations c ON c.id = ct.citation_id, (SELECT old.key AS key UNION SELECT new.key) k
+            WHERE ct.tag_id = new.id AND old.key != new.key;
+        END;
+        CREATE TRIGGER IF NOT EXISTS sync_tag_delete BEFORE DELETE ON tags BEGIN
+            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || c.uuid, 'tag:' || old.key
+            FROM citation_tags ct JOIN citations c ON c.id = ct.citation_id WHERE ct.tag_id = old.id;
+            INSERT OR IGNORE INTO sync_dirty VALUES ('t:' || old.key, 'deleted');
+        END;
+        CREATE TRIGGER IF NOT EXISTS sync_card_insert AFTER INSERT ON cards WHEN new.marked IS NOT NULL BEGIN
+            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || c.uuid, 'card' FROM citations c WHERE c.id = new.citation_id;
+        END;
+        CREATE TRIGGER IF NOT EXISTS sync_card_update AFTER UPDATE OF marked ON cards WHEN old.marked IS NOT new.marked BEGIN
+            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || c.uuid, 'card' FROM citations c WHERE c.id = new.citation_id;
+        END;
+        CREATE TRIGGER IF NOT EXISTS sync_review_delete AFTER DELETE ON reviews WHEN old.sync_id IS NOT NULL BEGIN
+            INSERT OR IGNORE INTO sync_dirty VALUES ('x:' || old.sync_id, 'undo');
+        END;
+        """
+
+    /// This library's machine id for sync, made (with the triggers) when first asked for.
+    public func syncMachine() throws(StoreError) -> String {
+        if let id = try meta("sync_machine") { return id }
+        let id = UUIDString.random()
+        try mapped {
+            try db.execute(Library.syncTriggers)
+            // Everything already here is this machine's first change.
+            try db.run("INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || uuid, '*' FROM citations")
+            try db.run("INSERT OR IGNORE INTO sync_dirty SELECT 't:' || key, '*' FROM tags")
+        }
+        try setMeta("sync_machine", id)
+        return id
+    }
+
+    /// Whether this library has synced (or been asked for its machine id).
+    public func syncEnabled() throws(StoreError) -> Bool { try meta("sync_machine") != nil }
+
+    /// Makes the triggers again where a migration dropped them.
+    package func ensureSyncTriggers() throws(StoreError) {
+        try mapped { try db.execute(Library.syncTriggers) }
+    }
+
+    /// The last clock this machine made or read.
+    package func syncClock(machine: String) throws(StoreError) -> HybridClock {
+        HybridClock(machine: machine, last: try meta("sync_clock").flatMap { SyncClock($0 + "-" + machine) })
+    }
+
+    package func saveSyncClock(_ clock: HybridClock) throws(StoreError) {
+        try setMeta("sync_clock", "\(clock.last.milliseconds)-\(clock.last.counter)")
+    }
+
+    /// The next number of this machine's changes.
+    package func nextSyncSeq() throws(StoreError) -> Int64 { (Int64(try meta("sync_seq") ?? "") ?? 0) + 1 }
+
+    package func setSyncSeq(_ seq: Int64) throws(StoreError) { try setMeta("sync_seq", String(seq)) }
+
+    /// What changed here since the last sync: entity → fields.
+    package func syncDirty() throws(StoreError) -> [(entity: String, fields: Set<String>)] {
+        try mapped {
+            var order: [String] = []
+            var fields: [String: Set<String>] = [:]
+            for (entity, field) in try db.query(
+                "SELECT entity, field FROM sync_dirty ORDER BY entity, field", [], { ($0.text(0), $0.text(1)) })
+            {
+                if fields[entity] == nil { order.append(entity) }
+                fields[entity, default: []].insert(field)
+            }
+            return order.map { ($0, fields[$0]!) }
+        }
+    }
+
+    package func clearSyncDirty() throws(StoreError) {
+        try mapped { try db.run("DELETE FROM sync_dirty") }
+    }
+
+    // MARK: Registers
+
+    /// The clocks of an entity's fields (`""`: every field not named).
+    package func registerClocks(_ entity: String) throws(StoreError) -> SyncRegisters {
+        try mapped {
+            let text = try db.query("SELECT clocks FROM sync_registers WHERE entity = ?", [.text(entity)]) { $0.text(0) }.first
+            return SyncRegisters(text: text)
+        }
+    }
+
+    package func saveRegisterClocks(_ entity: String, _ registers: SyncRegisters) throws(StoreError) {
+        try mapped {
+            try db.run(
+                "INSERT INTO sync_registers (entity, clocks) VALUES (?, ?) ON CONFLICT (entity) DO UPDATE SET clocks = excluded.clocks",
+                .text(entity), .text(registers.text))
+        }
+    }
+
+    package func tombstone(_ uuid: String) throws(StoreError) -> Bool {
+        try mapped { try db.scalar("SELECT count(*) FROM sync_tombstones WHERE uuid = ?", .text(uuid)) ?? 0 > 0 }
+    }
+}
+
+/// The clocks of one entity's synced fields, as kept in `sync_registers`: a JSON object of field
+/// → `MS-N-MACHINE`, where `""` holds the clock of every field not named (an added citation has
+/// one clock for all its fields).
+package struct SyncRegisters: Equatable {
+    package var base: SyncClock?
+    package var fields: [String: SyncClock] = [:]
+
+    package init(text: String?) {
+        guard let text, let json = try? JSONParser.parse(text), case .object(let members) = json else { return }
+        for (name, value) in members {
+            guard let clock = value.stringValue.flatMap(SyncClock.init) else { continue }
+            if name.isEmpty { base = clock } else { fields[name] = clock }
+        }
+    }
+
+    package var text: String {
+        var members: [(String, JSONValue)] = []
+        if let base { members.append(("", .string(base.description))) }
+        for (name, clock) in fields.sorted(by: { $0.key < $1.key }) { members.append((name, .string(clock.description))) }
+        return JSONWriter.compact(.object(members))
+    }
+
+    package func clock(of field: String) -> SyncClock? { fields[field] ?? base }
+
+    /// Sets `field`'s clock when `clock` is greater than the one it has; whether it was.
+    package mutating func take(_ field: String, _ clock: SyncClock) -> Bool {
+        if let current = self.clock(of: field), current >= clock { return false }
+        fields[field] = clock
+        return true
+    }
+}

@@ -1,0 +1,90 @@
+import CiteFeedModel
+import CiteFeedSupport
+
+/// What sync remembers of the folder: how far each file was read, the last change applied of
+/// each machine, and the lines written here but not yet in the folder (the outbox).
+extension Library {
+    package struct SyncMachineState: Equatable, Sendable {
+        package var machine: String
+        package var name: String
+        package var applied: Int64
+        package var lastClock: String?
+        package var problem: String?
+
+        package init(machine: String, name: String, applied: Int64, lastClock: String? = nil, problem: String? = nil) {
+            self.machine = machine
+            self.name = name
+            self.applied = applied
+            self.lastClock = lastClock
+            self.problem = problem
+        }
+    }
+
+    package func syncMachines() throws(StoreError) -> [SyncMachineState] {
+        try mapped {
+            try db.query("SELECT machine, name, applied, last_clock, problem FROM sync_machines ORDER BY machine") {
+                SyncMachineState(
+                    machine: $0.text(0), name: $0.text(1), applied: $0.int(2), lastClock: $0.optionalText(3), problem: $0.optionalText(4))
+            }
+        }
+    }
+
+    package func saveSyncMachine(_ state: SyncMachineState) throws(StoreError) {
+        try mapped {
+            try db.run(
+                """
+                INSERT INTO sync_machines (machine, name, applied, last_clock, problem) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (machine) DO UPDATE SET name = excluded.name, applied = excluded.applied, last_clock = excluded.last_clock,
+                    problem = excluded.problem
+                """, .text(state.machine), .text(state.name), .int(state.applied), .optional(state.lastClock), .optional(state.problem))
+        }
+    }
+
+    /// How far `file` of `machine` was read: its byte offset and the number of its last line read.
+    package func syncOffset(machine: String, file: String) throws(StoreError) -> (offset: Int64, line: Int) {
+        try mapped {
+            try db.query("SELECT offset FROM sync_files WHERE machine = ? AND file = ?", [.text(machine), .text(file)]) {
+                let packed = $0.int(0)
+                return (packed >> 24, Int(packed & 0xFF_FFFF))
+            }.first ?? (0, 0)
+        }
+    }
+
+    package func saveSyncOffset(machine: String, file: String, offset: Int64, line: Int) throws(StoreError) {
+        try mapped {
+            try db.run(
+                "INSERT INTO sync_files (machine, file, offset) VALUES (?, ?, ?) ON CONFLICT (machine, file) DO UPDATE SET offset = excluded.offset",
+                .text(machine), .text(file), .int(offset << 24 | Int64(min(line, 0xFF_FFFF))))
+        }
+    }
+
+    package func addToOutbox(_ line: SyncLine) throws(StoreError) {
+        try mapped { try db.run("INSERT INTO sync_outbox (seq, line) VALUES (?, ?)", .int(line.seq), .text(line.text)) }
+    }
+
+    package func outbox() throws(StoreError) -> [(seq: Int64, line: String)] {
+        try mapped { try db.query("SELECT seq, line FROM sync_outbox ORDER BY seq") { ($0.int(0), $0.text(1)) } }
+    }
+
+    package func clearOutbox(through seq: Int64) throws(StoreError) {
+        try mapped { try db.run("DELETE FROM sync_outbox WHERE seq <= ?", .int(seq)) }
+    }
+
+    /// Notes that `observer` had applied `machine`'s changes through `seen` at `wall`.
+    package func addHorizon(observer: String, machine: String, seen: Int64, wall: Timestamp) throws(StoreError) {
+        try mapped {
+            try db.run(
+                "INSERT INTO sync_horizons (observer, machine, seen, wall) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET wall = min(wall, excluded.wall)",
+                .text(observer), .text(machine), .int(seen), .int(wall.seconds))
+        }
+    }
+}
+
+extension Library {
+    /// Local changes not yet in the folder: noted, or captured and not yet written.
+    package func syncPendingCount() throws(StoreError) -> Int {
+        try mapped {
+            Int(try db.scalar("SELECT (SELECT count(*) FROM sync_dirty) + (SELECT count(*) FROM sync_outbox)") ?? 0)
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@testable import CiteFeedModel
+@testable import CiteFeedSupport
+
+/// `citefeed sync` through a plain shared folder (issue 25): two homes converge.
+@Suite struct SyncFolderTests {
+    /// Two libraries and the folder between them.
+    static func pair() throws -> (Sandbox, Sandbox, URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cf-sync-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return (try Sandbox(), try Sandbox(), folder)
+    }
+
+    /// The library by uuid, without what is per machine (ids, the export's time): what must be
+    /// equal everywhere once synced.
+    static func canonical(_ box: Sandbox) throws -> String {
+        let export = try box.run("export", "--format", "json")
+        #expect(export.status == 0, "\(export)")
+        let json = try JSONParser.parse(export.stdout)
+        let citations = (json["citations"]?.arrayValue ?? []).map { c -> (String, JSONValue) in
+            guard case .object(let members) = c else { return ("", c) }
+            return (c["uuid"]?.stringValue ?? "", .object(members.filter { $0.0 != "id" }))
+        }.sorted { $0.0 < $1.0 }.map(\.1)
+        return JSONWriter.pretty(.object([("tags", json["tags"] ?? .null), ("citations", .array(citations))]))
+    }
+
+    static func sync(_ box: Sandbox, _ folder: URL? = nil) throws -> RunResult {
+        let result = try folder.map { try box.run("sync", $0.path) } ?? box.run("sync")
+        #expect(result.status == 0, "\(result)")
+        return result
+    }
+
+    @Test func twoMachinesConvergeAndEditsOfDifferentFieldsBothSurvive() throws {
+        let (a, b, folder) = try Self.pair()
+        _ = try a.add("Alpha quote", "--author", "Ann", "--tag", "red")
+        _ = try Self.sync(a, folder)
+        _ = try b.add("Beta quote", "--tag", "Blue")
+        _ = try Self.sync(b, folder)
+        _ = try Self.sync(a)
+        #expect(try Self.canonical(a) == Self.canonical(b))
+        #expect(try a.run("list").stdout.contains("Beta quote"))
+        // Concurrent edits of two fields of one citation: both stay.
+        let alphaOnB = try #require(
+            try b.run("list", "--search", "Alpha").stdout.split(separator: "\n").dropFirst().first?.split(separator: " ").first)
+        #expect(try a.run("edit", "1", "--author", "Annie").status == 0)
+        #expect(try b.run("edit", String(alphaOnB), "--source", "The Book").status == 0)
+        _ = try Self.sync(a)
+        _ = try Self.sync(b)
+        _ = try Self.sync(a)
+        #expect(try Self.canonical(a) == Self.canonical(b))
+        let shown = try a.run("show", "1").stdout
+        #expect(shown.contains("Annie") && shown.contains("The Book"), "\(shown)")
+        // Syncing again changes nothing.
+        let again = try Self.sync(a)
+        #expect(again.stdout.contains("0 changes written, 0 applied"), "\(again.stdout)")
+    }
+
+    @Test func theLaterEditOfOneFieldWinsAndADeleteWinsOverAnEdit() throws {
+        let (a, b, folder) = try Self.pair()
+        _ = try a.add("Shared quote", "--author", "First")
+        _ = try a.add("Doomed quote")
+        _ = try Self.sync(a, folder)
+        _ = try Self.sync(b, folder)
+        // b edits later than a (its clock is an hour ahead of a's edit).
+        #expect(try a.run("edit", "1", "--author", "Earlier").status == 0)
+        b.now = "2026-03-01T10:30:00+01:00"
+        let shared = try b.run("list", "--search", "Shared").stdout.split(separator: "\n").dropFirst().first!.split(separator: " ").first!
+        #expect(try b.run("edit", String(shared), "--author", "Later").status == 0)
+        // a deletes what b edits.
+        #expect(try a.run("delete", "2", "--force").status == 0)
+        let doomed = try b.run("list", "--search", "Doomed").stdout.split(separator: "\n").dropFirst().first!.split(separator: " ").first!
+        #expect(try b.run("edit", String(doomed), "--author", "Saved?").status == 0)
+        _ = try Self.sync(b)
+        _ = try Self.sync(a)
+        _ = try Self.sync(b)
+        #expect(try Self.canonical(a) == Self.canonical(b))
+        #expect(try a.run("show", "1").stdout.contains("Later"))
+        #expect(!(try b.run("list").stdout.contains("Doomed")))
+    }
+
+    @Test func withNoFolderSyncDoesNothingQuietly() throws {
+        let box = try Sandbox()
+        let result = try box.run("sync")
+        #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty, "\(result)")
+        #expect(try box.run("sync", "status").stdout.contains("Sync is off"))
+    }
+
+    @Test func aCutLastLineWaitsAndABadLineIsSkippedWithAWarning() throws {
+        let (a, b, folder) = try Self.pair()
+        _ = try a.add("One")
+        _ = try Self.sync(a, folder)
+        let machine = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
+        let log = folder.appendingPathComponent(machine).appendingPathComponent("log-000001.jsonl")
+        let handle = try FileHandle(forWritingTo: log)
+        handle.seekToEndOfFile()
+        handle.write(Data("{\"v\":1,\"s\":90,\"c\":\"1-0\",\"k\":\"c\",\"u\":\"bad\",\"f\":{\"text\":\"\"}}\n".utf8))
+        handle.write(
+            Data(
+                "{\"v\":1,\"s\":91,\"c\":\"1772354000000-0\",\"k\":\"c\",\"u\":\"0b9f5c1e-0000-4000-8000-000000000001\",\"f\":{\"text\":\"Cut"
+                    .utf8))
+        try handle.close()
+        let first = try Self.sync(b, folder)
+        #expect(first.stderr.contains("log-000001.jsonl line 3") && first.stderr.contains("skipped"), "\(first.stderr)")
+        #expect(!(try b.run("list").stdout.contains("Cut")))
+        // The rest of the line arrives.
+        let rest = try FileHandle(forWritingTo: log)
+        rest.seekToEndOfFile()
+        rest.write(Data(" line\",\"created\":1772354000}}\n".utf8))
+        try rest.close()
+        let second = try Self.sync(b)
+        #expect(second.stderr.isEmpty, "\(second.stderr)")
+        #expect(try b.run("list").stdout.contains("Cut line"))
+    }
+
+    @Test func aLogOfANewerFormatIsRefusedForItsMachine() throws {
+        let (a, b, folder) = try Self.pair()
+        _ = try a.add("One")
+        _ = try Self.sync(a, folder)
+        let machine = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
+        let log = folder.appendingPathComponent(machine).appendingPathComponent("log-000001.jsonl")
+        let text = try String(contentsOf: log, encoding: .utf8)
+        try (("{\"v\":2,\"s\":1,\"c\":\"1-0\",\"k\":\"z\"}\n") + text).write(to: log, atomically: true, encoding: .utf8)
+        let result = try Self.sync(b, folder)
+        #expect(result.stderr.contains("newer than this citefeed reads"), "\(result.stderr)")
+        #expect(try b.run("sync", "status").stdout.contains("problem: its log is of format 2"))
+    }
+}
