@@ -2,11 +2,21 @@ import CiteFeedModel
 import CiteFeedStore
 import CiteFeedSupport
 
+/// Why `sync` could not run.
+package enum SyncError: Error, Equatable {
+    /// The folder is not there, or is not a directory (a typing mistake, or a sync engine's
+    /// folder not made yet): nothing is written, and the setting is not changed.
+    case notAFolder(String)
+    /// The folder could not be read or written: the folder and the system's reason.
+    case folder(String, String)
+}
+
 extension Home {
     /// `sync` (ARCHITECTURE.md, "Sync"): under the sync lock, this machine's changes and the
     /// other machines' in one transaction that also refreshes every rotation, then the outbox
     /// into the folder. `nil` when no folder is set (nothing to do).
     package func sync(folder path: String, name: String) throws -> SyncService.Report {
+        guard Posix.isDirectory(path) else { throw SyncError.notAFolder(path) }
         let lock = FileLock.shared(paths.syncLock)
         do { try lock.acquire(patience: 60_000) } catch {
             switch error {
@@ -17,9 +27,14 @@ extension Home {
         defer { lock.release() }
         let library = try library()
         let service = SyncService(library: library, folder: SyncFolder(path: path), now: try now(), name: name)
-        let report = try change { _ in try service.exchange() }
-        try service.flush(machine: report.machine)
-        return report
+        do {
+            let report = try change { _ in try service.exchange() }
+            try service.flush(machine: report.machine)
+            return report
+        } catch let failure as IOFailure {
+            // What was captured stays in the outbox, for the next sync.
+            throw SyncError.folder(path, failure.message)
+        }
     }
 
     /// What `sync status` shows: this machine, and every machine met in the folder.

@@ -104,6 +104,6 @@ public struct SyncFolder: Sendable {
             ("format", .int(SyncLine.format)), ("machine", .string(machine)), ("name", .string(name)),
             ("written", .string(written.rfc3339UTC)),
         ])
-        try AtomicWriter.write(Array((JSONWriter.pretty(json) + "\n").utf8), to: dir + "/machine.json", mode: 0o644)
+        try AtomicWriter.write(Array(JSONWriter.pretty(json).utf8), to: dir + "/machine.json", mode: 0o644)
     }
 }

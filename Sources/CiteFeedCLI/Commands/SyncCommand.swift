@@ -33,6 +33,7 @@ struct SyncCommand: Command {
         var path = try context.settings().syncFolder
         if let folder {
             let absolute = Posix.absolutePath(folder, home: context.paths.userHome)
+            guard Posix.isDirectory(absolute) else { throw SyncError.notAFolder(absolute) }
             if path != absolute { try context.home.writeSetting(.syncFolder, .string(absolute), rotation: "") }
             path = absolute
         }
@@ -52,7 +53,7 @@ struct SyncCommand: Command {
                     .object([
                         ("folder", .string(path)), ("machine", .string(report.machine)), ("written", .int(Int64(report.written))),
                         ("applied", .int(Int64(report.applied))), ("skipped", .int(Int64(report.skipped.count))),
-                    ])) + "\n")
+                    ])))
         } else {
             context.out.line("Synced with \(path): \(report.written) changes written, \(report.applied) applied.")
         }
@@ -104,7 +105,7 @@ struct SyncStatusCommand: Command {
                                 }
                             )
                         ),
-                    ])) + "\n")
+                    ])))
             return
         }
         guard let folder else {

@@ -87,6 +87,36 @@ import Testing
         #expect(try box.run("sync", "status").stdout.contains("Sync is off"))
     }
 
+    /// A folder that is not there (a mistyped `sync stauts`) or a file: refused, nothing made,
+    /// the setting as it was.
+    @Test func aFolderThatIsNotThereIsRefusedAndNothingChanges() throws {
+        let (a, _, folder) = try Self.pair()
+        let missing = folder.appendingPathComponent("stauts")
+        let file = folder.appendingPathComponent("file")
+        try Data("x".utf8).write(to: file)
+        for target in [missing, file] {
+            let result = try a.run("sync", target.path)
+            #expect(result.status == 66, "\(result)")
+            #expect(result.stderr == "citefeed: error: No folder \(target.path): give the folder your sync engine shares (Syncthing, Nextcloud, a git repository), made first.\n")
+        }
+        #expect(!FileManager.default.fileExists(atPath: missing.path))
+        #expect(try a.run("defaults", "read", "syncFolder").stdout == "null\n")
+        // A folder set, then gone: the same.
+        _ = try Self.sync(a, folder)
+        try FileManager.default.removeItem(at: folder)
+        let gone = try a.run("sync")
+        #expect(gone.status == 66 && gone.stderr.contains("No folder \(folder.path)"), "\(gone)")
+    }
+
+    @Test func theJSONReportIsOneDocument() throws {
+        let (a, _, folder) = try Self.pair()
+        let result = try a.run("sync", folder.path, "--json")
+        #expect(result.stdout.hasSuffix("}\n") && !result.stdout.hasSuffix("\n\n"), "\(result.stdout)")
+        let status = try a.run("sync", "status", "--json").stdout
+        #expect(status.hasSuffix("}\n") && !status.hasSuffix("\n\n"))
+        #expect(try JSONParser.parse(result.stdout)["written"] != nil)
+    }
+
     @Test func aCutLastLineWaitsAndABadLineIsSkippedWithAWarning() throws {
         let (a, b, folder) = try Self.pair()
         _ = try a.add("One")
