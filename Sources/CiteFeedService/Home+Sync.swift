@@ -38,7 +38,7 @@ extension Home {
     }
 
     /// What `sync status` shows: this machine, and every machine met in the folder.
-    package func syncStatus(folder path: String) throws -> (machine: String?, pending: Int, others: [Library.SyncMachineState]) {
+    package func syncStatus() throws -> (machine: String?, pending: Int, others: [Library.SyncMachineState]) {
         let library = try library()
         guard try library.syncEnabled() else { return (nil, 0, []) }
         return (try library.syncMachine(), try library.syncPendingCount(), try library.syncMachines())

@@ -63,27 +63,7 @@ package struct SyncService {
                     }
                     continue
                 }
-                var change = current
-                if !fields.contains("*") {
-                    change = CitationFields()
-                    for field in fields {
-                        switch field {
-                        case "text": change.text = current.text
-                        case "back": change.back = current.back
-                        case "author": change.author = current.author
-                        case "source": change.source = current.source
-                        case "favourite": change.favourite = current.favourite
-                        case "archived": change.archived = current.archived
-                        case "card": change.card = current.card
-                        case "created": change.created = current.created
-                        default:
-                            if field.hasPrefix("tag:") {
-                                let key = String(field.dropFirst(4))
-                                change.tags[key] = current.tags[key] ?? false
-                            }
-                        }
-                    }
-                }
+                let change = fields.contains("*") ? current : current.restricted(to: fields)
                 guard !change.isEmpty else { continue }
                 // An edit's time is the citation's, and beats the value it replaces.
                 var c = clock.tick(wall: min(updated.seconds * 1000, wall))
@@ -91,7 +71,7 @@ package struct SyncService {
                 for field in change.names {
                     if let held = registers.clock(of: field), held >= c { c = held.successor(on: machine) }
                 }
-                clock.observe(c, wall: Int64.max / 2)
+                clock.advance(past: c)
                 try emit(.citation(uuid: uuid, fields: change), c)
                 _ = try library.applyCitation(uuid: uuid, change, clock: c)
             } else if entity.hasPrefix("t:") {
@@ -106,8 +86,8 @@ package struct SyncService {
                 }
             }
         }
-        try library.clearSyncDirty()
-        // Every other machine's new changes.
+        // Every other machine's new changes (what they change here is not this machine's: the
+        // notes their writes leave are cleared at the end).
         let states = Dictionary(uniqueKeysWithValues: try library.syncMachines().map { ($0.machine, $0) })
         var seen: [String: Int64] = [:]
         for other in folder.machines() where other != machine {
@@ -188,12 +168,10 @@ package struct SyncService {
         }
         let file = folder.files(of: machine).last(where: { $0.hasPrefix("log-") }) ?? SyncFolder.logName(1)
         // Lines a crash left written but not cleared are not written twice.
-        let (offset, _) = (Int64(0), 0)
-        let existing = try folder.completeLines(of: machine, file, from: offset, lineNumber: 0).lines
-        let writtenSeq =
-            existing.last.flatMap { try? JSONParser.parse($0.text) }.flatMap { json -> Int64? in
-                if case .int(let s)? = json["s"] { return s } else { return nil }
-            } ?? 0
+        var writtenSeq: Int64 = 0
+        if let line = try folder.lastCompleteLine(of: machine, file), case .int(let seq)? = (try? JSONParser.parse(line))?["s"] {
+            writtenSeq = seq
+        }
         let text = lines.filter { $0.seq > writtenSeq }.map(\.line).joined()
         if !text.isEmpty { try folder.append(text, to: file, of: machine) }
         try folder.writeInfo(machine: machine, name: name, written: now)

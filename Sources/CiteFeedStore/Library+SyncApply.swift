@@ -122,7 +122,7 @@ extension Library {
                 guard registers.take("tag:" + key, clock) else { continue }
                 changed = true
                 if on {
-                    let tagID = try ensureSyncTag(key: key)
+                    let tagID = try tagID(named: key, createWithColor: nil)
                     try db.run("INSERT OR IGNORE INTO citation_tags (citation_id, tag_id) VALUES (?, ?)", .int(id), .int(tagID))
                 } else {
                     try db.run(
@@ -134,14 +134,6 @@ extension Library {
             try setUpdated(uuid: uuid, registers)
             return changed ? .changed : .unchanged
         }
-    }
-
-    /// The id of the tag `key`, made (named by its register or its key) when not here.
-    private func ensureSyncTag(key: String) throws(SQLiteError) -> Int64 {
-        if let id = try db.scalar("SELECT id FROM tags WHERE key = ?", .text(key)) { return id }
-        let used = try db.query("SELECT color FROM tags") { $0.text(0) }
-        try db.run("INSERT INTO tags (name, key, color) VALUES (?, ?, ?)", .text(key), .text(key), .text(Palette.nextColor(used: used)))
-        return db.lastInsertRowID
     }
 
     /// Deletes `uuid` for good (a tombstone wins over every edit).
@@ -170,17 +162,17 @@ extension Library {
                     "INSERT INTO sync_tag_live (key, live) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET live = excluded.live", .text(key),
                     .bool(live))
                 if live, existing == nil {
-                    _ = try ensureSyncTag(key: key)
+                    _ = try tagID(named: key, createWithColor: nil)
                     changed = true
                 }
             }
             if let name, registers.take("name", clock) {
-                _ = try ensureSyncTag(key: key)
+                _ = try tagID(named: key, createWithColor: nil)
                 try db.run("UPDATE tags SET name = ? WHERE key = ?", .text(name), .text(key))
                 changed = true
             }
             if let color, registers.take("color", clock) {
-                _ = try ensureSyncTag(key: key)
+                _ = try tagID(named: key, createWithColor: nil)
                 try db.run("UPDATE tags SET color = ? WHERE key = ?", .text(color), .text(key))
                 changed = true
             }

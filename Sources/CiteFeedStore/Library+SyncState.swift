@@ -43,9 +43,8 @@ extension Library {
     /// How far `file` of `machine` was read: its byte offset and the number of its last line read.
     package func syncOffset(machine: String, file: String) throws(StoreError) -> (offset: Int64, line: Int) {
         try mapped {
-            try db.query("SELECT offset FROM sync_files WHERE machine = ? AND file = ?", [.text(machine), .text(file)]) {
-                let packed = $0.int(0)
-                return (packed >> 24, Int(packed & 0xFF_FFFF))
+            try db.query("SELECT offset, line FROM sync_files WHERE machine = ? AND file = ?", [.text(machine), .text(file)]) {
+                ($0.int(0), Int($0.int(1)))
             }.first ?? (0, 0)
         }
     }
@@ -53,8 +52,10 @@ extension Library {
     package func saveSyncOffset(machine: String, file: String, offset: Int64, line: Int) throws(StoreError) {
         try mapped {
             try db.run(
-                "INSERT INTO sync_files (machine, file, offset) VALUES (?, ?, ?) ON CONFLICT (machine, file) DO UPDATE SET offset = excluded.offset",
-                .text(machine), .text(file), .int(offset << 24 | Int64(min(line, 0xFF_FFFF))))
+                """
+                INSERT INTO sync_files (machine, file, offset, line) VALUES (?, ?, ?, ?)
+                ON CONFLICT (machine, file) DO UPDATE SET offset = excluded.offset, line = excluded.line
+                """, .text(machine), .text(file), .int(offset), .int(Int64(line)))
         }
     }
 

@@ -321,9 +321,11 @@ enum Schema {
         CREATE TABLE sync_undone (id TEXT PRIMARY KEY) WITHOUT ROWID;
         CREATE TABLE sync_machines (
             machine TEXT PRIMARY KEY, name TEXT NOT NULL DEFAULT '', applied INTEGER NOT NULL DEFAULT 0,
-            last_clock TEXT, problem TEXT, pending INTEGER NOT NULL DEFAULT 0
+            last_clock TEXT, problem TEXT
         ) WITHOUT ROWID;
-        CREATE TABLE sync_files (machine TEXT NOT NULL, file TEXT NOT NULL, offset INTEGER NOT NULL, PRIMARY KEY (machine, file)) WITHOUT ROWID;
+        CREATE TABLE sync_files (
+            machine TEXT NOT NULL, file TEXT NOT NULL, offset INTEGER NOT NULL, line INTEGER NOT NULL, PRIMARY KEY (machine, file)
+        ) WITHOUT ROWID;
         CREATE TABLE sync_horizons (
             observer TEXT NOT NULL, machine TEXT NOT NULL, seen INTEGER NOT NULL, wall INTEGER NOT NULL, PRIMARY KEY (observer, machine, seen)
         ) WITHOUT ROWID;

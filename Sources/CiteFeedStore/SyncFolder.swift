@@ -39,32 +39,77 @@ public struct SyncFolder: Sendable {
 
     /// The complete lines of `file` from byte `offset`, each with its number in the file (from 1)
     /// and the offset after the last one: a last line without its line feed is left for the next
-    /// time. A file now shorter than `offset` (replaced) is read from its start.
+    /// time. A file now shorter than `offset` (replaced) is read from its start. Only the bytes
+    /// after `offset` are read.
     public func completeLines(of machine: String, _ file: String, from offset: Int64, lineNumber: Int)
         throws(IOFailure) -> (lines: [(number: Int, text: [UInt8])], end: Int64, restarted: Bool)
     {
         let full = directory(of: machine) + "/" + file
-        guard let bytes = try Posix.readFile(full, limit: SyncFolder.fileLimit) else { return ([], offset, false) }
-        var start = Int(offset)
-        var restarted = false
-        var number = lineNumber
-        if start > bytes.count {
-            start = 0
-            number = 0
-            restarted = true
-        }
+        guard let size = try SyncFolder.size(full) else { return ([], offset, false) }
+        let restarted = offset > size
+        let start = restarted ? 0 : offset
+        var number = restarted ? 0 : lineNumber
+        let bytes = try SyncFolder.read(full, from: start, to: size)
         var lines: [(Int, [UInt8])] = []
-        var lineStart = start
-        var i = start
-        while i < bytes.count {
-            if bytes[i] == 0x0A {
-                number += 1
-                lines.append((number, Array(bytes[lineStart..<i])))
-                lineStart = i + 1
-            }
-            i += 1
+        var lineStart = 0
+        for i in bytes.indices where bytes[i] == 0x0A {
+            number += 1
+            lines.append((number, Array(bytes[lineStart..<i])))
+            lineStart = i + 1
         }
-        return (lines, Int64(lineStart), restarted)
+        return (lines, start + Int64(lineStart), restarted)
+    }
+
+    /// The last complete line of this machine's `file`, read from its end; `nil` when it has none.
+    public func lastCompleteLine(of machine: String, _ file: String) throws(IOFailure) -> [UInt8]? {
+        let full = directory(of: machine) + "/" + file
+        guard let size = try SyncFolder.size(full) else { return nil }
+        var window: Int64 = 1 << 16
+        while true {
+            let start = max(0, size - window)
+            let bytes = try SyncFolder.read(full, from: start, to: size)
+            if let end = bytes.lastIndex(of: 0x0A) {
+                if let before = bytes[..<end].lastIndex(of: 0x0A) { return Array(bytes[(before + 1)..<end]) }
+                if start == 0 { return Array(bytes[..<end]) }
+            } else if start == 0 {
+                return nil
+            }
+            window *= 4
+        }
+    }
+
+    /// The size of the regular file `path`; `nil` when it is not there.
+    private static func size(_ path: String) throws(IOFailure) -> Int64? {
+        var st = stat()
+        if stat(path, &st) != 0 {
+            if errno == ENOENT { return nil }
+            throw IOFailure(message: "cannot read \(path): \(Posix.errorText())")
+        }
+        guard st.st_mode & S_IFMT == S_IFREG else { throw IOFailure(message: "cannot read \(path): it is not a regular file") }
+        guard st.st_size <= fileLimit else {
+            throw IOFailure(message: "cannot read \(path): it is larger than \(Posix.describe(bytes: fileLimit))")
+        }
+        return Int64(st.st_size)
+    }
+
+    /// Bytes `start..<end` of `path` (fewer when it is shorter now).
+    private static func read(_ path: String, from start: Int64, to end: Int64) throws(IOFailure) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        if fd < 0 { throw IOFailure(message: "cannot read \(path): \(Posix.errorText())") }
+        defer { close(fd) }
+        let count = Int(max(0, end - start))
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
+            while filled < count {
+                let n = pread(fd, buffer.baseAddress! + filled, count - filled, off_t(start) + off_t(filled))
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 { failure = errno }
+                if n <= 0 { return }
+                filled += n
+            }
+        }
+        if failure != 0 { throw IOFailure(message: "cannot read \(path): \(Posix.errorText(failure))") }
+        return bytes
     }
 
     /// Appends `lines` (each ending in a line feed) to this machine's `file`, made with its
@@ -79,13 +124,6 @@ public struct SyncFolder: Sendable {
         guard Posix.writeAll(fd: fd, Array(text.utf8)), fsync(fd) == 0 else {
             throw IOFailure(message: "cannot write \(full): \(Posix.errorText())")
         }
-    }
-
-    /// The size of a file of this machine, or `nil`.
-    public func size(of file: String, of machine: String) -> Int64? {
-        var st = stat()
-        guard stat(directory(of: machine) + "/" + file, &st) == 0 else { return nil }
-        return Int64(st.st_size)
     }
 
     /// `machine.json` of a machine: its name, when it says one.

@@ -87,7 +87,7 @@ struct SyncStatusCommand: Command {
 
     func run(_ context: Context) throws {
         let folder = try context.settings().syncFolder
-        let status = try context.home.syncStatus(folder: folder ?? "")
+        let status = try context.home.syncStatus()
         if asJSON {
             context.out.write(
                 data: JSONWriter.pretty(

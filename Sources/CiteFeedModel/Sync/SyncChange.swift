@@ -56,6 +56,30 @@ public struct CitationFields: Equatable, Sendable {
 
     public var isEmpty: Bool { self == CitationFields() }
 
+    /// Only the fields named in `names` (as `names` writes them): a tag named and not set is
+    /// `false` (the citation no longer has it).
+    public func restricted(to names: Set<String>) -> CitationFields {
+        var f = CitationFields()
+        for name in names {
+            switch name {
+            case "text": f.text = text
+            case "back": f.back = back
+            case "author": f.author = author
+            case "source": f.source = source
+            case "favourite": f.favourite = favourite
+            case "archived": f.archived = archived
+            case "card": f.card = card
+            case "created": f.created = created
+            default:
+                if name.hasPrefix("tag:") {
+                    let key = String(name.dropFirst(4))
+                    f.tags[key] = tags[key] ?? false
+                }
+            }
+        }
+        return f
+    }
+
     /// The names of the fields set, as written (`tag:KEY` for tags).
     public var names: [String] {
         var names: [String] = []

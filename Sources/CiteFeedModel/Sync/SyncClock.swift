@@ -71,6 +71,12 @@ public struct HybridClock: Sendable {
     /// Takes note of a clock read from another machine at wall-clock time `wall`.
     public mutating func observe(_ clock: SyncClock, wall: Int64) {
         guard clock.milliseconds <= wall + HybridClock.maximumLead else { return }
+        advance(past: clock)
+    }
+
+    /// Makes the next clock come after `clock`, however far ahead it is (a clock this machine
+    /// gave a change to beat the value it replaces).
+    public mutating func advance(past clock: SyncClock) {
         if clock.milliseconds > last.milliseconds || (clock.milliseconds == last.milliseconds && clock.counter > last.counter) {
             last = SyncClock(milliseconds: clock.milliseconds, counter: clock.counter, machine: last.machine)
         }

@@ -75,22 +75,13 @@ import Testing
     /// polybar with `module` (a `[module/citefeed]`) under Xvfb, in a large monospace font,
     /// black on white, for the OCR.
     static func startPolybar(_ box: Sandbox, module: String) throws -> RunningBar {
-        let number = Pipe()
-        let xvfb = try Background(
-            findProgram("Xvfb")!, ["-displayfd", "1", "-screen", "0", "1280x200x24", "-nolisten", "tcp", "-noreset"],
-            environment: ["PATH": "/usr/bin:/bin"], log: box.home.appendingPathComponent("xvfb.log"), stdout: number)
-        let line = String(decoding: number.fileHandleForReading.availableData, as: UTF8.self)
-        let display = ":" + line.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard display.count > 1 else {
-            xvfb.stop()
-            throw BarError(message: "Xvfb did not start: \(xvfb.logTail)")
-        }
+        let xvfb = try VirtualDisplay(size: "1280x200", home: box.home)
         let config = box.home.appendingPathComponent("polybar.ini")
         try ("[bar/test]\nwidth = 100%\nheight = 40\nbackground = #ffffff\nforeground = #000000\n"
             + "font-0 = DejaVu Sans Mono:size=16;3\nmodules-left = citefeed\n\n" + module)
             .write(to: config, atomically: true, encoding: .utf8)
         var environment = box.environment
-        environment["DISPLAY"] = display
+        environment["DISPLAY"] = xvfb.name
         let polybar: Background
         do {
             polybar = try Background(
@@ -99,19 +90,14 @@ import Testing
             xvfb.stop()
             throw error
         }
-        let tools = ["PATH": "/usr/bin:/bin", "DISPLAY": display]
         return RunningBar(
             process: polybar,
-            capture: { png in
-                (try? Sandbox.execute(
-                    findProgram("import")!, ["-window", "root", "-crop", "1280x40+0+0", "+repage", png.path], stdin: Data(), environment: tools))?
-                    .status == 0
-            },
+            capture: { xvfb.capture($0, area: "1280x40+0+0") },
             stop: {
                 polybar.stop()
                 for pid in Screen.citefeedProcesses(home: box.home.path) { kill(pid, SIGKILL) }
                 xvfb.stop()
-            }, environment: tools)
+            }, environment: xvfb.tools)
     }
 
     /// waybar with `module` (a `custom/citefeed` entry) on a headless sway, in contrib's style

@@ -91,13 +91,8 @@ import Testing
         let box = try Sandbox()
         try box.add("Quiet river flows gently", "--author", "Basho", "--tag", "green")
         try box.rotate(at: box.now)
-        let number = Pipe()
-        let xvfb = try Background(
-            findProgram("Xvfb")!, ["-displayfd", "1", "-screen", "0", "1210x60x24", "-nolisten", "tcp", "-noreset"],
-            environment: ["PATH": "/usr/bin:/bin"], log: box.home.appendingPathComponent("xvfb.log"), stdout: number)
-        defer { xvfb.stop() }
-        let display =
-            ":" + String(decoding: number.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let display = try VirtualDisplay(size: "1210x60", home: box.home)
+        defer { display.stop() }
         // contrib's lines under a user's dark status theme.
         let config = box.home.appendingPathComponent("tmux.conf")
         try (try RealBarTests.contrib("contrib/tmux/citefeed.tmux.conf") + "set -g status-style 'bg=#303030,fg=#d0d0d0'\n")
@@ -105,7 +100,7 @@ import Testing
         let socket = "cf\(UInt32.random(in: 0...UInt32.max))"
         let tmux = findProgram("tmux")!
         var environment = box.environment
-        environment["DISPLAY"] = display
+        environment["DISPLAY"] = display.name
         environment["PS1"] = "$ "  // sh's prompt, not this machine's
         defer { _ = try? Sandbox.execute(tmux, ["-L", socket, "kill-server"], stdin: Data(), environment: environment) }
         // An xterm of 100 columns and 2 rows (12 × 26 pixels each) running a tmux session: a
@@ -118,17 +113,12 @@ import Testing
             ],
             environment: environment, log: box.home.appendingPathComponent("xterm.log"))
         defer { terminal.stop() }
-        func capture(_ png: URL, _ area: String) -> Bool {
-            (try? Sandbox.execute(
-                findProgram("import")!, ["-window", "root", "-crop", area, "+repage", png.path], stdin: Data(),
-                environment: ["PATH": "/usr/bin:/bin", "DISPLAY": display]))?.status == 0
-        }
         let shown = Screen.wait(
-            seconds: 30, for: "Quiet river flows gently Basho", capture: { capture($0, "1204x26+0+26") },
+            seconds: 30, for: "Quiet river flows gently Basho", capture: { display.capture($0, area: "1204x26+0+26") },
             into: box.home.appendingPathComponent("status.png"))
         #expect(shown.took != nil, "the terminal shows \(shown.read)\n\(terminal.logTail)")
         let picture = box.home.appendingPathComponent("tmux.png")
-        if capture(picture, "1204x52+0+0") { Screen.keep(picture, as: "tmux.png") }
+        if display.capture(picture, area: "1204x52+0+0") { Screen.keep(picture, as: "tmux.png") }
     }
 
     /// Argos reads `--format argos` with `GLib.shell_parse_argv` and the rules of its
@@ -197,29 +187,20 @@ import Testing
     func conkyShowsTheCitationAndRunsNothingOfIt() throws {
         let (box, planted) = try hostile { "Quiet river flows ${exec touch \($0)} gently" }
         defer { try? FileManager.default.removeItem(at: planted) }
-        let number = Pipe()
-        let xvfb = try Background(
-            findProgram("Xvfb")!, ["-displayfd", "1", "-screen", "0", "1280x200x24", "-nolisten", "tcp", "-noreset"],
-            environment: ["PATH": "/usr/bin:/bin"], log: box.home.appendingPathComponent("xvfb.log"), stdout: number)
-        defer { xvfb.stop() }
-        let display =
-            ":" + String(decoding: number.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let display = try VirtualDisplay(size: "1280x200", home: box.home)
+        defer { display.stop() }
         let config = box.home.appendingPathComponent("conky.conf")
         try (try RealBarTests.contrib("contrib/conky/citefeed.conf")).replacing("--width 60", with: "--width 100")
             .write(to: config, atomically: true, encoding: .utf8)
         var environment = box.environment
-        environment["DISPLAY"] = display
+        environment["DISPLAY"] = display.name
         let conky = try Background(
             findProgram("conky")!, ["-c", config.path], environment: environment, log: box.home.appendingPathComponent("conky.log"))
         defer { conky.stop() }
         let png = box.home.appendingPathComponent("desktop.png")
         let shown = Screen.wait(
             seconds: 20, for: "Quiet river flows exec touch",
-            capture: { png in
-                (try? Sandbox.execute(
-                    findProgram("import")!, ["-window", "root", "-crop", "1280x80+0+0", "+repage", png.path], stdin: Data(),
-                    environment: ["PATH": "/usr/bin:/bin", "DISPLAY": display]))?.status == 0
-            }, into: png)
+            capture: { display.capture($0, area: "1280x80+0+0") }, into: png)
         #expect(shown.took != nil, "conky shows \(shown.read)\n\(conky.logTail)")
         #expect(!FileManager.default.fileExists(atPath: planted.path), "conky ran the citation's ${exec}")
         Screen.keep(png, as: "conky.png")

@@ -26,6 +26,12 @@ import Testing
         return JSONWriter.pretty(.object([("tags", json["tags"] ?? .null), ("citations", .array(citations))]))
     }
 
+    /// The first log of the one machine that wrote to `folder`.
+    static func firstLog(_ folder: URL) throws -> URL {
+        let machine = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
+        return folder.appendingPathComponent(machine).appendingPathComponent("log-000001.jsonl")
+    }
+
     static func sync(_ box: Sandbox, _ folder: URL? = nil) throws -> RunResult {
         let result = try folder.map { try box.run("sync", $0.path) } ?? box.run("sync")
         #expect(result.status == 0, "\(result)")
@@ -97,7 +103,10 @@ import Testing
         for target in [missing, file] {
             let result = try a.run("sync", target.path)
             #expect(result.status == 66, "\(result)")
-            #expect(result.stderr == "citefeed: error: No folder \(target.path): give the folder your sync engine shares (Syncthing, Nextcloud, a git repository), made first.\n")
+            #expect(
+                result.stderr
+                    == "citefeed: error: No folder \(target.path): give the folder your sync engine shares (Syncthing, Nextcloud, a git repository), made first.\n"
+            )
         }
         #expect(!FileManager.default.fileExists(atPath: missing.path))
         #expect(try a.run("defaults", "read", "syncFolder").stdout == "null\n")
@@ -121,8 +130,7 @@ import Testing
         let (a, b, folder) = try Self.pair()
         _ = try a.add("One")
         _ = try Self.sync(a, folder)
-        let machine = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
-        let log = folder.appendingPathComponent(machine).appendingPathComponent("log-000001.jsonl")
+        let log = try Self.firstLog(folder)
         let handle = try FileHandle(forWritingTo: log)
         handle.seekToEndOfFile()
         handle.write(Data("{\"v\":1,\"s\":90,\"c\":\"1-0\",\"k\":\"c\",\"u\":\"bad\",\"f\":{\"text\":\"\"}}\n".utf8))
@@ -148,8 +156,7 @@ import Testing
         let (a, b, folder) = try Self.pair()
         _ = try a.add("One")
         _ = try Self.sync(a, folder)
-        let machine = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
-        let log = folder.appendingPathComponent(machine).appendingPathComponent("log-000001.jsonl")
+        let log = try Self.firstLog(folder)
         let text = try String(contentsOf: log, encoding: .utf8)
         try (("{\"v\":2,\"s\":1,\"c\":\"1-0\",\"k\":\"z\"}\n") + text).write(to: log, atomically: true, encoding: .utf8)
         let result = try Self.sync(b, folder)
