@@ -26,7 +26,7 @@ extension Home {
         }
         defer { lock.release() }
         let library = try library()
-        let service = SyncService(library: library, folder: SyncFolder(path: path), now: try now(), name: name)
+        let service = SyncService(library: library, folder: SyncFolder(path: path), now: try now(), name: name, study: try settings())
         do {
             let report = try change { _ in try service.exchange() }
             try service.flush(machine: report.machine)

@@ -1,3 +1,4 @@
+import CiteFeedCore
 import CiteFeedModel
 import CiteFeedStore
 import CiteFeedSupport
@@ -10,12 +11,15 @@ package struct SyncService {
     let folder: SyncFolder
     let now: Timestamp
     let name: String
+    /// The study settings cards are replayed with.
+    let study: Settings
 
-    package init(library: Library, folder: SyncFolder, now: Timestamp, name: String) {
+    package init(library: Library, folder: SyncFolder, now: Timestamp, name: String, study: Settings) {
         self.library = library
         self.folder = folder
         self.now = now
         self.name = name
+        self.study = study
     }
 
     /// A line of the folder that was skipped, and why.
@@ -51,6 +55,8 @@ package struct SyncService {
             seq += 1
             report.written += 1
         }
+        // The cards whose answers changed, replayed at the end.
+        var replayed: Set<Int64> = []
         // This machine's changes since the last sync.
         for (entity, fields) in try library.syncDirty() {
             if entity.hasPrefix("c:") {
@@ -74,6 +80,10 @@ package struct SyncService {
                 clock.advance(past: c)
                 try emit(.citation(uuid: uuid, fields: change), c)
                 _ = try library.applyCitation(uuid: uuid, change, clock: c)
+            } else if entity.hasPrefix("x:") {
+                let id = String(entity.dropFirst(2))
+                try emit(.undo(id: id), clock.tick(wall: wall))
+                if let citation = try library.applyUndo(id) { replayed.insert(citation) }
             } else if entity.hasPrefix("t:") {
                 let key = String(entity.dropFirst(2))
                 let c = clock.tick(wall: wall)
@@ -85,6 +95,13 @@ package struct SyncService {
                     _ = try library.applyTag(key: key, name: nil, color: nil, live: false, clock: c)
                 }
             }
+        }
+        for answer in try library.unsyncedAnswers() {
+            let id = "\(machine):\(seq)"
+            try emit(.answer(uuid: answer.uuid, id: id, at: answer.at, grade: answer.grade), clock.tick(wall: wall))
+            try library.setAnswerSyncID(answer.reviewID, id)
+            // Its place among the answers of other machines is by time.
+            replayed.insert(answer.citation)
         }
         // Every other machine's new changes (what they change here is not this machine's: the
         // notes their writes leave are cleared at the end).
@@ -117,7 +134,7 @@ package struct SyncService {
                     }
                     guard line.seq > state.applied else { continue }
                     clock.observe(line.clock, wall: wall)
-                    try apply(line, from: other, text: String(decoding: bytes, as: UTF8.self))
+                    try apply(line, from: other, text: String(decoding: bytes, as: UTF8.self), replay: &replayed)
                     state.applied = line.seq
                     state.lastClock = line.clock.description
                     report.applied += 1
@@ -129,32 +146,52 @@ package struct SyncService {
         }
         for (other, text) in try library.takeReadyWaiting() {
             if let json = try? JSONParser.parse(text), let line = try? SyncLine(json: json, machine: other) {
-                try apply(line, from: other, text: text)
+                try apply(line, from: other, text: text, replay: &replayed)
             }
         }
         try library.removeDeadSyncTags()
         if report.written > 0 || report.applied > 0 {
-            try emit(.horizon(wall: now, seen: seen), clock.tick(wall: wall))
+            let c = clock.tick(wall: wall)
+            try apply(SyncLine(seq: seq, clock: c, change: .horizon(wall: now, seen: seen)), from: machine, text: "", replay: &replayed)
+            try emit(.horizon(wall: now, seen: seen), c)
         }
+        if try library.studySettingsChanged(to: FSRS(study).fingerprint) {
+            replayed.formUnion(try library.answeredCitations())
+        }
+        try replay(replayed)
         try library.clearSyncDirty()
         try library.setSyncSeq(seq - 1)
         try library.saveSyncClock(clock)
         return report
     }
 
-    private func apply(_ line: SyncLine, from machine: String, text: String) throws {
+    private func apply(_ line: SyncLine, from machine: String, text: String, replay: inout Set<Int64>) throws {
         switch line.change {
         case .citation(let uuid, let fields):
             if try library.applyCitation(uuid: uuid, fields, clock: line.clock) == .waiting {
                 try library.keepWaiting(machine: machine, seq: line.seq, uuid: uuid, line: text)
             }
+        case .answer(let uuid, let id, let at, let grade):
+            // An answer is its machine's own: a line naming another's is not applied.
+            guard SyncChange.machine(ofAnswer: id) == machine else { return }
+            switch try library.applyAnswer(uuid: uuid, id: id, at: at, grade: grade) {
+            case .added(let citation): replay.insert(citation)
+            case .waiting: try library.keepWaiting(machine: machine, seq: line.seq, uuid: uuid, line: text)
+            case .unchanged: break
+            }
+        case .undo(let id):
+            guard SyncChange.machine(ofAnswer: id) == machine else { return }
+            if let citation = try library.applyUndo(id) { replay.insert(citation) }
         case .deleted(let uuid):
             _ = try library.applyDelete(uuid: uuid, clock: line.clock)
         case .tag(let key, let name, let color, let live):
             _ = try library.applyTag(key: key, name: name, color: color, live: live, clock: line.clock)
         case .horizon(let wall, let seen):
-            for (other, n) in seen { try library.addHorizon(observer: machine, machine: other, seen: n, wall: wall) }
-        case .answer, .undo, .pick, .setting:
+            for (other, n) in seen where other != machine {
+                try library.addHorizon(observer: machine, machine: other, seen: n, wall: wall)
+                replay.formUnion(try library.capAnswers(machine: other, through: n, at: wall))
+            }
+        case .pick, .setting:
             break  // ARCHITECTURE.md, "Sync": applied from the next step of issue 25.
         }
     }

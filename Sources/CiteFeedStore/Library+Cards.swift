@@ -79,7 +79,7 @@ extension Library {
 
     /// Writes a card's scheduling (a grade, or an undo). A new card keeps no step, memory or
     /// times: it is due when studied.
-    private func saveCard(_ r: CardRecord) throws(SQLiteError) {
+    func saveCard(_ r: CardRecord) throws(SQLiteError) {
         let c = r.card
         let new = c.state == .new
         try db.run(

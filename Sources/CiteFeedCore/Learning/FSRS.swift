@@ -45,6 +45,12 @@ public struct FSRS: Sendable, Equatable {
         maximumInterval = settings.maximumInterval
     }
 
+    /// What schedules a card, as text: two schedulers with the same fingerprint give every
+    /// answer the same result.
+    public var fingerprint: String {
+        "w=\(weights) r=\(desiredRetention) l=\(learningSteps) rl=\(relearningSteps) max=\(maximumInterval)"
+    }
+
     public typealias State = CardPhase
     public typealias Card = CardState
 

@@ -116,3 +116,11 @@ public struct SyncPick: Equatable, Sendable {
         self.snapshot = snapshot
     }
 }
+
+extension SyncChange {
+    /// The machine of an answer's id `MACHINE:SEQ`.
+    public static func machine(ofAnswer id: String) -> String { String(id.prefix { $0 != ":" }) }
+
+    /// The change number of an answer's id `MACHINE:SEQ` (0 when it has none).
+    public static func seq(ofAnswer id: String) -> Int64 { Int64(id.split(separator: ":").last ?? "") ?? 0 }
+}

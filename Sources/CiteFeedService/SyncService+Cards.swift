@@ -1,0 +1,28 @@
+import CiteFeedCore
+import CiteFeedModel
+import CiteFeedStore
+import CiteFeedSupport
+
+/// Flashcards through sync (ARCHITECTURE.md, "Sync", "Flashcards"): a card's FSRS state is
+/// replayed from its merged answers in time order with the library's study settings, so two
+/// machines that studied offline end where one machine with every answer would be.
+extension SyncService {
+    /// Replays the cards of `citations` from new.
+    func replay(_ citations: Set<Int64>) throws {
+        let fsrs = FSRS(study)
+        for id in citations.sorted() {
+            var record = CardRecord(citationID: id, card: CardState(due: Timestamp(seconds: 0)))
+            var steps: [(reviewID: Int64, before: CardRecord, elapsedDays: Int64)] = []
+            for answer in try library.replayAnswers(of: id) {
+                var before = record
+                if before.card.state == .new { before.card.due = answer.at }
+                let elapsed = before.card.lastReview.map { max(0, answer.at.days(since: $0)) } ?? 0
+                steps.append((answer.reviewID, before, elapsed))
+                record.card = fsrs.review(before.card, answer.grade, at: answer.at)
+                record.reps += 1
+                if before.card.state == .review && answer.grade == .again { record.lapses += 1 }
+            }
+            try library.saveReplay(steps, card: record)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@testable import CiteFeedCore
+@testable import CiteFeedModel
+@testable import CiteFeedService
+@testable import CiteFeedStore
+@testable import CiteFeedSupport
+
+/// Flashcard answers through sync (issue 25): a set of answers, undo as a change, and each
+/// card's state replayed from them, so machines that studied offline agree.
+@Suite struct SyncCardTests {
+    @Test func answersGivenOfflineOnTwoMachinesEndWhereOneMachineWithBothWouldBe() throws {
+        let folder = try SyncMachine.sharedFolder()
+        let a = try SyncMachine("a", folder: folder), b = try SyncMachine("b", folder: folder)
+        let card = try a.add("Capital of Peru?", back: "Lima").uuid
+        try a.sync()
+        try b.sync()
+        // a answers at 10:00 and 10:10; b, offline, at 10:05 (Again) and the next day.
+        try a.grade(card, .good)
+        a.wait(600)
+        try a.grade(card, .good)
+        b.wait(300)
+        try b.grade(card, .again)
+        b.wait(86400)
+        try b.grade(card, .easy)
+        // Both sync a minute later (a machine's sync time caps what it reads: ARCHITECTURE.md).
+        let start = b.now.seconds - 86700
+        a.now = Timestamp(seconds: b.now.seconds + 60)
+        b.wait(60)
+        try a.sync()
+        try b.sync()
+        try a.sync()
+        #expect(try a.canonical() == b.canonical())
+        // One machine that gave all four answers in time order.
+        let one = try SyncMachine("one", folder: try SyncMachine.sharedFolder())
+        let same = try one.add("Capital of Peru?", back: "Lima").uuid
+        for (offset, grade) in [(0, Grade.good), (300, .again), (600, .good), (86700, .easy)] {
+            one.now = Timestamp(seconds: start + Int64(offset))
+            try one.grade(same, grade)
+        }
+        #expect(try a.card(card) == one.card(same))
+        #expect(try a.library.reviews(of: a.id(card)).count == 4)
+        // Syncing again changes nothing.
+        let before = try a.canonical()
+        #expect(try a.sync().applied == 0)
+        #expect(try a.canonical() == before)
+    }
+
+    @Test func anUndoIsAChangeOfItsOwnAndIsFinal() throws {
+        let folder = try SyncMachine.sharedFolder()
+        let a = try SyncMachine("a", folder: folder), b = try SyncMachine("b", folder: folder)
+        let card = try a.add("2 + 2?", back: "4").uuid
+        let first = try a.grade(card, .good)
+        try a.sync()
+        try b.sync()
+        #expect(try b.library.reviews(of: b.id(card)).count == 1)
+        let fresh = try #require(try a.library.card(of: a.id(card), now: a.now))
+        a.wait(60)
+        // a takes its answer back (its own latest), after b had it.
+        try a.undo(first)
+        #expect(try a.library.card(of: a.id(card), now: a.now)?.card.state == .new)
+        _ = fresh
+        try a.sync()
+        try b.sync()
+        #expect(try b.library.reviews(of: b.id(card)).isEmpty)
+        #expect(try b.library.card(of: b.id(card), now: b.now)?.card.state == .new)
+        #expect(try a.canonical() == b.canonical())
+        // The answer's line read again (a log replaced by a sync engine) does not bring it back.
+        try a.library.db.run("DELETE FROM sync_files")
+        try a.library.db.run("UPDATE sync_machines SET applied = 0")
+        try b.library.db.run("DELETE FROM sync_files")
+        try b.library.db.run("UPDATE sync_machines SET applied = 0")
+        try b.sync()
+        #expect(try b.library.reviews(of: b.id(card)).isEmpty)
+    }
+
+    @Test func aMachineWithItsClockAYearAheadCannotPutACardAYearAway() throws {
+        let folder = try SyncMachine.sharedFolder()
+        let a = try SyncMachine("a", folder: folder), b = try SyncMachine("b", folder: folder)
+        let card = try a.add("Ahead?", back: "Yes").uuid
+        try a.sync()
+        try b.sync()
+        // b's clock is a year ahead when it answers; a reads the answer at its own time.
+        let truth = a.now
+        b.now = Timestamp(seconds: truth.seconds + 365 * 86400)
+        try b.grade(card, .easy)
+        try b.sync()
+        a.wait(3600)
+        try a.sync()
+        try b.sync()
+        #expect(try a.canonical() == b.canonical())
+        // The answer counts from when a had seen it, not from b's year ahead.
+        let due = try #require(try a.library.card(of: a.id(card), now: a.now)?.card.due)
+        #expect(due.seconds < truth.seconds + 60 * 86400, "due \(due)")
+        #expect(try a.library.reviews(of: a.id(card)).first?.reviewedAt == a.now)
+    }
+}
