@@ -11,6 +11,21 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case statusWidth, statusTemplate, scroll, scrollSpeed
     case desiredRetention, newPerDay, learningSteps, relearningSteps, maximumInterval, dayStartsAt
 
+    /// The settings `sync` carries between machines (issue 25): what chooses and orders the
+    /// citations and schedules the cards. Never what runs or writes something on a machine
+    /// (`notify`, `outputDirectory`, `publishCommand`, `feedHub`, `syncFolder`), nor a
+    /// machine's feed and display (`feed…`, `status…`, `scroll…`).
+    public static let synced: Set<SettingKey> = [
+        .mode, .interval, .offset, .activeHours, .days, .tags, .excludeTags, .authors, .excludeAuthors, .sources, .search,
+        .favouritesOnly, .minLength, .maxLength, .favouriteWeight, .weights, .seed,
+        .desiredRetention, .newPerDay, .learningSteps, .relearningSteps, .maximumInterval, .dayStartsAt,
+    ]
+
+    /// A study setting: the library's, set for the default rotation only.
+    public var isStudy: Bool {
+        [.desiredRetention, .newPerDay, .learningSteps, .relearningSteps, .maximumInterval, .dayStartsAt].contains(self)
+    }
+
     /// The settings' table: one entry per key, made once.
     private static let table: [SettingKey: Setting] = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.declaration) })
 

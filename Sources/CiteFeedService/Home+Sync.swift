@@ -26,11 +26,21 @@ extension Home {
         }
         defer { lock.release() }
         let library = try library()
-        let service = SyncService(library: library, folder: SyncFolder(path: path), now: try now(), name: name, study: try settings())
+        let file = SettingsFile(path: paths.settings)
         do {
-            let report = try change { _ in try service.exchange() }
-            try service.flush(machine: report.machine)
-            return report
+            // The settings lock, then the library's: sync may write settings.json.
+            return try file.editing {
+                let service = SyncService(
+                    library: library, folder: SyncFolder(path: path), now: try now(), name: name, settings: try file.storedValues())
+                let report = try change { _ in
+                    var report = try service.exchange()
+                    report.refused = try write(report.writes, to: file)
+                    try service.finish(report, study: try SettingsFile(path: paths.settings).load(rotation: "").settings)
+                    return report
+                }
+                try service.flush(machine: report.machine)
+                return report
+            }
         } catch let failure as IOFailure {
             // What was captured stays in the outbox, for the next sync.
             throw SyncError.folder(path, failure.message)

@@ -8,7 +8,7 @@ import CiteFeedSupport
 /// machines that studied offline end where one machine with every answer would be.
 extension SyncService {
     /// Replays the cards of `citations` from new.
-    func replay(_ citations: Set<Int64>) throws {
+    func replay(_ citations: Set<Int64>, with study: Settings) throws {
         let fsrs = FSRS(study)
         for id in citations.sorted() {
             var record = CardRecord(citationID: id, card: CardState(due: Timestamp(seconds: 0)))

@@ -11,15 +11,15 @@ package struct SyncService {
     let folder: SyncFolder
     let now: Timestamp
     let name: String
-    /// The study settings cards are replayed with.
-    let study: Settings
+    /// The keys each rotation sets in settings.json, as written ("": the default rotation).
+    let localSettings: [String: [String: JSONValue]]
 
-    package init(library: Library, folder: SyncFolder, now: Timestamp, name: String, study: Settings) {
+    package init(library: Library, folder: SyncFolder, now: Timestamp, name: String, settings: [String: [String: JSONValue]]) {
         self.library = library
         self.folder = folder
         self.now = now
         self.name = name
-        self.study = study
+        self.localSettings = settings
     }
 
     /// A line of the folder that was skipped, and why.
@@ -40,6 +40,20 @@ package struct SyncService {
         package var skipped: [Skipped] = []
         /// Machines whose log is of a newer format: machine → its format.
         package var newer: [String: Int64] = [:]
+        /// Settings to write to settings.json, in order.
+        package var writes: [SettingWrite] = []
+        /// Synced settings that did not fit with this machine's others, left out.
+        package var refused: [String] = []
+        /// The cards (citation ids) whose answers changed, to replay (`finish`).
+        package var replay: Set<Int64> = []
+    }
+
+    /// What applying a line leaves to do once every line is applied.
+    struct Effects {
+        var replay: Set<Int64> = []
+        /// Rotation → the first slot whose picks are to be put in order.
+        var picks: [String: Timestamp] = [:]
+        var writes: [SettingWrite] = []
     }
 
     /// Captures and applies, inside the caller's transaction.
@@ -55,8 +69,17 @@ package struct SyncService {
             seq += 1
             report.written += 1
         }
-        // The cards whose answers changed, replayed at the end.
-        var replayed: Set<Int64> = []
+        var effects = Effects()
+        // Settings first: a rotation met here for the first time takes the others' values.
+        effects.writes = try captureSettings(machine: machine) { change, entity, field in
+            var c = clock.tick(wall: wall)
+            var registers = try library.registerClocks(entity)
+            if let held = registers.clock(of: field), held >= c, field != SyncChange.librarySeed { c = held.successor(on: machine) }
+            clock.advance(past: c)
+            try emit(change, c)
+            registers.fields[field] = c
+            try library.saveRegisterClocks(entity, registers)
+        }
         // This machine's changes since the last sync.
         for (entity, fields) in try library.syncDirty() {
             if entity.hasPrefix("c:") {
@@ -83,7 +106,7 @@ package struct SyncService {
             } else if entity.hasPrefix("x:") {
                 let id = String(entity.dropFirst(2))
                 try emit(.undo(id: id), clock.tick(wall: wall))
-                if let citation = try library.applyUndo(id) { replayed.insert(citation) }
+                if let citation = try library.applyUndo(id) { effects.replay.insert(citation) }
             } else if entity.hasPrefix("t:") {
                 let key = String(entity.dropFirst(2))
                 let c = clock.tick(wall: wall)
@@ -101,7 +124,13 @@ package struct SyncService {
             try emit(.answer(uuid: answer.uuid, id: id, at: answer.at, grade: answer.grade), clock.tick(wall: wall))
             try library.setAnswerSyncID(answer.reviewID, id)
             // Its place among the answers of other machines is by time.
-            replayed.insert(answer.citation)
+            effects.replay.insert(answer.citation)
+        }
+        try capturePicks(machine: machine) { change in
+            let c = clock.tick(wall: wall)
+            let this = seq
+            try emit(change, c)
+            return (this, c)
         }
         // Every other machine's new changes (what they change here is not this machine's: the
         // notes their writes leave are cleared at the end).
@@ -134,7 +163,7 @@ package struct SyncService {
                     }
                     guard line.seq > state.applied else { continue }
                     clock.observe(line.clock, wall: wall)
-                    try apply(line, from: other, text: String(decoding: bytes, as: UTF8.self), replay: &replayed)
+                    try apply(line, from: other, text: String(decoding: bytes, as: UTF8.self), effects: &effects)
                     state.applied = line.seq
                     state.lastClock = line.clock.description
                     report.applied += 1
@@ -146,26 +175,33 @@ package struct SyncService {
         }
         for (other, text) in try library.takeReadyWaiting() {
             if let json = try? JSONParser.parse(text), let line = try? SyncLine(json: json, machine: other) {
-                try apply(line, from: other, text: text, replay: &replayed)
+                try apply(line, from: other, text: text, effects: &effects)
             }
         }
         try library.removeDeadSyncTags()
         if report.written > 0 || report.applied > 0 {
             let c = clock.tick(wall: wall)
-            try apply(SyncLine(seq: seq, clock: c, change: .horizon(wall: now, seen: seen)), from: machine, text: "", replay: &replayed)
+            try apply(SyncLine(seq: seq, clock: c, change: .horizon(wall: now, seen: seen)), from: machine, text: "", effects: &effects)
             try emit(.horizon(wall: now, seen: seen), c)
         }
-        if try library.studySettingsChanged(to: FSRS(study).fingerprint) {
-            replayed.formUnion(try library.answeredCitations())
-        }
-        try replay(replayed)
+        for (rotation, from) in effects.picks.sorted(by: { $0.key < $1.key }) { try library.orderPicks(rotation: rotation, from: from) }
+        report.writes = effects.writes
+        report.replay = effects.replay
         try library.clearSyncDirty()
         try library.setSyncSeq(seq - 1)
         try library.saveSyncClock(clock)
         return report
     }
 
-    private func apply(_ line: SyncLine, from machine: String, text: String, replay: inout Set<Int64>) throws {
+    /// After the settings sync brought are written: the cards whose answers changed replayed
+    /// with the study settings (every answered card when those changed).
+    package func finish(_ report: Report, study: Settings) throws {
+        var cards = report.replay
+        if try library.studySettingsChanged(to: FSRS(study).fingerprint) { cards.formUnion(try library.answeredCitations()) }
+        try replay(cards, with: study)
+    }
+
+    private func apply(_ line: SyncLine, from machine: String, text: String, effects: inout Effects) throws {
         switch line.change {
         case .citation(let uuid, let fields):
             if try library.applyCitation(uuid: uuid, fields, clock: line.clock) == .waiting {
@@ -175,13 +211,13 @@ package struct SyncService {
             // An answer is its machine's own: a line naming another's is not applied.
             guard SyncChange.machine(ofAnswer: id) == machine else { return }
             switch try library.applyAnswer(uuid: uuid, id: id, at: at, grade: grade) {
-            case .added(let citation): replay.insert(citation)
+            case .added(let citation): effects.replay.insert(citation)
             case .waiting: try library.keepWaiting(machine: machine, seq: line.seq, uuid: uuid, line: text)
             case .unchanged: break
             }
         case .undo(let id):
             guard SyncChange.machine(ofAnswer: id) == machine else { return }
-            if let citation = try library.applyUndo(id) { replay.insert(citation) }
+            if let citation = try library.applyUndo(id) { effects.replay.insert(citation) }
         case .deleted(let uuid):
             _ = try library.applyDelete(uuid: uuid, clock: line.clock)
         case .tag(let key, let name, let color, let live):
@@ -189,10 +225,16 @@ package struct SyncService {
         case .horizon(let wall, let seen):
             for (other, n) in seen where other != machine {
                 try library.addHorizon(observer: machine, machine: other, seen: n, wall: wall)
-                replay.formUnion(try library.capAnswers(machine: other, through: n, at: wall))
+                effects.replay.formUnion(try library.capAnswers(machine: other, through: n, at: wall))
             }
-        case .pick, .setting:
-            break  // ARCHITECTURE.md, "Sync": applied from the next step of issue 25.
+        case .pick(let pick):
+            switch try library.applyPick(pick, id: "\(machine):\(line.seq)", clock: line.clock) {
+            case .added(let rotation, let from): effects.picks[rotation] = min(effects.picks[rotation] ?? from, from)
+            case .waiting: try library.keepWaiting(machine: machine, seq: line.seq, uuid: pick.uuid, line: text)
+            case .unchanged: break
+            }
+        case .setting(let key, let rotation, let value):
+            if let write = try applySetting(key: key, rotation: rotation, value: value, clock: line.clock) { effects.writes.append(write) }
         }
     }
 

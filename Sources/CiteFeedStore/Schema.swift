@@ -332,6 +332,14 @@ enum Schema {
         CREATE TABLE sync_waiting (machine TEXT NOT NULL, seq INTEGER NOT NULL, uuid TEXT NOT NULL, line TEXT NOT NULL, PRIMARY KEY (machine, seq)) WITHOUT ROWID;
         CREATE INDEX sync_waiting_by_uuid ON sync_waiting (uuid);
         """,
+        // 11: sync of picks and settings. A synced pick keeps its change's clock (`SyncClock.sortKey`,
+        // which sorts as clocks compare): the rule for one slot reads it. `sync_settings` is the
+        // synced copy of each synced setting by rotation (`value` NULL: the default), compared
+        // with settings.json at every sync; key "" notes a rotation compared once.
+        """
+        ALTER TABLE picks ADD COLUMN sync_clock TEXT;
+        CREATE TABLE sync_settings (rotation TEXT NOT NULL, key TEXT NOT NULL, value TEXT, PRIMARY KEY (rotation, key)) WITHOUT ROWID;
+        """,
     ]
 
     static var latestVersion: Int32 { Int32(migrations.count) }

@@ -74,6 +74,16 @@ public struct SettingsFile: Sendable {
         return try SettingsFile.rotations(in: members, path: path).map(\.name).sorted()
     }
 
+    /// The keys each rotation sets itself, as written ("": the default rotation's, the top level).
+    public func storedValues() throws(SettingsError) -> [String: [String: JSONValue]] {
+        let (members, _) = try readMembers()
+        var result = ["": Dictionary(members.filter { $0.0 != SettingsFile.rotationsKey }, uniquingKeysWith: { $1 })]
+        for rotation in try SettingsFile.rotations(in: members, path: path) {
+            result[rotation.name] = Dictionary(rotation.keys, uniquingKeysWith: { $1 })
+        }
+        return result
+    }
+
     /// Adds the rotation `name` (already validated), with no settings of its own.
     public func addRotation(_ name: String) throws(SettingsError) {
         var (members, _) = try readMembers()

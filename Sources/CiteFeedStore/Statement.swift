@@ -107,6 +107,17 @@ public final class Statement {
         return body(UnsafeBufferPointer(start: p, count: count))
     }
     public func optionalInt(_ column: Int32) -> Int64? { isNull(column) ? nil : int(column) }
+
+    /// A column as it is, to bind again (copying a row).
+    public func value(_ column: Int32) -> SQLValue {
+        switch sqlite3_column_type(stmt, column) {
+        case SQLITE_INTEGER: .int(int(column))
+        case SQLITE_FLOAT: .double(double(column))
+        case SQLITE_TEXT: .text(text(column))
+        case SQLITE_BLOB: .blob(withBlob(column) { Array($0) })
+        default: .null
+        }
+    }
 }
 
 /// A value bound to a statement parameter.

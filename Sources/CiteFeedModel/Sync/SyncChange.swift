@@ -118,6 +118,10 @@ public struct SyncPick: Equatable, Sendable {
 }
 
 extension SyncChange {
+    /// The key of a `setting` change that carries the library's own seed (the rotation's
+    /// order where no `seed` is set); of its values, the first made stands (the least clock).
+    public static let librarySeed = "librarySeed"
+
     /// The machine of an answer's id `MACHINE:SEQ`.
     public static func machine(ofAnswer id: String) -> String { String(id.prefix { $0 != ":" }) }
 

@@ -18,6 +18,15 @@ public struct SyncClock: Hashable, Comparable, Sendable, CustomStringConvertible
         (a.milliseconds, a.counter, a.machine) < (b.milliseconds, b.counter, b.machine)
     }
 
+    /// Text that sorts as clocks compare (numbers padded to their 15 digits).
+    public var sortKey: String {
+        func padded(_ n: Int64) -> String {
+            let digits = String(n)
+            return String(repeating: "0", count: max(0, 15 - digits.count)) + digits
+        }
+        return "\(padded(milliseconds)).\(padded(counter)).\(machine)"
+    }
+
     /// `MS-N-MACHINE`, as written in a change line.
     public var description: String { "\(milliseconds)-\(counter)-\(machine)" }
 

@@ -144,7 +144,21 @@ extension SyncChange {
         case "s":
             let key = try string("key")
             let rotation = try string("r")
+            guard rotation.isEmpty || (try? RotationName.validate(rotation)) != nil else {
+                throw .invalid("\"\(rotation)\" is not a rotation's name")
+            }
             guard let value = json["value"] else { throw .invalid("no \"value\"") }
+            if key == SyncChange.librarySeed {
+                guard case .int(let seed) = value, seed >= 0 else { throw .invalid("the library's seed is not a whole number") }
+            } else {
+                // Only what sync carries, and a value `defaults write` would take.
+                guard let setting = SettingKey(rawValue: key), SettingKey.synced.contains(setting), rotation.isEmpty || !setting.isStudy else {
+                    throw .invalid("\"\(key)\" is not a setting sync carries")
+                }
+                if value != .null {
+                    do { _ = try setting.setting.read(value) } catch { throw .invalid("the value of \(key) is not one it takes") }
+                }
+            }
             self = .setting(key: key, rotation: rotation, value: value == .null ? nil : value)
         case "h":
             guard case .object(let members)? = json["seen"] else { throw .invalid("no \"seen\"") }

@@ -75,6 +75,38 @@ final class SyncMachine {
         try StudyService(library: try library, settings: try home.settings(), now: now).undo(reviewID)
     }
 
+    /// The settings of `rotation` as this machine has them.
+    func settings(_ rotation: String = "") throws -> Settings { try SettingsFile(path: paths.settings).load(rotation: rotation).settings }
+
+    func set(_ key: SettingKey, _ value: JSONValue, rotation: String = "") throws {
+        try SettingsFile(path: paths.settings).write(key, value, rotation: rotation)
+    }
+
+    /// `rotate` of the default rotation: the uuid of the citation shown.
+    @discardableResult
+    func rotate() throws -> String? {
+        _ = try home.rotate(try settings())
+        return try library.latestPick()?.snapshot.uuid
+    }
+
+    /// `next`: the uuid of the citation shown.
+    @discardableResult
+    func next() throws -> String? { try home.next(try settings()).state.pick?.snapshot.uuid }
+
+    /// The next `count` slots of the default rotation: slot start and the citation's uuid.
+    func upcoming(_ count: Int = 8) throws -> [String] {
+        try RotationService(library: try library, settings: try settings(), now: now).upcoming(count).map {
+            "\($0.slot.start.seconds) \($0.citation.uuid)"
+        }
+    }
+
+    /// The default rotation's history: slot, reason, citation.
+    func history() throws -> [String] {
+        try library.db.query("SELECT p.slot_start || ' ' || p.reason || ' ' || c.uuid FROM picks p JOIN citations c ON c.id = p.citation_id ORDER BY p.id") {
+            $0.text(0)
+        }
+    }
+
     /// The card of `uuid` as text (state, memory, due, counts).
     func card(_ uuid: String) throws -> String {
         let record = try #require(try library.card(of: try id(uuid), now: Timestamp(seconds: 0)))
