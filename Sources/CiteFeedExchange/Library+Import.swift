@@ -165,14 +165,13 @@ extension Library {
         var tagNames: [String: String] = [:]
         var tagNumbers: [String: Int32] = [:]
         var chunk = CheckedChunk()
-        var random = RandomBytes()
         do {
             try reader.forEachRecord { record, fraction in
                 chunk.read += 1
                 chunk.fraction = fraction
                 do {
                     let citation = try validated(record, extraTags: extraTags, now: now, tagNames: &tagNames)
-                    let uuid = citation.uuid ?? UUIDString.random(using: &random)
+                    let uuid = citation.uuid ?? importedUUID(text: citation.text, author: citation.author)
                     let firstTag = chunk.tagNumbers.count
                     for name in citation.tags {
                         if let number = tagNumbers[name] {
@@ -215,6 +214,16 @@ extension Library {
         }
         channel.close()
     }
+
+    /// The uuid of an imported citation whose file gives none: derived from its text and author
+    /// (a name-based UUID), so the same highlight imported on two machines that sync is one
+    /// citation (issue 25), as `import` takes it for one on one machine (a duplicate).
+    static func importedUUID(text: String, author: String?) -> String {
+        UUIDString.nameBased(namespace: importNamespace, name: text + "\u{1F}" + (author ?? ""))
+    }
+
+    /// The namespace of `importedUUID`.
+    static let importNamespace = "0c1f3e5a-7b9d-4c2e-8f60-a1b2c3d4e5f6"
 
     /// The record's fields checked as `add` checks them (SPEC.md, "Data"), plus its uuid.
     /// `tagNames` remembers the tag names already checked (a file repeats a few tags many times).

@@ -84,6 +84,12 @@ package struct SyncService {
         for (entity, fields) in try library.syncDirty() {
             if entity.hasPrefix("c:") {
                 let uuid = String(entity.dropFirst(2))
+                // Deleted on another machine and made again here (an import of the same
+                // highlight, whose uuid is derived from it): a deletion stays deleted.
+                if try library.tombstone(uuid) {
+                    _ = try library.applyDelete(uuid: uuid, clock: clock.tick(wall: wall))
+                    continue
+                }
                 guard let (current, updated) = try library.syncFields(uuid: uuid) else {
                     if fields.contains("deleted"), try !library.tombstone(uuid) {
                         let c = clock.tick(wall: wall)

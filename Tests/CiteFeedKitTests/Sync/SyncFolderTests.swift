@@ -164,4 +164,29 @@ import Testing
         #expect(result.stderr.contains("newer than this citefeed reads"), "\(result.stderr)")
         #expect(try b.run("sync", "status").stdout.contains("problem: its log is of format 2"))
     }
+
+    static let kindleFile = realImports.appendingPathComponent("kindle-en-us-eugeneware.txt")
+
+    @Test(.needsShared(kindleFile)) func theSameKindleFileImportedOnTwoMachinesMergesInsteadOfDoubling() throws {
+        let (a, b, folder) = try Self.pair()
+        #expect(try a.run("import", Self.kindleFile.path).status == 0)
+        #expect(try b.run("import", Self.kindleFile.path).status == 0)
+        let once = try a.run("list", "--json").stdout
+        let count = try JSONParser.parse(once).arrayValue?.count ?? 0
+        #expect(count > 10)
+        _ = try Self.sync(a, folder)
+        _ = try Self.sync(b, folder)
+        _ = try Self.sync(a)
+        #expect(try JSONParser.parse(try b.run("list", "--json").stdout).arrayValue?.count == count)
+        #expect(try Self.canonical(a) == Self.canonical(b))
+        // A highlight deleted on one machine stays deleted when the file is imported again elsewhere.
+        #expect(try a.run("delete", "1", "--force").status == 0)
+        _ = try Self.sync(a)
+        _ = try Self.sync(b)
+        #expect(try b.run("import", Self.kindleFile.path).status == 0)
+        _ = try Self.sync(b)
+        _ = try Self.sync(a)
+        #expect(try JSONParser.parse(try b.run("list", "--json").stdout).arrayValue?.count == count - 1)
+        #expect(try Self.canonical(a) == Self.canonical(b))
+    }
 }
