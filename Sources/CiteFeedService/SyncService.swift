@@ -33,9 +33,10 @@ package struct SyncService {
 
     package struct Report: Equatable, Sendable {
         package var machine: String
-        /// This machine's changes written.
+        /// This machine's changes written (not counting the horizon line of bookkeeping).
         package var written = 0
-        /// Other machines' changes applied (that changed something or not).
+        /// Other machines' changes applied (that changed something or not), not counting their
+        /// horizon lines: a sync that applied only those writes none of its own.
         package var applied = 0
         package var skipped: [Skipped] = []
         /// Machines whose log is of a newer format: machine → its format.
@@ -67,7 +68,7 @@ package struct SyncService {
         func emit(_ change: SyncChange, _ c: SyncClock) throws {
             try library.addToOutbox(SyncLine(seq: seq, clock: c, change: change))
             seq += 1
-            report.written += 1
+            if case .horizon = change {} else { report.written += 1 }
         }
         var effects = Effects()
         // Settings first: a rotation met here for the first time takes the others' values.
@@ -99,7 +100,12 @@ package struct SyncService {
                     continue
                 }
                 let change = fields.contains("*") ? current : current.restricted(to: fields)
-                guard !change.isEmpty else { continue }
+                guard !change.isEmpty else {
+                    // Only its time changed (an edit that changed nothing synced): once sync is
+                    // on, a citation's updated_at is its newest register's, the same everywhere.
+                    try library.setUpdated(uuid: uuid, try library.registerClocks(entity))
+                    continue
+                }
                 // An edit's time is the citation's, and beats the value it replaces.
                 var c = clock.tick(wall: min(updated.seconds * 1000, wall))
                 let registers = try library.registerClocks(entity)
@@ -172,7 +178,7 @@ package struct SyncService {
                     try apply(line, from: other, text: String(decoding: bytes, as: UTF8.self), effects: &effects)
                     state.applied = line.seq
                     state.lastClock = line.clock.description
-                    report.applied += 1
+                    if case .horizon = line.change {} else { report.applied += 1 }
                 }
                 try library.saveSyncOffset(machine: other, file: file, offset: read.end, line: read.lines.last?.number ?? lineNumber)
             }

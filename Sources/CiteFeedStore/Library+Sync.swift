@@ -19,6 +19,7 @@ extension Library {
             INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || new.uuid, 'favourite' WHERE old.favourite IS NOT new.favourite;
             INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || new.uuid, 'archived' WHERE old.archived_at IS NOT new.archived_at;
             INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || new.uuid, 'created' WHERE old.created_at IS NOT new.created_at;
+            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || new.uuid, 'updated' WHERE old.updated_at IS NOT new.updated_at;
         END;
         CREATE TRIGGER IF NOT EXISTS sync_citation_delete AFTER DELETE ON citations BEGIN
             INSERT OR IGNORE INTO sync_dirty VALUES ('c:' || old.uuid, 'deleted');
@@ -76,8 +77,15 @@ extension Library {
 
     /// Makes the triggers again where a migration dropped them.
     package func ensureSyncTriggers() throws(StoreError) {
-        try mapped { try db.execute(Library.syncTriggers) }
+        try mapped { try db.execute(Library.syncTriggerDrops + Library.syncTriggers) }
     }
+
+    /// Drops the triggers, so that each sync makes them as this build defines them.
+    static let syncTriggerDrops = syncTriggers.split(separator: "\n").compactMap { line -> String? in
+        let words = line.split(separator: " ")
+        guard words.count > 5, words[0] == "CREATE", words[1] == "TRIGGER" else { return nil }
+        return "DROP TRIGGER IF EXISTS \(words[5]);\n"
+    }.joined()
 
     /// The last clock this machine made or read.
     package func syncClock(machine: String) throws(StoreError) -> HybridClock {
