@@ -4,57 +4,59 @@ import CiteFeedSupport
 /// What sync keeps in the library (ARCHITECTURE.md, "Sync"): this machine's id and clock, the
 /// triggers that note local changes, and the clocks of the synced fields.
 extension Library {
-    /// The triggers that note every local change in `sync_dirty`, made by the first `sync`
+    /// The triggers that note every local change in `sync_dirty` (plain inserts, a change noted
+    /// as often as it is made: an `INSERT OR IGNORE` in a trigger takes the conflict rule of the
+    /// statement that fired it, and an import's `INSERT OR FAIL` failed on a second note), made by the first `sync`
     /// (and again by each, in case a migration remade a table): a library that never syncs pays
     /// nothing for them.
     static let syncTriggers = """
         CREATE TRIGGER IF NOT EXISTS sync_citation_insert AFTER INSERT ON citations BEGIN
-            INSERT OR IGNORE INTO sync_dirty VALUES ('c:' || new.uuid, '*');
+            INSERT INTO sync_dirty VALUES ('c:' || new.uuid, '*');
         END;
         CREATE TRIGGER IF NOT EXISTS sync_citation_update AFTER UPDATE ON citations BEGIN
-            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || new.uuid, 'text' WHERE old.text IS NOT new.text;
-            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || new.uuid, 'back' WHERE old.back IS NOT new.back;
-            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || new.uuid, 'author' WHERE old.author IS NOT new.author;
-            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || new.uuid, 'source' WHERE old.source IS NOT new.source;
-            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || new.uuid, 'favourite' WHERE old.favourite IS NOT new.favourite;
-            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || new.uuid, 'archived' WHERE old.archived_at IS NOT new.archived_at;
-            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || new.uuid, 'created' WHERE old.created_at IS NOT new.created_at;
-            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || new.uuid, 'updated' WHERE old.updated_at IS NOT new.updated_at;
+            INSERT INTO sync_dirty SELECT 'c:' || new.uuid, 'text' WHERE old.text IS NOT new.text;
+            INSERT INTO sync_dirty SELECT 'c:' || new.uuid, 'back' WHERE old.back IS NOT new.back;
+            INSERT INTO sync_dirty SELECT 'c:' || new.uuid, 'author' WHERE old.author IS NOT new.author;
+            INSERT INTO sync_dirty SELECT 'c:' || new.uuid, 'source' WHERE old.source IS NOT new.source;
+            INSERT INTO sync_dirty SELECT 'c:' || new.uuid, 'favourite' WHERE old.favourite IS NOT new.favourite;
+            INSERT INTO sync_dirty SELECT 'c:' || new.uuid, 'archived' WHERE old.archived_at IS NOT new.archived_at;
+            INSERT INTO sync_dirty SELECT 'c:' || new.uuid, 'created' WHERE old.created_at IS NOT new.created_at;
+            INSERT INTO sync_dirty SELECT 'c:' || new.uuid, 'updated' WHERE old.updated_at IS NOT new.updated_at;
         END;
         CREATE TRIGGER IF NOT EXISTS sync_citation_delete AFTER DELETE ON citations BEGIN
-            INSERT OR IGNORE INTO sync_dirty VALUES ('c:' || old.uuid, 'deleted');
+            INSERT INTO sync_dirty VALUES ('c:' || old.uuid, 'deleted');
         END;
         CREATE TRIGGER IF NOT EXISTS sync_tagging_insert AFTER INSERT ON citation_tags BEGIN
-            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || c.uuid, 'tag:' || t.key FROM citations c, tags t
+            INSERT INTO sync_dirty SELECT 'c:' || c.uuid, 'tag:' || t.key FROM citations c, tags t
             WHERE c.id = new.citation_id AND t.id = new.tag_id;
         END;
         CREATE TRIGGER IF NOT EXISTS sync_tagging_delete AFTER DELETE ON citation_tags BEGIN
-            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || c.uuid, 'tag:' || t.key FROM citations c, tags t
+            INSERT INTO sync_dirty SELECT 'c:' || c.uuid, 'tag:' || t.key FROM citations c, tags t
             WHERE c.id = old.citation_id AND t.id = old.tag_id;
         END;
         CREATE TRIGGER IF NOT EXISTS sync_tag_insert AFTER INSERT ON tags BEGIN
-            INSERT OR IGNORE INTO sync_dirty VALUES ('t:' || new.key, '*');
+            INSERT INTO sync_dirty VALUES ('t:' || new.key, '*');
         END;
         CREATE TRIGGER IF NOT EXISTS sync_tag_update AFTER UPDATE ON tags BEGIN
-            INSERT OR IGNORE INTO sync_dirty VALUES ('t:' || new.key, '*');
-            INSERT OR IGNORE INTO sync_dirty SELECT 't:' || old.key, 'deleted' WHERE old.key != new.key;
-            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || c.uuid, 'tag:' || k.key
+            INSERT INTO sync_dirty VALUES ('t:' || new.key, '*');
+            INSERT INTO sync_dirty SELECT 't:' || old.key, 'deleted' WHERE old.key != new.key;
+            INSERT INTO sync_dirty SELECT 'c:' || c.uuid, 'tag:' || k.key
             FROM citation_tags ct JOIN citations c ON c.id = ct.citation_id, (SELECT old.key AS key UNION SELECT new.key) k
             WHERE ct.tag_id = new.id AND old.key != new.key;
         END;
         CREATE TRIGGER IF NOT EXISTS sync_tag_delete BEFORE DELETE ON tags BEGIN
-            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || c.uuid, 'tag:' || old.key
+            INSERT INTO sync_dirty SELECT 'c:' || c.uuid, 'tag:' || old.key
             FROM citation_tags ct JOIN citations c ON c.id = ct.citation_id WHERE ct.tag_id = old.id;
-            INSERT OR IGNORE INTO sync_dirty VALUES ('t:' || old.key, 'deleted');
+            INSERT INTO sync_dirty VALUES ('t:' || old.key, 'deleted');
         END;
         CREATE TRIGGER IF NOT EXISTS sync_card_insert AFTER INSERT ON cards WHEN new.marked IS NOT NULL BEGIN
-            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || c.uuid, 'card' FROM citations c WHERE c.id = new.citation_id;
+            INSERT INTO sync_dirty SELECT 'c:' || c.uuid, 'card' FROM citations c WHERE c.id = new.citation_id;
         END;
         CREATE TRIGGER IF NOT EXISTS sync_card_update AFTER UPDATE OF marked ON cards WHEN old.marked IS NOT new.marked BEGIN
-            INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || c.uuid, 'card' FROM citations c WHERE c.id = new.citation_id;
+            INSERT INTO sync_dirty SELECT 'c:' || c.uuid, 'card' FROM citations c WHERE c.id = new.citation_id;
         END;
         CREATE TRIGGER IF NOT EXISTS sync_review_delete AFTER DELETE ON reviews WHEN old.sync_id IS NOT NULL BEGIN
-            INSERT OR IGNORE INTO sync_dirty VALUES ('x:' || old.sync_id, 'undo');
+            INSERT INTO sync_dirty VALUES ('x:' || old.sync_id, 'undo');
         END;
         """
 
@@ -65,8 +67,8 @@ extension Library {
         try mapped {
             try db.execute(Library.syncTriggers)
             // Everything already here is this machine's first change.
-            try db.run("INSERT OR IGNORE INTO sync_dirty SELECT 'c:' || uuid, '*' FROM citations")
-            try db.run("INSERT OR IGNORE INTO sync_dirty SELECT 't:' || key, '*' FROM tags")
+            try db.run("INSERT INTO sync_dirty SELECT 'c:' || uuid, '*' FROM citations")
+            try db.run("INSERT INTO sync_dirty SELECT 't:' || key, '*' FROM tags")
         }
         try setMeta("sync_machine", id)
         return id

@@ -113,6 +113,8 @@ extension Library {
     /// Writes what a replay found: the card before each answer, and the card at the end.
     package func saveReplay(_ steps: [(reviewID: Int64, before: CardRecord, elapsedDays: Int64)], card: CardRecord) throws(StoreError) {
         try mapped {
+            // Deleted since its answers changed (later in the same sync).
+            guard try db.scalar("SELECT 1 FROM citations WHERE id = ?", .int(card.citationID)) != nil else { return }
             let stmt = try db.prepare("UPDATE reviews SET elapsed_days = ?, state_before = ?, card_before = ? WHERE id = ?")
             for step in steps {
                 try stmt.reset()

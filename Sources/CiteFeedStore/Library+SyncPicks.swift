@@ -66,34 +66,22 @@ extension Library {
     }
 
     /// Puts the history of `rotation` from the slot starting at `from` in the order every
-    /// machine gives it: by slot; in a slot, the `rotate` pick with the least clock (the others
-    /// are dropped), then the `next` and `repick` picks by clock. The picks keep their columns;
-    /// their ids follow that order.
+    /// machine gives it: by slot, and in a slot by clock, so the pick shown in a slot (the last)
+    /// is the one made last, whichever machine made it. Nothing is dropped: the order is a
+    /// function of the set of picks, whatever arrives or is deleted later (a rule that kept
+    /// one pick per slot lost a slot's pick where the one it kept was deleted afterwards). The
+    /// picks keep their columns; their ids follow that order.
     package func orderPicks(rotation: String, from: Timestamp) throws(StoreError) {
         try mapped {
             let columns = "slot_start, slot_end, picked_at, citation_id, cycle, reason, snapshot, rotation, sync_id, sync_clock"
             let rows = try db.query(
-                "SELECT id, \(columns) FROM picks WHERE rotation = ? AND slot_start >= ? ORDER BY id",
-                [.text(rotation), .int(from.seconds)]
-            ) { s in
-                (
-                    id: s.int(0), start: s.int(1), reason: s.text(6), clock: s.optionalText(10) ?? "",
-                    values: (1...10).map { s.value(Int32($0)) }
-                )
-            }
-            var kept: [(id: Int64, start: Int64, reason: String, clock: String, values: [SQLValue])] = []
-            var dropped: [Int64] = []
-            for (_, slot) in Dictionary(grouping: rows, by: \.start).sorted(by: { $0.key < $1.key }) {
-                let automatic = slot.filter { $0.reason == Pick.Reason.rotate.rawValue }.sorted { $0.clock < $1.clock }
-                if let first = automatic.first { kept.append(first) }
-                dropped += automatic.dropFirst().map(\.id)
-                kept += slot.filter { $0.reason != Pick.Reason.rotate.rawValue }.sorted { $0.clock < $1.clock }
-            }
-            for id in dropped { try db.run("DELETE FROM picks WHERE id = ?", .int(id)) }
-            guard kept.map(\.id) != rows.map(\.id).filter({ !dropped.contains($0) }) else { return }
-            for row in kept { try db.run("DELETE FROM picks WHERE id = ?", .int(row.id)) }
+                "SELECT id, \(columns) FROM picks WHERE rotation = ? AND slot_start >= ? ORDER BY id", [.text(rotation), .int(from.seconds)]
+            ) { s in (id: s.int(0), start: s.int(1), clock: s.optionalText(10) ?? "", values: (1...10).map { s.value(Int32($0)) }) }
+            let ordered = rows.sorted { ($0.start, $0.clock) < ($1.start, $1.clock) }
+            guard ordered.map(\.id) != rows.map(\.id) else { return }
+            for row in ordered { try db.run("DELETE FROM picks WHERE id = ?", .int(row.id)) }
             let insert = try db.prepare("INSERT INTO picks (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-            for row in kept {
+            for row in ordered {
                 insert.reset()
                 try insert.bind(row.values)
                 while try insert.step() {}

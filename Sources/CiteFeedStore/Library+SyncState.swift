@@ -85,7 +85,7 @@ extension Library {
     /// Local changes not yet in the folder: noted, or captured and not yet written.
     package func syncPendingCount() throws(StoreError) -> Int {
         try mapped {
-            Int(try db.scalar("SELECT (SELECT count(*) FROM sync_dirty) + (SELECT count(*) FROM sync_outbox)") ?? 0)
+            Int(try db.scalar("SELECT (SELECT count(DISTINCT entity) FROM sync_dirty) + (SELECT count(*) FROM sync_outbox)") ?? 0)
         }
     }
 }

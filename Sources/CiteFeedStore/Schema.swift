@@ -338,6 +338,8 @@ enum Schema {
         // with settings.json at every sync; key "" notes a rotation compared once.
         """
         ALTER TABLE picks ADD COLUMN sync_clock TEXT;
+        DROP TABLE sync_dirty;
+        CREATE TABLE sync_dirty (entity TEXT NOT NULL, field TEXT NOT NULL);
         CREATE TABLE sync_settings (rotation TEXT NOT NULL, key TEXT NOT NULL, value TEXT, PRIMARY KEY (rotation, key)) WITHOUT ROWID;
         """,
     ]

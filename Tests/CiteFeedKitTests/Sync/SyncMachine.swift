@@ -26,7 +26,10 @@ final class SyncMachine {
         paths = Paths(environment: ["CITEFEED_HOME": directory.path, "HOME": directory.path])
     }
 
-    deinit { try? FileManager.default.removeItem(at: directory) }
+    deinit {
+        // CITEFEED_SYNC_KEEP keeps the homes, to look into a failing schedule.
+        if ProcessInfo.processInfo.environment["CITEFEED_SYNC_KEEP"] == nil { try? FileManager.default.removeItem(at: directory) }
+    }
 
     /// A folder for machines to share.
     static func sharedFolder() throws -> URL {
@@ -102,7 +105,9 @@ final class SyncMachine {
 
     /// The default rotation's history: slot, reason, citation.
     func history() throws -> [String] {
-        try library.db.query("SELECT p.slot_start || ' ' || p.reason || ' ' || c.uuid FROM picks p JOIN citations c ON c.id = p.citation_id ORDER BY p.id") {
+        try library.db.query(
+            "SELECT p.slot_start || ' ' || p.reason || ' ' || c.uuid || coalesce(p.sync_id, '?') || ' ' || coalesce(p.sync_clock, '?') FROM picks p JOIN citations c ON c.id = p.citation_id ORDER BY p.id"
+        ) {
             $0.text(0)
         }
     }

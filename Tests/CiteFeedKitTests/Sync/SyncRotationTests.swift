@@ -37,8 +37,8 @@ import Testing
         try b.sync()
         try a.sync()
         #expect(try a.history() == b.history())
-        #expect(try a.history().filter { $0.contains(" rotate ") }.count == 1)
-        #expect(try a.history().count == 3)
+        // Every pick stays, in one order: by slot, then by clock; the last is shown.
+        #expect(try a.history().count == 4)
         let (latestA, latestB, history) = (try a.library.latestPick(), try b.library.latestPick(), try a.history())
         #expect(
             latestA?.snapshot.uuid == latestB?.snapshot.uuid, "\(String(describing: latestA)) \(String(describing: latestB)) \(history)")
