@@ -73,7 +73,14 @@ enum Setup {
         if let path = contribPath(target) {
             var text = contrib(path, bindir: bindir)
             if target == .cron, let home {
-                text = text.replacingAll("* * * * ", with: "* * * * CITEFEED_HOME=\(cronWord(home)) ")
+                // Before each command of the line (sync, then rotate): an assignment before a
+                // command is that command's alone.
+                let assignment = "CITEFEED_HOME=\(cronWord(home)) "
+                text = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                    line.hasPrefix("#")
+                        ? String(line)
+                        : String(line).replacingAll("; ", with: "; " + assignment).replacingAll("* * * * ", with: "* * * * " + assignment)
+                }.joined(separator: "\n")
             }
             return text
         }

@@ -115,6 +115,12 @@ import Testing
         #expect(sections["Service"]?["Type"] == "oneshot")
         let exec = try #require(sections["Service"]?["ExecStart"])
         #expect(exec == "@bindir@/citefeed rotate --all")
+        // Sync first, its failure not stopping the rotation ('-'); with no folder set, quiet.
+        let pre = try #require(sections["Service"]?["ExecStartPre"])
+        #expect(pre == "-@bindir@/citefeed sync")
+        let synced = try Sandbox.execute(
+            Sandbox.binary.path, Array(ContribTests.words(String(pre.dropFirst())).dropFirst()), stdin: Data(), environment: box.environment)
+        #expect(synced.status == 0 && synced.stdout.isEmpty && synced.stderr.isEmpty, "\(synced)")
         let timer = try String(contentsOf: packageRoot.appendingPathComponent("contrib/systemd/citefeed.timer"), encoding: .utf8)
         #expect(timer.contains("\nOnCalendar=*:0/15\n") && timer.contains("\nPersistent=true\n"))
         // The command, with @bindir@/citefeed the built binary.
@@ -129,7 +135,7 @@ import Testing
         #expect(entries.count == 1)
         let fields = entries[0].split(separator: " ", maxSplits: 5).map(String.init)
         #expect(fields.count == 6 && fields[0] == "*/15" && fields[1...4].allSatisfy { $0 == "*" })
-        #expect(fields[5] == "@bindir@/citefeed rotate --all >/dev/null")
+        #expect(fields[5] == "@bindir@/citefeed sync; @bindir@/citefeed rotate --all >/dev/null")
         // Run as cron would: sh -c, with @bindir@ filled in as an install fills it.
         let binDirectory = box.home.appendingPathComponent("prefix/bin")
         try FileManager.default.createDirectory(at: binDirectory, withIntermediateDirectories: true)
