@@ -15,7 +15,7 @@ extension Home {
     /// `sync` (ARCHITECTURE.md, "Sync"): under the sync lock, this machine's changes and the
     /// other machines' in one transaction that also refreshes every rotation, then the outbox
     /// into the folder. `nil` when no folder is set (nothing to do).
-    package func sync(folder path: String, name: String) throws -> SyncService.Report {
+    package func sync(folder path: String, name: String, compactAt: Int64 = SyncService.compactAt) throws -> SyncService.Report {
         guard Posix.isDirectory(path) else { throw SyncError.notAFolder(path) }
         let lock = FileLock.shared(paths.syncLock)
         do { try lock.acquire(patience: 60_000) } catch {
@@ -38,7 +38,7 @@ extension Home {
                     try service.finish(report, study: try SettingsFile(path: paths.settings).load(rotation: "").settings)
                     return report
                 }
-                try service.flush(machine: report.machine)
+                try service.flush(machine: report.machine, compactAt: compactAt)
                 return report
             }
         } catch let failure as IOFailure {

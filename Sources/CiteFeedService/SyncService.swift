@@ -250,14 +250,15 @@ package struct SyncService {
         }
     }
 
-    /// After the commit: the outbox into this machine's log, then `machine.json`.
-    package func flush(machine: String) throws {
+    /// After the commit: the outbox into this machine's log, then `machine.json`; a log grown
+    /// past `compactAt` bytes is compacted into a snapshot.
+    package func flush(machine: String, compactAt: Int64 = SyncService.compactAt) throws {
         let lines = try library.outbox()
         guard let last = lines.last else {
             try folder.writeInfo(machine: machine, name: name, written: now)
             return
         }
-        let file = folder.files(of: machine).last(where: { $0.hasPrefix("log-") }) ?? SyncFolder.logName(1)
+        let file = folder.currentLog(of: machine)
         // Lines a crash left written but not cleared are not written twice.
         var writtenSeq: Int64 = 0
         if let line = try folder.lastCompleteLine(of: machine, file), case .int(let seq)? = (try? JSONParser.parse(line))?["s"] {
@@ -267,5 +268,24 @@ package struct SyncService {
         if !text.isEmpty { try folder.append(text, to: file, of: machine) }
         try folder.writeInfo(machine: machine, name: name, written: now)
         try library.write { try library.clearOutbox(through: last.seq) }
+        if try folder.size(of: machine, file) > compactAt { try compact(machine: machine, log: file) }
+    }
+
+    /// Past this, a machine's log is compacted (4 MiB).
+    package static let compactAt: Int64 = 4 << 20
+
+    /// Writes a snapshot of this machine's files (the lines that can still matter:
+    /// `SyncCompaction`) numbered past its current log, and removes the files it replaces; the
+    /// next lines go to the log of the snapshot's number.
+    func compact(machine: String, log: String) throws {
+        var lines: [SyncLine] = []
+        for file in folder.files(of: machine) {
+            for (_, bytes) in try folder.completeLines(of: machine, file, from: 0, lineNumber: 0).lines {
+                if let json = try? JSONParser.parse(bytes), let line = try? SyncLine(json: json, machine: machine) { lines.append(line) }
+            }
+        }
+        let deleted = Set(try library.tombstones())
+        let kept = SyncCompaction.compact(lines, deleted: deleted.contains)
+        try folder.writeSnapshot(kept.map(\.text).joined(), number: SyncFolder.number(of: log) + 1, of: machine)
     }
 }

@@ -140,6 +140,11 @@ extension Library {
         }
     }
 
+    /// Every citation deleted for good.
+    package func tombstones() throws(StoreError) -> [String] {
+        try mapped { try db.query("SELECT uuid FROM sync_tombstones") { $0.text(0) } }
+    }
+
     package func tombstone(_ uuid: String) throws(StoreError) -> Bool {
         try mapped { try db.scalar("SELECT count(*) FROM sync_tombstones WHERE uuid = ?", .text(uuid)) ?? 0 > 0 }
     }

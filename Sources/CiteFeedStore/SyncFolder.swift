@@ -134,6 +134,34 @@ public struct SyncFolder: Sendable {
         return json["name"]?.stringValue.map { String($0.prefix(200)) }
     }
 
+    /// The number of a file's name (`log-000003.jsonl`: 3).
+    public static func number(of file: String) -> Int {
+        Int(file.split(separator: "-").last?.prefix(6) ?? "") ?? 0
+    }
+
+    /// The log this machine appends to: the one of the highest number among its files (after a
+    /// snapshot, the log of the snapshot's number).
+    public func currentLog(of machine: String) -> String {
+        SyncFolder.logName(max(1, files(of: machine).map(SyncFolder.number).max() ?? 1))
+    }
+
+    /// The size of this machine's `file` (0 when it is not there).
+    public func size(of machine: String, _ file: String) throws(IOFailure) -> Int64 {
+        try SyncFolder.size(directory(of: machine) + "/" + file) ?? 0
+    }
+
+    /// Writes this machine's snapshot `number` whole (`text`: its lines), then removes its files
+    /// of lower numbers, which it replaces.
+    public func writeSnapshot(_ text: String, number: Int, of machine: String) throws(IOFailure) {
+        let dir = directory(of: machine)
+        try AtomicWriter.write(Array(text.utf8), to: dir + "/" + SyncFolder.snapshotName(number), mode: 0o644)
+        for file in files(of: machine) where SyncFolder.number(of: file) < number {
+            if unlink(dir + "/" + file) != 0 && errno != ENOENT {
+                throw IOFailure(message: "cannot remove \(dir)/\(file): \(Posix.errorText())")
+            }
+        }
+    }
+
     /// Writes this machine's `machine.json`, replaced whole.
     public func writeInfo(machine: String, name: String, written: Timestamp) throws(IOFailure) {
         let dir = directory(of: machine)

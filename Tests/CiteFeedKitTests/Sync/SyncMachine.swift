@@ -53,8 +53,11 @@ final class SyncMachine {
             library: { [unowned self] in try library })
     }
 
+    /// The size past which this machine compacts its log.
+    var compactAt = SyncService.compactAt
+
     @discardableResult
-    func sync() throws -> SyncService.Report { try home.sync(folder: folder.path, name: name) }
+    func sync() throws -> SyncService.Report { try home.sync(folder: folder.path, name: name, compactAt: compactAt) }
 
     /// Moves the clock on by `seconds`.
     func wait(_ seconds: Int64) { now = Timestamp(seconds: now.seconds + seconds) }
