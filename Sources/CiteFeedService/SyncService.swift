@@ -55,6 +55,8 @@ package struct SyncService {
         /// Rotation → the first slot whose picks are to be put in order.
         var picks: [String: Timestamp] = [:]
         var writes: [SettingWrite] = []
+        /// Citations new here, merged in memory and written in one bulk load (`insertSynced`).
+        var fresh: [String: Library.NewSynced] = [:]
     }
 
     /// Captures and applies, inside the caller's transaction.
@@ -114,7 +116,7 @@ package struct SyncService {
                 }
                 clock.advance(past: c)
                 try emit(.citation(uuid: uuid, fields: change), c)
-                _ = try library.applyCitation(uuid: uuid, change, clock: c)
+                _ = try library.applyCitation(uuid: uuid, change, clock: c, local: true)
             } else if entity.hasPrefix("x:") {
                 let id = String(entity.dropFirst(2))
                 try emit(.undo(id: id), clock.tick(wall: wall))
@@ -144,8 +146,9 @@ package struct SyncService {
             try emit(change, c)
             return (this, c)
         }
-        // Every other machine's new changes (what they change here is not this machine's: the
-        // notes their writes leave are cleared at the end).
+        // Every other machine's new changes (what they change here is not this machine's: no
+        // notes while they are applied, and those left are cleared at the end).
+        try library.dropSyncTriggers()
         let states = Dictionary(uniqueKeysWithValues: try library.syncMachines().map { ($0.machine, $0) })
         var seen: [String: Int64] = [:]
         for other in folder.machines() where other != machine {
@@ -185,6 +188,8 @@ package struct SyncService {
             seen[other] = state.applied
             try library.saveSyncMachine(state)
         }
+        try library.insertSynced(effects.fresh.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        effects.fresh = [:]
         for (other, text) in try library.takeReadyWaiting() {
             if let json = try? JSONParser.parse(text), let line = try? SyncLine(json: json, machine: other) {
                 try apply(line, from: other, text: text, effects: &effects)
@@ -200,6 +205,7 @@ package struct SyncService {
         report.writes = effects.writes
         report.replay = effects.replay
         try library.clearSyncDirty()
+        try library.ensureSyncTriggers()
         try library.setSyncSeq(seq - 1)
         try library.saveSyncClock(clock)
         return report
@@ -216,6 +222,12 @@ package struct SyncService {
     private func apply(_ line: SyncLine, from machine: String, text: String, effects: inout Effects) throws {
         switch line.change {
         case .citation(let uuid, let fields):
+            var fresh = effects.fresh[uuid] != nil
+            if !fresh, fields.text != nil { fresh = try !library.hasCitation(uuid: uuid) && !library.tombstone(uuid) }
+            if fresh {
+                effects.fresh[uuid, default: Library.NewSynced()].merge(fields, clock: line.clock)
+                return
+            }
             if try library.applyCitation(uuid: uuid, fields, clock: line.clock) == .waiting {
                 try library.keepWaiting(machine: machine, seq: line.seq, uuid: uuid, line: text)
             }
@@ -231,6 +243,7 @@ package struct SyncService {
             guard SyncChange.machine(ofAnswer: id) == machine else { return }
             if let citation = try library.applyUndo(id) { effects.replay.insert(citation) }
         case .deleted(let uuid):
+            effects.fresh[uuid] = nil
             _ = try library.applyDelete(uuid: uuid, clock: line.clock)
         case .tag(let key, let name, let color, let live):
             _ = try library.applyTag(key: key, name: name, color: color, live: live, clock: line.clock)

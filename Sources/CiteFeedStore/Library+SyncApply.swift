@@ -7,31 +7,32 @@ extension Library {
     /// The citation `uuid` as it stands here, every synced field, or `nil` when it is not here.
     package func syncFields(uuid: String) throws(StoreError) -> (fields: CitationFields, updated: Timestamp)? {
         try mapped {
-            let stmt = try db.prepare(
+            let rows = try db.query(
                 """
                 SELECT c.id, c.text, c.back, c.author, c.source, c.favourite, c.archived_at, c.created_at, c.updated_at,
                        (SELECT k.marked FROM cards k WHERE k.citation_id = c.id)
                 FROM citations c WHERE c.uuid = ?
-                """)
-            try stmt.bind([.text(uuid)])
-            guard try stmt.step() else { return nil }
-            var f = CitationFields()
-            f.text = stmt.text(1)
-            f.back = .some(stmt.optionalText(2))
-            f.author = .some(stmt.optionalText(3))
-            f.source = .some(stmt.optionalText(4))
-            f.favourite = stmt.int(5) != 0
-            f.archived = .some(stmt.optionalInt(6).map { Timestamp(seconds: $0) })
-            f.created = Timestamp(seconds: stmt.int(7))
-            f.card = .some(stmt.optionalInt(9).map { $0 != 0 })
-            let id = stmt.int(0)
-            let updated = Timestamp(seconds: stmt.int(8))
+                """, [.text(uuid)]
+            ) { stmt in
+                var f = CitationFields()
+                f.text = stmt.text(1)
+                f.back = .some(stmt.optionalText(2))
+                f.author = .some(stmt.optionalText(3))
+                f.source = .some(stmt.optionalText(4))
+                f.favourite = stmt.int(5) != 0
+                f.archived = .some(stmt.optionalInt(6).map { Timestamp(seconds: $0) })
+                f.created = Timestamp(seconds: stmt.int(7))
+                f.card = .some(stmt.optionalInt(9).map { $0 != 0 })
+                return (id: stmt.int(0), fields: f, updated: Timestamp(seconds: stmt.int(8)))
+            }
+            guard let row = rows.first else { return nil }
+            var f = row.fields
             for key in try db.query(
-                "SELECT t.key FROM citation_tags ct JOIN tags t ON t.id = ct.tag_id WHERE ct.citation_id = ?", [.int(id)], { $0.text(0) })
+                "SELECT t.key FROM citation_tags ct JOIN tags t ON t.id = ct.tag_id WHERE ct.citation_id = ?", [.int(row.id)], { $0.text(0) })
             {
                 f.tags[key] = true
             }
-            return (f, updated)
+            return (f, row.updated)
         }
     }
 
@@ -62,13 +63,16 @@ extension Library {
         case waiting
     }
 
-    /// Applies the fields of `uuid` that win their registers at `clock`.
-    package func applyCitation(uuid: String, _ fields: CitationFields, clock: SyncClock) throws(StoreError) -> Applied {
+    /// Applies the fields of `uuid` that win their registers at `clock`; `local`: a change this
+    /// machine made, whose values the row has already (only the clocks are taken).
+    package func applyCitation(uuid: String, _ fields: CitationFields, clock: SyncClock, local: Bool = false) throws(StoreError) -> Applied {
         if try tombstone(uuid) { return .unchanged }
         let entity = "c:" + uuid
         var registers = try registerClocks(entity)
         return try mapped {
             var id = try db.scalar("SELECT id FROM citations WHERE uuid = ?", .text(uuid))
+            // A citation made by this change has its fields already: they only take their clocks.
+            var inserted = local
             if id == nil {
                 guard let text = fields.text else { return .waiting }
                 let created = fields.created ?? Timestamp(seconds: clock.milliseconds.floorDivided(by: 1000))
@@ -82,14 +86,17 @@ extension Library {
                     .optional(fields.archived ?? nil), .int(Int64(CitationInput.characterCount(text))))
                 id = db.lastInsertRowID
                 registers = SyncRegisters(text: nil)
+                inserted = true
             }
             guard let id else { return .unchanged }
             var changed = false
             func set(_ field: String, _ sql: String, _ values: SQLValue...) throws(SQLiteError) {
                 guard registers.take(field, clock) else { return }
-                let stmt = try db.prepare(sql)
-                try stmt.bind(values + [.int(id)])
-                while try stmt.step() {}
+                if inserted && field != "card" {
+                    changed = true
+                    return
+                }
+                try db.run(sql, values + [.int(id)])
                 changed = true
             }
             if let text = fields.text {
@@ -121,6 +128,7 @@ extension Library {
             for (key, on) in fields.tags.sorted(by: { $0.key < $1.key }) {
                 guard registers.take("tag:" + key, clock) else { continue }
                 changed = true
+                if local { continue }
                 if on {
                     let tagID = try tagID(named: key, createWithColor: nil)
                     try db.run("INSERT OR IGNORE INTO citation_tags (citation_id, tag_id) VALUES (?, ?)", .int(id), .int(tagID))

@@ -115,14 +115,10 @@ extension Library {
         try mapped {
             // Deleted since its answers changed (later in the same sync).
             guard try db.scalar("SELECT 1 FROM citations WHERE id = ?", .int(card.citationID)) != nil else { return }
-            let stmt = try db.prepare("UPDATE reviews SET elapsed_days = ?, state_before = ?, card_before = ? WHERE id = ?")
             for step in steps {
-                try stmt.reset()
-                try stmt.bind([
-                    .int(step.elapsedDays), .text(step.before.card.state.rawValue), .text(JSONWriter.compact(CardJSON.object(step.before))),
-                    .int(step.reviewID),
-                ])
-                while try stmt.step() {}
+                try db.run(
+                    "UPDATE reviews SET elapsed_days = ?, state_before = ?, card_before = ? WHERE id = ?", .int(step.elapsedDays),
+                    .text(step.before.card.state.rawValue), .text(JSONWriter.compact(CardJSON.object(step.before))), .int(step.reviewID))
             }
             if try db.scalar("SELECT 1 FROM cards WHERE citation_id = ?", .int(card.citationID)) == nil {
                 // As `card` with no mark makes it: a card when it has a back.

@@ -128,3 +128,24 @@ extension SyncChange {
     /// The change number of an answer's id `MACHINE:SEQ` (0 when it has none).
     public static func seq(ofAnswer id: String) -> Int64 { Int64(id.split(separator: ":").last ?? "") ?? 0 }
 }
+
+extension CitationFields {
+    /// Sets the field `name` (as `names` writes it) to `other`'s.
+    public mutating func take(_ name: String, from other: CitationFields) {
+        switch name {
+        case "text": text = other.text
+        case "back": back = other.back
+        case "author": author = other.author
+        case "source": source = other.source
+        case "favourite": favourite = other.favourite
+        case "archived": archived = other.archived
+        case "card": card = other.card
+        case "created": created = other.created
+        default:
+            if name.hasPrefix("tag:") {
+                let key = String(name.dropFirst(4))
+                tags[key] = other.tags[key]
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import CiteFeedModel
+import CiteFeedSupport
+
+/// Citations new to this library, met in one sync, written in one bulk load (ARCHITECTURE.md,
+/// "Sync", "Compaction"): a machine joining a folder of 100,000 citations applies their lines
+/// in memory first (each field a register, as `applyCitation` would) and writes each citation
+/// once, with the import's bulk load, instead of a row and then an update per field.
+extension Library {
+    /// A citation made by the lines of one sync: its fields and their clocks.
+    package struct NewSynced {
+        package var fields = CitationFields()
+        package var registers = SyncRegisters(text: nil)
+
+        package init() {}
+
+        /// Takes the fields of `change` that win their registers at `clock`.
+        package mutating func merge(_ change: CitationFields, clock: SyncClock) {
+            for name in change.names where registers.take(name, clock) {
+                fields.take(name, from: change)
+            }
+        }
+    }
+
+    /// Writes the citations of `new` (each has its text) in one bulk load, with their tags,
+    /// card marks and the clocks of their fields.
+    package func insertSynced(_ new: [(uuid: String, citation: NewSynced)]) throws {
+        guard !new.isEmpty else { return }
+        var tagIDs: [String: Int64] = [:]
+        for key in Set(new.flatMap { $0.citation.fields.tags.filter(\.value).keys }).sorted() {
+            tagIDs[key] = try tagID(named: key, createWithColor: nil)
+        }
+        var ids: [(uuid: String, id: Int64)] = []
+        try bulkLoad { load in
+            try load.prepare(expected: Double(new.count))
+            var next = max(load.highestID, load.firstNewID) + 1
+            for (uuid, synced) in new {
+                let f = synced.fields
+                guard let text = f.text else { continue }
+                var c = NewCitation(
+                    text: text, back: f.back ?? nil, author: f.author ?? nil, source: f.source ?? nil, favourite: f.favourite ?? false)
+                let newest = ([synced.registers.base].compactMap { $0 } + synced.registers.fields.values).max()
+                let created =
+                    f.created ?? newest.map { Timestamp(seconds: $0.milliseconds.floorDivided(by: 1000)) } ?? Timestamp(seconds: 0)
+                c.createdAt = created
+                c.updatedAt = newest.map { Timestamp(seconds: $0.milliseconds.floorDivided(by: 1000)) } ?? created
+                c.archivedAt = f.archived ?? nil
+                let tags = f.tags.filter(\.value).keys.sorted().compactMap { tagIDs[$0] }
+                try load.insert(id: next, uuid: uuid, c, length: Int64(CitationInput.characterCount(text)), now: created, tagIDs: tags)
+                ids.append((uuid, next))
+                next += 1
+            }
+        }
+        try mapped {
+            for ((uuid, synced), (_, id)) in zip(new.filter { $0.citation.fields.text != nil }, ids) {
+                try saveRegisterClocks("c:" + uuid, synced.registers)
+                if let card = synced.fields.card {
+                    try db.run(
+                        """
+                        INSERT INTO cards (citation_id, marked, is_card, archived)
+                        SELECT c.id, ?1, coalesce(?1, c.back IS NOT NULL AND c.back != ''), c.archived_at IS NOT NULL FROM citations c WHERE c.id = ?2
+                        ON CONFLICT (citation_id) DO UPDATE SET marked = excluded.marked, is_card = excluded.is_card
+                        """, card.map { .bool($0) } ?? .null, .int(id))
+                }
+            }
+        }
+    }
+}
