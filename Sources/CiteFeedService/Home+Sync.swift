@@ -15,7 +15,11 @@ extension Home {
     /// `sync` (ARCHITECTURE.md, "Sync"): under the sync lock, this machine's changes and the
     /// other machines' in one transaction that also refreshes every rotation, then the outbox
     /// into the folder. `nil` when no folder is set (nothing to do).
-    package func sync(folder path: String, name: String, compactAt: Int64 = SyncService.compactAt) throws -> SyncService.Report {
+    /// `compactAt`, `compactAlways`: the log's size past which it is compacted, and whether
+    /// then even when few of its lines were made useless (tests).
+    package func sync(folder path: String, name: String, compactAt: Int64 = SyncService.compactAt, compactAlways: Bool = false) throws
+        -> SyncService.Report
+    {
         guard Posix.isDirectory(path) else { throw SyncError.notAFolder(path) }
         let lock = FileLock.shared(paths.syncLock)
         do { try lock.acquire(patience: 60_000) } catch {
@@ -38,7 +42,7 @@ extension Home {
                     try service.finish(report, study: try SettingsFile(path: paths.settings).load(rotation: "").settings)
                     return report
                 }
-                try service.flush(machine: report.machine, compactAt: compactAt)
+                try service.flush(machine: report.machine, compactAt: compactAt, always: compactAlways)
                 return report
             }
         } catch let failure as IOFailure {

@@ -57,6 +57,8 @@ package struct SyncService {
         var writes: [SettingWrite] = []
         /// Citations new here, merged in memory and written in one bulk load (`insertSynced`).
         var fresh: [String: Library.NewSynced] = [:]
+        /// Lines of answers and picks of those citations, applied once they are written.
+        var afterFresh: [(line: SyncLine, machine: String)] = []
     }
 
     /// Captures and applies, inside the caller's transaction.
@@ -73,6 +75,8 @@ package struct SyncService {
             if case .horizon = change {} else { report.written += 1 }
         }
         var effects = Effects()
+        // Lines of this machine's log made useless by the lines written now.
+        var superseded = 0
         // Settings first: a rotation met here for the first time takes the others' values.
         effects.writes = try captureSettings(machine: machine) { change, entity, field in
             var c = clock.tick(wall: wall)
@@ -95,6 +99,7 @@ package struct SyncService {
                 }
                 guard let (current, updated) = try library.syncFields(uuid: uuid) else {
                     if fields.contains("deleted"), try !library.tombstone(uuid) {
+                        superseded += 1
                         let c = clock.tick(wall: wall)
                         try emit(.deleted(uuid: uuid), c)
                         _ = try library.applyDelete(uuid: uuid, clock: c)
@@ -114,10 +119,13 @@ package struct SyncService {
                 for field in change.names {
                     if let held = registers.clock(of: field), held >= c { c = held.successor(on: machine) }
                 }
+                // A line of this machine's that this one makes useless: compaction has work.
+                if change.names.contains(where: { registers.clock(of: $0)?.machine == machine }) { superseded += 1 }
                 clock.advance(past: c)
                 try emit(.citation(uuid: uuid, fields: change), c)
                 _ = try library.applyCitation(uuid: uuid, change, clock: c, local: true)
             } else if entity.hasPrefix("x:") {
+                superseded += 1
                 let id = String(entity.dropFirst(2))
                 try emit(.undo(id: id), clock.tick(wall: wall))
                 if let citation = try library.applyUndo(id) { effects.replay.insert(citation) }
@@ -190,6 +198,9 @@ package struct SyncService {
         }
         try library.insertSynced(effects.fresh.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
         effects.fresh = [:]
+        let afterFresh = effects.afterFresh
+        effects.afterFresh = []
+        for (line, other) in afterFresh { try apply(line, from: other, text: line.text, effects: &effects) }
         for (other, text) in try library.takeReadyWaiting() {
             if let json = try? JSONParser.parse(text), let line = try? SyncLine(json: json, machine: other) {
                 try apply(line, from: other, text: text, effects: &effects)
@@ -207,6 +218,7 @@ package struct SyncService {
         try library.clearSyncDirty()
         try library.ensureSyncTriggers()
         try library.setSyncSeq(seq - 1)
+        if superseded > 0 { try library.addSuperseded(superseded) }
         try library.saveSyncClock(clock)
         return report
     }
@@ -234,6 +246,10 @@ package struct SyncService {
         case .answer(let uuid, let id, let at, let grade):
             // An answer is its machine's own: a line naming another's is not applied.
             guard SyncChange.machine(ofAnswer: id) == machine else { return }
+            if effects.fresh[uuid] != nil {
+                effects.afterFresh.append((line, machine))
+                return
+            }
             switch try library.applyAnswer(uuid: uuid, id: id, at: at, grade: grade) {
             case .added(let citation): effects.replay.insert(citation)
             case .waiting: try library.keepWaiting(machine: machine, seq: line.seq, uuid: uuid, line: text)
@@ -253,6 +269,10 @@ package struct SyncService {
                 effects.replay.formUnion(try library.capAnswers(machine: other, through: n, at: wall))
             }
         case .pick(let pick):
+            if effects.fresh[pick.uuid] != nil {
+                effects.afterFresh.append((line, machine))
+                return
+            }
             switch try library.applyPick(pick, id: "\(machine):\(line.seq)", clock: line.clock) {
             case .added(let rotation, let from): effects.picks[rotation] = min(effects.picks[rotation] ?? from, from)
             case .waiting: try library.keepWaiting(machine: machine, seq: line.seq, uuid: pick.uuid, line: text)
@@ -265,7 +285,7 @@ package struct SyncService {
 
     /// After the commit: the outbox into this machine's log, then `machine.json`; a log grown
     /// past `compactAt` bytes is compacted into a snapshot.
-    package func flush(machine: String, compactAt: Int64 = SyncService.compactAt) throws {
+    package func flush(machine: String, compactAt: Int64 = SyncService.compactAt, always: Bool = false) throws {
         let lines = try library.outbox()
         guard let last = lines.last else {
             try folder.writeInfo(machine: machine, name: name, written: now)
@@ -281,7 +301,12 @@ package struct SyncService {
         if !text.isEmpty { try folder.append(text, to: file, of: machine) }
         try folder.writeInfo(machine: machine, name: name, written: now)
         try library.write { try library.clearOutbox(through: last.seq) }
-        if try folder.size(of: machine, file) > compactAt { try compact(machine: machine, log: file) }
+        // Only when there is something to drop: a quarter of the lines written since the last
+        // snapshot made useless by later ones (a first sync of 100,000 citations has none).
+        if try folder.size(of: machine, file) > compactAt, try always || library.compactionWorthwhile(seq: last.seq) {
+            try compact(machine: machine, log: file)
+            try library.compacted(seq: last.seq)
+        }
     }
 
     /// Past this, a machine's log is compacted (4 MiB).

@@ -157,25 +157,34 @@ extension Library {
     }
 }
 
-/// The clocks of one entity's synced fields, as kept in `sync_registers`: a JSON object of field
-/// → `MS-N-MACHINE`, where `""` holds the clock of every field not named (an added citation has
-/// one clock for all its fields).
+/// The clocks of one entity's synced fields, as kept in `sync_registers`: a JSON object of
+/// clock (`MS-N-MACHINE`) → the fields it holds, comma-separated (a citation made by one change
+/// has one clock for all its fields: 150 bytes a citation instead of 600); `""` holds the clock
+/// of every field not named.
 package struct SyncRegisters: Equatable {
     package var base: SyncClock?
     package var fields: [String: SyncClock] = [:]
 
     package init(text: String?) {
         guard let text, let json = try? JSONParser.parse(text), case .object(let members) = json else { return }
-        for (name, value) in members {
-            guard let clock = value.stringValue.flatMap(SyncClock.init) else { continue }
-            if name.isEmpty { base = clock } else { fields[name] = clock }
+        for (key, value) in members {
+            guard let names = value.stringValue else { continue }
+            if key.isEmpty {
+                base = SyncClock(names)
+            } else if let clock = SyncClock(key) {
+                for name in names.split(separator: ",") { fields[String(name)] = clock }
+            }
         }
     }
 
     package var text: String {
         var members: [(String, JSONValue)] = []
         if let base { members.append(("", .string(base.description))) }
-        for (name, clock) in fields.sorted(by: { $0.key < $1.key }) { members.append((name, .string(clock.description))) }
+        var byClock: [SyncClock: [String]] = [:]
+        for (name, clock) in fields { byClock[clock, default: []].append(name) }
+        for (clock, names) in byClock.sorted(by: { $0.key < $1.key }) {
+            members.append((clock.description, .string(names.sorted().joined(separator: ","))))
+        }
         return JSONWriter.compact(.object(members))
     }
 

@@ -51,15 +51,26 @@ extension Library {
             }
         }
         try mapped {
+            guard let first = ids.first?.id, let last = ids.last?.id else { return }
+            // As a change with `card` makes them (a row, with no mark: a card when it has a back),
+            // in one statement; the rare citation whose lines never set `card` has none (unless
+            // its back made one, as on every machine).
+            try db.run(
+                """
+                INSERT INTO cards (citation_id, is_card, archived)
+                SELECT id, back IS NOT NULL AND back != '', archived_at IS NOT NULL FROM citations WHERE id BETWEEN ? AND ?
+                ON CONFLICT (citation_id) DO NOTHING
+                """, .int(first), .int(last))
             for ((uuid, synced), (_, id)) in zip(new.filter { $0.citation.fields.text != nil }, ids) {
                 try saveRegisterClocks("c:" + uuid, synced.registers)
-                if let card = synced.fields.card {
+                switch synced.fields.card {
+                case .none:
                     try db.run(
-                        """
-                        INSERT INTO cards (citation_id, marked, is_card, archived)
-                        SELECT c.id, ?1, coalesce(?1, c.back IS NOT NULL AND c.back != ''), c.archived_at IS NOT NULL FROM citations c WHERE c.id = ?2
-                        ON CONFLICT (citation_id) DO UPDATE SET marked = excluded.marked, is_card = excluded.is_card
-                        """, card.map { .bool($0) } ?? .null, .int(id))
+                        "DELETE FROM cards WHERE citation_id = ? AND (SELECT back IS NULL OR back = '' FROM citations WHERE id = ?)", .int(id),
+                        .int(id))
+                case .some(.none): break
+                case .some(.some(let mark)):
+                    try db.run("UPDATE cards SET marked = ?, is_card = ? WHERE citation_id = ?", .bool(mark), .bool(mark), .int(id))
                 }
             }
         }

@@ -89,3 +89,26 @@ extension Library {
         }
     }
 }
+
+extension Library {
+    /// Counts lines of this machine's log made useless by later ones (`compactionWorthwhile`).
+    package func addSuperseded(_ n: Int) throws(StoreError) {
+        try setMeta("sync_superseded", String((Int(try meta("sync_superseded") ?? "") ?? 0) + n))
+    }
+
+    /// Whether at least a quarter of the lines written since the last snapshot (through `seq`)
+    /// were made useless by later ones.
+    package func compactionWorthwhile(seq: Int64) throws(StoreError) -> Bool {
+        let superseded = Int64(try meta("sync_superseded") ?? "") ?? 0
+        let since = seq - (Int64(try meta("sync_compacted_seq") ?? "") ?? 0)
+        return superseded > 0 && superseded * 4 >= since
+    }
+
+    /// Notes a snapshot written through `seq`.
+    package func compacted(seq: Int64) throws {
+        try write {
+            try setMeta("sync_compacted_seq", String(seq))
+            try setMeta("sync_superseded", "0")
+        }
+    }
+}

@@ -57,7 +57,9 @@ final class SyncMachine {
     var compactAt = SyncService.compactAt
 
     @discardableResult
-    func sync() throws -> SyncService.Report { try home.sync(folder: folder.path, name: name, compactAt: compactAt) }
+    func sync() throws -> SyncService.Report {
+        try home.sync(folder: folder.path, name: name, compactAt: compactAt, compactAlways: compactAt < SyncService.compactAt)
+    }
 
     /// Moves the clock on by `seconds`.
     func wait(_ seconds: Int64) { now = Timestamp(seconds: now.seconds + seconds) }
