@@ -64,7 +64,7 @@ package struct SyncService {
     /// Captures and applies, inside the caller's transaction.
     package func exchange() throws -> Report {
         let machine = try library.syncMachine()
-        try library.ensureSyncTriggers()
+        try library.ensureSyncTriggers(onlyWhenMissing: true)
         var report = Report(machine: machine)
         var clock = try library.syncClock(machine: machine)
         let wall = now.seconds * 1000
@@ -156,7 +156,7 @@ package struct SyncService {
         }
         // Every other machine's new changes (what they change here is not this machine's: no
         // notes while they are applied, and those left are cleared at the end).
-        try library.dropSyncTriggers()
+        var triggersOff = false
         let states = Dictionary(uniqueKeysWithValues: try library.syncMachines().map { ($0.machine, $0) })
         var seen: [String: Int64] = [:]
         for other in folder.machines() where other != machine {
@@ -186,6 +186,10 @@ package struct SyncService {
                     }
                     guard line.seq > state.applied else { continue }
                     clock.observe(line.clock, wall: wall)
+                    if !triggersOff {
+                        try library.dropSyncTriggers()
+                        triggersOff = true
+                    }
                     try apply(line, from: other, text: String(decoding: bytes, as: UTF8.self), effects: &effects)
                     state.applied = line.seq
                     state.lastClock = line.clock.description
@@ -216,7 +220,7 @@ package struct SyncService {
         report.writes = effects.writes
         report.replay = effects.replay
         try library.clearSyncDirty()
-        try library.ensureSyncTriggers()
+        if triggersOff { try library.ensureSyncTriggers() }
         try library.setSyncSeq(seq - 1)
         if superseded > 0 { try library.addSuperseded(superseded) }
         try library.saveSyncClock(clock)
@@ -288,7 +292,8 @@ package struct SyncService {
     package func flush(machine: String, compactAt: Int64 = SyncService.compactAt, always: Bool = false) throws {
         let lines = try library.outbox()
         guard let last = lines.last else {
-            try folder.writeInfo(machine: machine, name: name, written: now)
+            // Rewritten only when it says something new (a sync with nothing to write is cheap).
+            if folder.name(of: machine) != name { try folder.writeInfo(machine: machine, name: name, written: now) }
             return
         }
         let file = folder.currentLog(of: machine)

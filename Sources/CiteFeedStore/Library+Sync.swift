@@ -78,9 +78,25 @@ extension Library {
     public func syncEnabled() throws(StoreError) -> Bool { try meta("sync_machine") != nil }
 
     /// Makes the triggers again where a migration dropped them.
-    package func ensureSyncTriggers() throws(StoreError) {
+    /// `onlyWhenMissing`: only when they are not all there as this build defines them (each
+    /// schema change costs every prepared statement, and a sync with nothing to do is cheap).
+    package func ensureSyncTriggers(onlyWhenMissing: Bool = false) throws(StoreError) {
+        if onlyWhenMissing, try meta("sync_triggers") == Library.syncTriggersFingerprint {
+            let count = try mapped { try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name GLOB 'sync_*'") ?? 0 }
+            if count == Library.syncTriggerCount { return }
+        }
         try mapped { try db.execute(Library.syncTriggerDrops + Library.syncTriggers) }
+        try setMeta("sync_triggers", Library.syncTriggersFingerprint)
     }
+
+    static let syncTriggerCount = Int64(syncTriggers.split(separator: "\n").filter { $0.contains("CREATE TRIGGER") }.count)
+
+    /// The triggers' definition, as a number (FNV-1a of its text).
+    static let syncTriggersFingerprint: String = {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in syncTriggers.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return String(hash, radix: 16)
+    }()
 
     /// Takes the triggers away while other machines' changes are applied (what they change is
     /// not this machine's change, and 100,000 notes made and cleared again cost a joining
