@@ -60,10 +60,10 @@ import Testing
         #expect(!files.contains { $0.hasSuffix(".in") }, "a template left unfilled: \(files.filter { $0.hasSuffix(".in") })")
         // The units and the cron line name the installed binary.
         let service = try String(contentsOf: unpacked.appendingPathComponent("usr/lib/systemd/user/citefeed.service"), encoding: .utf8)
-        #expect(service.contains("\nExecStart=/usr/bin/citefeed rotate --all\n"), "\(service)")
+        #expect(service.contains("\nExecStartPre=-/usr/bin/citefeed sync\nExecStart=/usr/bin/citefeed rotate --all\n"), "\(service)")
         let crontab = try String(
             contentsOf: unpacked.appendingPathComponent("usr/share/doc/citefeed/examples/cron/citefeed.crontab"), encoding: .utf8)
-        #expect(crontab.contains("\n*/15 * * * * /usr/bin/citefeed rotate --all >/dev/null\n"), "\(crontab)")
+        #expect(crontab.contains("\n*/15 * * * * /usr/bin/citefeed sync; /usr/bin/citefeed rotate --all >/dev/null\n"), "\(crontab)")
         // The binary, the manual page and the changelog carry the VERSION file's version.
         let version = try PackageTests.run(unpacked.appendingPathComponent("usr/bin/citefeed").path, ["--version"])
         #expect(version.stdout.hasPrefix("citefeed \(PackageTests.version) ("), "\(version)")

@@ -15,16 +15,11 @@ import Testing
 /// coming (`upcoming`). `CITEFEED_SYNC_SCHEDULES` runs more (or fewer); a failing schedule
 /// prints its seed, and `CITEFEED_SYNC_SEED` runs that one alone.
 @Suite struct SyncConvergenceTests {
-    /// SplitMix64: the same seed, the same schedule.
+    /// The same seed, the same schedule (`SeededGenerator`, SplitMix64).
     struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var generator: SeededGenerator
+        init(state: UInt64) { generator = SeededGenerator(seed: state) }
+        mutating func next() -> UInt64 { generator.next() }
         mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
         mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
         mutating func pick<T>(_ items: [T]) -> T? { items.isEmpty ? nil : items[below(items.count)] }
