@@ -53,3 +53,9 @@ public struct CardState: Equatable, Sendable {
         self.lastReview = lastReview
     }
 }
+
+extension CardState {
+    /// Whole days from the card's last answer to `time` (0 for a card never answered), as the
+    /// review log keeps them.
+    public func elapsedDays(at time: Timestamp) -> Int64 { lastReview.map { max(0, time.days(since: $0)) } ?? 0 }
+}

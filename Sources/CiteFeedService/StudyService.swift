@@ -38,10 +38,7 @@ public struct StudyService {
             let citation = try library.citation(id: id)
             guard let before = try library.card(of: id, now: now) else { throw StudyError.notACard(id) }
             if citation.isArchived { throw StudyError.suspended(id) }
-            var after = before
-            after.card = FSRS(settings).review(before.card, grade, at: now)
-            after.reps += 1
-            if before.card.state == .review && grade == .again { after.lapses += 1 }
+            let after = FSRS(settings).answer(before, grade, at: now)
             let reviewID = try library.recordReview(before, after: after, grade: grade, at: now)
             return (before, after, reviewID)
         }

@@ -16,11 +16,8 @@ extension SyncService {
             for answer in try library.replayAnswers(of: id) {
                 var before = record
                 if before.card.state == .new { before.card.due = answer.at }
-                let elapsed = before.card.lastReview.map { max(0, answer.at.days(since: $0)) } ?? 0
-                steps.append((answer.reviewID, before, elapsed))
-                record.card = fsrs.review(before.card, answer.grade, at: answer.at)
-                record.reps += 1
-                if before.card.state == .review && answer.grade == .again { record.lapses += 1 }
+                steps.append((answer.reviewID, before, before.card.elapsedDays(at: answer.at)))
+                record = fsrs.answer(before, answer.grade, at: answer.at)
             }
             try library.saveReplay(steps, card: record)
         }

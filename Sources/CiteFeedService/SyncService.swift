@@ -98,7 +98,7 @@ package struct SyncService {
                     continue
                 }
                 guard let (current, updated) = try library.syncFields(uuid: uuid) else {
-                    if fields.contains("deleted"), try !library.tombstone(uuid) {
+                    if fields.contains("deleted") {
                         superseded += 1
                         let c = clock.tick(wall: wall)
                         try emit(.deleted(uuid: uuid), c)

@@ -68,7 +68,7 @@ extension Library {
     package func recordReview(_ before: CardRecord, after: CardRecord, grade: Grade, at time: Timestamp) throws(StoreError) -> Int64 {
         try mapped {
             try saveCard(after)
-            let elapsed = before.card.lastReview.map { max(0, time.days(since: $0)) } ?? 0
+            let elapsed = before.card.elapsedDays(at: time)
             try db.run(
                 "INSERT INTO reviews (citation_id, reviewed_at, grade, elapsed_days, state_before, card_before) VALUES (?, ?, ?, ?, ?, ?)",
                 .int(after.citationID), .int(time.seconds), .int(Int64(grade.rawValue)), .int(elapsed), .text(before.card.state.rawValue),

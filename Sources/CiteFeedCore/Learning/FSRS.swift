@@ -60,6 +60,16 @@ public struct FSRS: Sendable, Equatable {
     /// e^x as the reference computes it (`math.e ** x`), so results agree to the last digits.
     private static func ePow(_ x: Double) -> Double { pow(2.718281828459045, x) }
 
+    /// A card's record after answer `grade` at `time`: its new schedule, one more answer, and
+    /// one more lapse when a review card was forgotten (study, and sync's replay).
+    public func answer(_ record: CardRecord, _ grade: Grade, at time: Timestamp) -> CardRecord {
+        var after = record
+        after.card = review(record.card, grade, at: time)
+        after.reps += 1
+        if record.card.state == .review && grade == .again { after.lapses += 1 }
+        return after
+    }
+
     /// The predicted probability of recall at `time`.
     public func retrievability(_ card: Card, at time: Timestamp) -> Double {
         guard let last = card.lastReview, let s = card.stability else { return 0 }
