@@ -74,15 +74,22 @@ package struct SyncService {
             seq += 1
             if case .horizon = change {} else { report.written += 1 }
         }
+        /// A clock for a change of this machine's at `wall` ms, past each value it replaces
+        /// (`held`): an edit made after seeing a value wins over it.
+        func clockPast(_ held: [SyncClock?], wall: Int64) -> SyncClock {
+            var c = clock.tick(wall: wall)
+            for case let h? in held where h >= c { c = h.successor(on: machine) }
+            clock.advance(past: c)
+            return c
+        }
         var effects = Effects()
         // Lines of this machine's log made useless by the lines written now.
         var superseded = 0
         // Settings first: a rotation met here for the first time takes the others' values.
         effects.writes = try captureSettings(machine: machine) { change, entity, field in
-            var c = clock.tick(wall: wall)
             var registers = try library.registerClocks(entity)
-            if let held = registers.clock(of: field), held >= c, field != SyncChange.librarySeed { c = held.successor(on: machine) }
-            clock.advance(past: c)
+            // The library's seed keeps its first value: nothing to pass.
+            let c = clockPast(field == SyncChange.librarySeed ? [] : [registers.clock(of: field)], wall: wall)
             try emit(change, c)
             registers.fields[field] = c
             try library.saveRegisterClocks(entity, registers)
@@ -114,16 +121,13 @@ package struct SyncService {
                     continue
                 }
                 // An edit's time is the citation's, and beats the value it replaces.
-                var c = clock.tick(wall: min(updated.seconds * 1000, wall))
                 let registers = try library.registerClocks(entity)
-                for field in change.names {
-                    if let held = registers.clock(of: field), held >= c { c = held.successor(on: machine) }
-                }
+                let held = change.names.map(registers.clock(of:))
+                let c = clockPast(held, wall: min(updated.seconds * 1000, wall))
                 // A line of this machine's that this one makes useless: compaction has work.
-                if change.names.contains(where: { registers.clock(of: $0)?.machine == machine }) { superseded += 1 }
-                clock.advance(past: c)
+                if held.contains(where: { $0?.machine == machine }) { superseded += 1 }
                 try emit(.citation(uuid: uuid, fields: change), c)
-                _ = try library.applyCitation(uuid: uuid, change, clock: c, local: true)
+                _ = try library.applyCitation(uuid: uuid, change, clock: c, local: registers)
             } else if entity.hasPrefix("x:") {
                 superseded += 1
                 let id = String(entity.dropFirst(2))

@@ -63,16 +63,20 @@ extension Library {
         case waiting
     }
 
-    /// Applies the fields of `uuid` that win their registers at `clock`; `local`: a change this
-    /// machine made, whose values the row has already (only the clocks are taken).
-    package func applyCitation(uuid: String, _ fields: CitationFields, clock: SyncClock, local: Bool = false) throws(StoreError) -> Applied {
-        if try tombstone(uuid) { return .unchanged }
+    /// Applies the fields of `uuid` that win their registers at `clock`; `local`: the registers
+    /// of a change this machine made (not deleted), whose values the row has already (only the
+    /// clocks are taken).
+    package func applyCitation(uuid: String, _ fields: CitationFields, clock: SyncClock, local: SyncRegisters? = nil) throws(StoreError)
+        -> Applied
+    {
+        if local == nil, try tombstone(uuid) { return .unchanged }
         let entity = "c:" + uuid
-        var registers = try registerClocks(entity)
+        var registers: SyncRegisters
+        if let local { registers = local } else { registers = try registerClocks(entity) }
         return try mapped {
             var id = try db.scalar("SELECT id FROM citations WHERE uuid = ?", .text(uuid))
             // A citation made by this change has its fields already: they only take their clocks.
-            var inserted = local
+            var inserted = local != nil
             if id == nil {
                 guard let text = fields.text else { return .waiting }
                 let created = fields.created ?? Timestamp(seconds: clock.milliseconds.floorDivided(by: 1000))
@@ -128,7 +132,7 @@ extension Library {
             for (key, on) in fields.tags.sorted(by: { $0.key < $1.key }) {
                 guard registers.take("tag:" + key, clock) else { continue }
                 changed = true
-                if local { continue }
+                if local != nil { continue }
                 if on {
                     let tagID = try tagID(named: key, createWithColor: nil)
                     try db.run("INSERT OR IGNORE INTO citation_tags (citation_id, tag_id) VALUES (?, ?)", .int(id), .int(tagID))
