@@ -55,7 +55,8 @@ struct SyncCommand: Command {
                         ("applied", .int(Int64(report.applied))), ("skipped", .int(Int64(report.skipped.count))),
                     ])))
         } else {
-            context.out.line("Synced with \(path): \(report.written) changes written, \(report.applied) applied.")
+            let written = report.written
+            context.out.line("Synced with \(path): \(written) change\(written == 1 ? "" : "s") written, \(report.applied) applied.")
         }
     }
 

@@ -61,6 +61,9 @@ import Testing
         // Syncing again changes nothing.
         let again = try Self.sync(a)
         #expect(again.stdout.contains("0 changes written, 0 applied"), "\(again.stdout)")
+        // One change is one change.
+        #expect(try a.run("fav", "1").status == 0)
+        #expect(try Self.sync(a).stdout.contains(": 1 change written, 0 applied."))
     }
 
     @Test func theLaterEditOfOneFieldWinsAndADeleteWinsOverAnEdit() throws {
