@@ -35,12 +35,22 @@ extension Home {
             // The settings lock, then the library's: sync may write settings.json.
             return try file.editing {
                 let service = SyncService(
-                    library: library, folder: SyncFolder(path: path), now: try now(), name: name, settings: try file.storedValues())
-                let report = try change { _ in
-                    var report = try service.exchange()
-                    report.refused = try write(report.writes, to: file)
-                    try service.finish(report, study: try SettingsFile(path: paths.settings).load(rotation: "").settings)
-                    return report
+                    library: library, folder: SyncFolder(path: path), outbox: SyncOutbox(path: paths.syncOutbox), now: try now(), name: name,
+                    settings: try file.storedValues())
+                // What a sync before this one captured and could not write to the folder first:
+                // this sync's lines replace the outbox.
+                if service.outbox.exists, try library.syncEnabled() {
+                    try service.flush(machine: try library.syncMachine(), compactAt: compactAt, always: compactAlways)
+                }
+                // A first sync or a join touches every citation: with the default 2 MiB page
+                // cache SQLite spills pages to the WAL and reads them back before the commit.
+                let report = try library.withLargeCache {
+                    try change { _ in
+                        var report = try service.exchange()
+                        report.refused = try write(report.writes, to: file)
+                        try service.finish(report, study: try SettingsFile(path: paths.settings).load(rotation: "").settings)
+                        return report
+                    }
                 }
                 try service.flush(machine: report.machine, compactAt: compactAt, always: compactAlways)
                 return report
@@ -55,6 +65,8 @@ extension Home {
     package func syncStatus() throws -> (machine: String?, pending: Int, others: [Library.SyncMachineState]) {
         let library = try library()
         guard try library.syncEnabled() else { return (nil, 0, []) }
-        return (try library.syncMachine(), try library.syncPendingCount(), try library.syncMachines())
+        let last = try library.nextSyncSeq() - 1
+        let pending = try library.syncDirtyCount() + SyncOutbox(path: paths.syncOutbox).count(through: last)
+        return (try library.syncMachine(), pending, try library.syncMachines())
     }
 }

@@ -10,10 +10,11 @@ extension SyncService {
     /// Replays the cards of `citations` from new.
     func replay(_ citations: Set<Int64>, with study: Settings) throws {
         let fsrs = FSRS(study)
+        let answers = try library.replayAnswers(of: citations)
         for id in citations.sorted() {
             var record = CardRecord(citationID: id, card: CardState(due: Timestamp(seconds: 0)))
             var steps: [(reviewID: Int64, before: CardRecord, elapsedDays: Int64)] = []
-            for answer in try library.replayAnswers(of: id) {
+            for answer in answers[id] ?? [] {
                 var before = record
                 if before.card.state == .new { before.card.due = answer.at }
                 steps.append((answer.reviewID, before, before.card.elapsedDays(at: answer.at)))

@@ -5,18 +5,23 @@ import CiteFeedSupport
 
 /// `citefeed sync` (issue 25; ARCHITECTURE.md, "Sync"): this machine's changes written to the
 /// folder, every other machine's applied, in one write transaction; the lines reach the folder
-/// after the commit, from the outbox, so a crash between the two writes them next time.
+/// after the commit, from the outbox (`SyncOutbox`), so a crash between the two writes them
+/// next time.
 package struct SyncService {
     let library: Library
     let folder: SyncFolder
+    package let outbox: SyncOutbox
     let now: Timestamp
     let name: String
     /// The keys each rotation sets in settings.json, as written ("": the default rotation).
     let localSettings: [String: [String: JSONValue]]
 
-    package init(library: Library, folder: SyncFolder, now: Timestamp, name: String, settings: [String: [String: JSONValue]]) {
+    package init(
+        library: Library, folder: SyncFolder, outbox: SyncOutbox, now: Timestamp, name: String, settings: [String: [String: JSONValue]]
+    ) {
         self.library = library
         self.folder = folder
+        self.outbox = outbox
         self.now = now
         self.name = name
         self.localSettings = settings
@@ -69,8 +74,10 @@ package struct SyncService {
         var clock = try library.syncClock(machine: machine)
         let wall = now.seconds * 1000
         var seq = try library.nextSyncSeq()
+        // The lines written now, into the outbox at the end (before the commit).
+        var lines: [String] = []
         func emit(_ change: SyncChange, _ c: SyncClock) throws {
-            try library.addToOutbox(SyncLine(seq: seq, clock: c, change: change))
+            lines.append(SyncLine(seq: seq, clock: c, change: change).text)
             seq += 1
             if case .horizon = change {} else { report.written += 1 }
         }
@@ -85,6 +92,18 @@ package struct SyncService {
         var effects = Effects()
         // Lines of this machine's log made useless by the lines written now.
         var superseded = 0
+        // Citations sync has never written (a first sync: all of them), in bulk, oldest
+        // change first and before anything else: each one's clock is its own time, and
+        // `updated_at` stays as it was.
+        var captured: [(citation: Library.UnsyncedCitation, clock: SyncClock)] = []
+        for citation in try library.unsyncedCitations() {
+            let c = clockPast([], wall: min(citation.updated.seconds * 1000, wall))
+            try emit(.citation(uuid: citation.uuid, fields: citation.fields), c)
+            captured.append((citation, c))
+        }
+        try library.saveCaptured(captured)
+        let done = Set(captured.map { "c:" + $0.citation.uuid })
+        captured = []
         // Settings first: a rotation met here for the first time takes the others' values.
         effects.writes = try captureSettings(machine: machine) { change, entity, field in
             var registers = try library.registerClocks(entity)
@@ -94,8 +113,8 @@ package struct SyncService {
             registers.fields[field] = c
             try library.saveRegisterClocks(entity, registers)
         }
-        // This machine's changes since the last sync.
-        for (entity, fields) in try library.syncDirty() {
+        // This machine's other changes since the last sync.
+        for (entity, fields) in try library.syncDirty(except: done) {
             if entity.hasPrefix("c:") {
                 let uuid = String(entity.dropFirst(2))
                 // Deleted on another machine and made again here (an import of the same
@@ -225,6 +244,7 @@ package struct SyncService {
         report.replay = effects.replay
         try library.clearSyncDirty()
         if triggersOff { try library.ensureSyncTriggers() }
+        if !lines.isEmpty { try outbox.write(lines) }
         try library.setSyncSeq(seq - 1)
         if superseded > 0 { try library.addSuperseded(superseded) }
         try library.saveSyncClock(clock)
@@ -294,27 +314,29 @@ package struct SyncService {
     /// After the commit: the outbox into this machine's log, then `machine.json`; a log grown
     /// past `compactAt` bytes is compacted into a snapshot.
     package func flush(machine: String, compactAt: Int64 = SyncService.compactAt, always: Bool = false) throws {
-        let lines = try library.outbox()
-        guard let last = lines.last else {
+        guard outbox.exists else {
             // Rewritten only when it says something new (a sync with nothing to write is cheap).
             if folder.name(of: machine) != name { try folder.writeInfo(machine: machine, name: name, written: now) }
             return
         }
         let file = folder.currentLog(of: machine)
-        // Lines a crash left written but not cleared are not written twice.
+        // Lines a crash left written but not removed from the outbox are not written twice.
         var writtenSeq: Int64 = 0
         if let line = try folder.lastCompleteLine(of: machine, file), case .int(let seq)? = (try? JSONParser.parse(line))?["s"] {
             writtenSeq = seq
         }
-        let text = lines.filter { $0.seq > writtenSeq }.map(\.line).joined()
-        if !text.isEmpty { try folder.append(text, to: file, of: machine) }
+        // The number of the last line of a sync that committed: any after it are not changes.
+        let last = try library.nextSyncSeq() - 1
+        if let text = try outbox.lines(after: writtenSeq, through: last), !text.isEmpty {
+            try folder.append(text, to: file, of: machine)
+        }
         try folder.writeInfo(machine: machine, name: name, written: now)
-        try library.write { try library.clearOutbox(through: last.seq) }
+        try outbox.remove()
         // Only when there is something to drop: a quarter of the lines written since the last
         // snapshot made useless by later ones (a first sync of 100,000 citations has none).
-        if try folder.size(of: machine, file) > compactAt, try always || library.compactionWorthwhile(seq: last.seq) {
+        if try folder.size(of: machine, file) > compactAt, try always || library.compactionWorthwhile(seq: last) {
             try compact(machine: machine, log: file)
-            try library.compacted(seq: last.seq)
+            try library.compacted(seq: last)
         }
     }
 

@@ -82,16 +82,22 @@ public final class Database {
     }
 
     /// Statements of `run`, `query` and `scalar` kept prepared for their next use (a sync
-    /// applies the same few statements to each of 100,000 lines): taken out while in use, so a
+    /// applies the same few statements to each of 100,000 lines): marked while in use, so a
     /// statement run inside another's reading gets one of its own.
     private var cache: [String: Statement] = [:]
 
     private func cached<T>(_ sql: String, _ body: (Statement) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
         let stmt: Statement
-        if let kept = cache.removeValue(forKey: sql) { stmt = kept } else { stmt = try prepare(sql) }
+        if let kept = cache[sql], !kept.inUse {
+            stmt = kept
+        } else {
+            stmt = try prepare(sql)
+            if cache[sql] == nil && cache.count < 128 { cache[sql] = stmt }
+        }
+        stmt.inUse = true
         defer {
             stmt.reset()
-            if cache.count < 128 { cache[sql] = stmt }
+            stmt.inUse = false
         }
         return try body(stmt)
     }

@@ -66,8 +66,8 @@ extension Library {
         let id = UUIDString.random()
         try mapped {
             try db.execute(Library.syncTriggers)
-            // Everything already here is this machine's first change.
-            try db.run("INSERT INTO sync_dirty SELECT 'c:' || uuid, '*' FROM citations")
+            // Everything already here is this machine's first change (its citations are
+            // found by `unsyncedCitations`: they have no registers).
             try db.run("INSERT INTO sync_dirty SELECT 't:' || key, '*' FROM tags")
         }
         try setMeta("sync_machine", id)
@@ -127,13 +127,14 @@ extension Library {
     package func setSyncSeq(_ seq: Int64) throws(StoreError) { try setMeta("sync_seq", String(seq)) }
 
     /// What changed here since the last sync: entity → fields.
-    package func syncDirty() throws(StoreError) -> [(entity: String, fields: Set<String>)] {
+    /// `except`: entities left out (those a first sync captured in bulk).
+    package func syncDirty(except: Set<String> = []) throws(StoreError) -> [(entity: String, fields: Set<String>)] {
         try mapped {
             var order: [String] = []
             var fields: [String: Set<String>] = [:]
             for (entity, field) in try db.query(
                 "SELECT entity, field FROM sync_dirty ORDER BY entity, field", [], { ($0.text(0), $0.text(1)) })
-            {
+            where !except.contains(entity) {
                 if fields[entity] == nil { order.append(entity) }
                 fields[entity, default: []].insert(field)
             }

@@ -125,7 +125,8 @@ extension Library {
                     "card",
                     """
                     INSERT INTO cards (citation_id, marked, is_card, archived)
-                    SELECT c.id, ?1, coalesce(?1, c.back IS NOT NULL AND c.back != ''), c.archived_at IS NOT NULL FROM citations c WHERE c.id = ?2
+                    SELECT c.id, ?1, coalesce(?1, c.back IS NOT NULL AND c.back != ''), c.archived_at IS NOT NULL FROM citations c
+                    WHERE c.id = ?2 AND (?1 IS NOT NULL OR (c.back IS NOT NULL AND c.back != '') OR c.id IN (SELECT citation_id FROM cards))
                     ON CONFLICT (citation_id) DO UPDATE SET marked = excluded.marked, is_card = excluded.is_card
                     """, card.map { .bool($0) } ?? .null)
             }

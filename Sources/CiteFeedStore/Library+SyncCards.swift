@@ -95,13 +95,35 @@ extension Library {
         package var grade: Grade
     }
 
-    /// The answers of citation `id` in the order the replay takes them: by time, then by id.
-    package func replayAnswers(of id: Int64) throws(StoreError) -> [ReplayAnswer] {
-        try mapped {
-            try db.query(
-                "SELECT id, reviewed_at, grade FROM reviews WHERE citation_id = ? ORDER BY reviewed_at, coalesce(sync_id, ''), id",
-                [.int(id)]
-            ) { ReplayAnswer(reviewID: $0.int(0), at: Timestamp(seconds: $0.int(1)), grade: Grade(rawValue: Int($0.int(2))) ?? .good) }
+    /// The answers of each of `ids` in the order the replay takes them: by time, then by id
+    /// (for many cards, one pass over every answer instead of a query a card).
+    package func replayAnswers(of ids: Set<Int64>) throws(StoreError) -> [Int64: [ReplayAnswer]] {
+        let order = "ORDER BY citation_id, reviewed_at, coalesce(sync_id, ''), id"
+        let many = ids.count > 500
+        return try mapped {
+            var answers: [Int64: [ReplayAnswer]] = [:]
+            func read(_ sql: String, _ bindings: [SQLValue]) throws(SQLiteError) {
+                for (id, answer) in try db.query(
+                    sql, bindings,
+                    {
+                        (
+                            $0.int(0),
+                            ReplayAnswer(
+                                reviewID: $0.int(1), at: Timestamp(seconds: $0.int(2)), grade: Grade(rawValue: Int($0.int(3))) ?? .good)
+                        )
+                    }) where !many || ids.contains(id)
+                {
+                    answers[id, default: []].append(answer)
+                }
+            }
+            if many {
+                try read("SELECT citation_id, id, reviewed_at, grade FROM reviews \(order)", [])
+            } else {
+                for id in ids {
+                    try read("SELECT citation_id, id, reviewed_at, grade FROM reviews WHERE citation_id = ? \(order)", [.int(id)])
+                }
+            }
+            return answers
         }
     }
 
@@ -110,26 +132,29 @@ extension Library {
         try mapped { try db.query("SELECT DISTINCT citation_id FROM reviews ORDER BY 1") { $0.int(0) } }
     }
 
-    /// Writes what a replay found: the card before each answer, and the card at the end.
-    package func saveReplay(_ steps: [(reviewID: Int64, before: CardRecord, elapsedDays: Int64)], card: CardRecord) throws(StoreError) {
+    /// Writes what a replay found: the card before each answer, and the card at the end (a
+    /// row made when missing, a card when it has a back, as `card` with no mark makes it; none
+    /// for a citation deleted since its answers changed, later in the same sync).
+    package func saveReplay(_ steps: [(reviewID: Int64, before: CardRecord, elapsedDays: Int64)], card r: CardRecord) throws(StoreError) {
         try mapped {
-            // Deleted since its answers changed (later in the same sync).
-            guard try db.scalar("SELECT 1 FROM citations WHERE id = ?", .int(card.citationID)) != nil else { return }
             for step in steps {
                 try db.run(
                     "UPDATE reviews SET elapsed_days = ?, state_before = ?, card_before = ? WHERE id = ?", .int(step.elapsedDays),
                     .text(step.before.card.state.rawValue), .text(JSONWriter.compact(CardJSON.object(step.before))), .int(step.reviewID))
             }
-            if try db.scalar("SELECT 1 FROM cards WHERE citation_id = ?", .int(card.citationID)) == nil {
-                // As `card` with no mark makes it: a card when it has a back.
-                try db.run(
-                    """
-                    INSERT INTO cards (citation_id, is_card, archived)
-                    SELECT id, back IS NOT NULL AND back != '', archived_at IS NOT NULL FROM citations WHERE id = ?
-                    """,
-                    .int(card.citationID))
-            }
-            try saveCard(card)
+            let c = r.card
+            let new = c.state == .new
+            try db.run(
+                """
+                INSERT INTO cards (citation_id, is_card, archived, state, step, stability, difficulty, due, last_review, reps, lapses)
+                SELECT id, back IS NOT NULL AND back != '', archived_at IS NOT NULL, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 FROM citations WHERE id = ?1
+                ON CONFLICT (citation_id) DO UPDATE SET state = excluded.state, step = excluded.step, stability = excluded.stability,
+                    difficulty = excluded.difficulty, due = excluded.due, last_review = excluded.last_review, reps = excluded.reps,
+                    lapses = excluded.lapses
+                """, .int(r.citationID), .text(c.state.rawValue), new ? .null : c.step.map { .int(Int64($0)) } ?? .null,
+                new ? .null : c.stability.map(SQLValue.double) ?? .null, new ? .null : c.difficulty.map(SQLValue.double) ?? .null,
+                new ? .null : .int(c.due.seconds), new ? .null : c.lastReview.map { .int($0.seconds) } ?? .null, .int(Int64(r.reps)),
+                .int(Int64(r.lapses)))
         }
     }
 

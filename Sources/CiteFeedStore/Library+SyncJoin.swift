@@ -52,25 +52,22 @@ extension Library {
         }
         try mapped {
             guard let first = ids.first?.id, let last = ids.last?.id else { return }
-            // As a change with `card` makes them (a row, with no mark: a card when it has a back),
-            // in one statement; the rare citation whose lines never set `card` has none (unless
-            // its back made one, as on every machine).
+            // As a change with `card` makes them (with no mark: a card when it has a back, and no
+            // row when it has none), in one statement.
             try db.run(
                 """
                 INSERT INTO cards (citation_id, is_card, archived)
-                SELECT id, back IS NOT NULL AND back != '', archived_at IS NOT NULL FROM citations WHERE id BETWEEN ? AND ?
+                SELECT id, 1, archived_at IS NOT NULL FROM citations WHERE id BETWEEN ? AND ? AND back IS NOT NULL AND back != ''
                 ON CONFLICT (citation_id) DO NOTHING
                 """, .int(first), .int(last))
             for ((uuid, synced), (_, id)) in zip(new.filter { $0.citation.fields.text != nil }, ids) {
                 try saveRegisterClocks("c:" + uuid, synced.registers)
-                switch synced.fields.card {
-                case .none:
+                if case .some(.some(let mark)) = synced.fields.card {
                     try db.run(
-                        "DELETE FROM cards WHERE citation_id = ? AND (SELECT back IS NULL OR back = '' FROM citations WHERE id = ?)", .int(id),
-                        .int(id))
-                case .some(.none): break
-                case .some(.some(let mark)):
-                    try db.run("UPDATE cards SET marked = ?, is_card = ? WHERE citation_id = ?", .bool(mark), .bool(mark), .int(id))
+                        """
+                        INSERT INTO cards (citation_id, marked, is_card, archived) SELECT id, ?1, ?1, archived_at IS NOT NULL FROM citations
+                        WHERE id = ?2 ON CONFLICT (citation_id) DO UPDATE SET marked = excluded.marked, is_card = excluded.is_card
+                        """, .bool(mark), .int(id))
                 }
             }
         }

@@ -2,7 +2,7 @@ import CiteFeedModel
 import CiteFeedSupport
 
 /// What sync remembers of the folder: how far each file was read, the last change applied of
-/// each machine, and the lines written here but not yet in the folder (the outbox).
+/// each machine.
 extension Library {
     package struct SyncMachineState: Equatable, Sendable {
         package var machine: String
@@ -59,18 +59,6 @@ extension Library {
         }
     }
 
-    package func addToOutbox(_ line: SyncLine) throws(StoreError) {
-        try mapped { try db.run("INSERT INTO sync_outbox (seq, line) VALUES (?, ?)", .int(line.seq), .text(line.text)) }
-    }
-
-    package func outbox() throws(StoreError) -> [(seq: Int64, line: String)] {
-        try mapped { try db.query("SELECT seq, line FROM sync_outbox ORDER BY seq") { ($0.int(0), $0.text(1)) } }
-    }
-
-    package func clearOutbox(through seq: Int64) throws(StoreError) {
-        try mapped { try db.run("DELETE FROM sync_outbox WHERE seq <= ?", .int(seq)) }
-    }
-
     /// Notes that `observer` had applied `machine`'s changes through `seen` at `wall`.
     package func addHorizon(observer: String, machine: String, seen: Int64, wall: Timestamp) throws(StoreError) {
         try mapped {
@@ -82,11 +70,10 @@ extension Library {
 }
 
 extension Library {
-    /// Local changes not yet in the folder: noted, or captured and not yet written.
-    package func syncPendingCount() throws(StoreError) -> Int {
-        try mapped {
-            Int(try db.scalar("SELECT (SELECT count(DISTINCT entity) FROM sync_dirty) + (SELECT count(*) FROM sync_outbox)") ?? 0)
-        }
+    /// Local changes noted and not yet captured (those captured and not yet in the folder are
+    /// in the outbox).
+    package func syncDirtyCount() throws(StoreError) -> Int {
+        try mapped { Int(try db.scalar("SELECT count(DISTINCT entity) FROM sync_dirty") ?? 0) }
     }
 }
 

@@ -32,6 +32,8 @@ public struct Paths: Sendable, Equatable {
     public var announceLock: String { Posix.parentDirectory(library) + "/announce.lock" }
     /// Held by `sync` while it runs: one sync at a time per library.
     public var syncLock: String { library + ".sync.lock" }
+    /// The lines a sync wrote, until they are in the sync folder (`SyncOutbox`).
+    public var syncOutbox: String { library + ".sync-outbox" }
     /// The output directory when the `outputDirectory` setting is not set.
     public var defaultOutputDirectory: String
     /// The user's home directory, for `~` in paths.

@@ -6,6 +6,8 @@ import CSQLite
 public final class Statement {
     let stmt: OpaquePointer
     unowned let database: Database
+    /// Taken by one of `Database`'s cached runs.
+    var inUse = false
 
     init(_ stmt: OpaquePointer, database: Database) {
         self.stmt = stmt

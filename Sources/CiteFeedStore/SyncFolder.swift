@@ -118,12 +118,33 @@ public struct SyncFolder: Sendable {
         let dir = directory(of: machine)
         try Posix.makeDirectories(dir)
         let full = dir + "/" + file
-        let fd = open(full, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        let fd = open(full, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         if fd < 0 { throw IOFailure(message: "cannot write \(full): \(Posix.errorText())") }
         defer { close(fd) }
-        guard Posix.writeAll(fd: fd, Array(text.utf8)), fsync(fd) == 0 else {
+        // A line a crash cut short (this machine's own: no one else writes here) is dropped,
+        // so that the next line does not run on from it; it is written again from the outbox.
+        guard SyncFolder.cutToLastLine(fd), Posix.writeAll(fd: fd, Array(text.utf8)), fsync(fd) == 0 else {
             throw IOFailure(message: "cannot write \(full): \(Posix.errorText())")
         }
+    }
+
+    /// Truncates the file open at `fd` after its last line feed (to nothing when it has none);
+    /// false when that failed (`errno` says why).
+    private static func cutToLastLine(_ fd: Int32) -> Bool {
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return false }
+        var end = Int64(st.st_size)
+        var byte: UInt8 = 0
+        guard end > 0, pread(fd, &byte, 1, off_t(end - 1)) == 1, byte != 0x0A else { return true }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while end > 0 {
+            let start = max(0, end - Int64(buffer.count))
+            let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, Int(end - start), off_t(start)) }
+            guard n == Int(end - start) else { return false }
+            if let i = buffer[..<n].lastIndex(of: 0x0A) { return ftruncate(fd, off_t(start) + off_t(i) + 1) == 0 }
+            end = start
+        }
+        return ftruncate(fd, 0) == 0
     }
 
     /// `machine.json` of a machine: its name, when it says one.

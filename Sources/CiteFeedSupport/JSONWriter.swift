@@ -65,6 +65,13 @@ public enum JSONWriter {
         }
     }
 
+    /// `s` as a JSON string, quoted and escaped.
+    package static func quoted(_ s: String) -> String {
+        var out: [UInt8] = []
+        writeString(s, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
     package static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(0x22)
         var s = s

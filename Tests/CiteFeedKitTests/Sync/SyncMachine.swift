@@ -135,7 +135,9 @@ final class SyncMachine {
                         WHERE ct.citation_id = c.id ORDER BY t.key)),
                    (SELECT coalesce(k.marked, '-') || ' ' || k.is_card || ' ' || k.state || ' ' || coalesce(k.stability, '-') || ' '
                         || coalesce(k.difficulty, '-') || ' ' || coalesce(k.due, '-') || ' ' || coalesce(k.last_review, '-') || ' '
-                        || k.reps || ' ' || k.lapses FROM cards k WHERE k.citation_id = c.id),
+                        || k.reps || ' ' || k.lapses FROM cards k WHERE k.citation_id = c.id
+                        -- A row with no mark, no card and no answer holds nothing: it is as no row.
+                        AND NOT (k.marked IS NULL AND k.is_card = 0 AND k.state = 'new' AND k.reps = 0 AND k.lapses = 0)),
                    (SELECT group_concat(a, ';') FROM (SELECT r.sync_id || '@' || r.reviewed_at || '=' || r.grade || '/' || r.card_before AS a
                         FROM reviews r WHERE r.citation_id = c.id ORDER BY r.reviewed_at, r.sync_id))
             FROM citations c ORDER BY c.uuid

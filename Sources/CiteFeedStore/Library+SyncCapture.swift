@@ -1,0 +1,106 @@
+import CiteFeedModel
+import CiteFeedSupport
+
+/// A first sync's capture in bulk (ARCHITECTURE.md, "Sync", "Capture"): every citation noted
+/// whole and never synced is read by one query and its clocks written by one statement, instead
+/// of four queries and three writes a citation.
+extension Library {
+    /// A citation sync has not written yet: its synced fields as they stand.
+    package struct UnsyncedCitation: Sendable {
+        package var id: Int64
+        package var uuid: String
+        package var fields: CitationFields
+        package var updated: Timestamp
+        /// Whether its card row is not as a change with `card` makes it (`saveCaptured`).
+        var cardDiffers: Bool
+    }
+
+    /// The citations with no registers and no tombstone: those made here since the last sync
+    /// (on the first sync, every one; a citation another machine's change made has registers),
+    /// oldest change first, so that each one's clock can be its own time.
+    package func unsyncedCitations() throws(StoreError) -> [UnsyncedCitation] {
+        let first = try meta("sync_seq") == nil
+        let rows: [UnsyncedCitation] = try mapped {
+            // Made here since the last sync: none (the usual sync), a few (looked up by uuid), or
+            // most of the library, or the first sync (read whole: faster than 100,000 lookups).
+            let made = first ? 0 : try db.scalar("SELECT count(*) FROM sync_dirty WHERE field = '*' AND entity GLOB 'c:*'") ?? 0
+            if !first && made == 0 { return [] }
+            let which =
+                !first && made < 5000
+                ? "c.uuid IN (SELECT substr(entity, 3) FROM sync_dirty WHERE field = '*' AND entity GLOB 'c:*') AND" : ""
+            return try db.query(
+                """
+                SELECT c.id, c.uuid, c.text, c.back, c.author, c.source, c.favourite, c.archived_at, c.created_at, c.updated_at,
+                       k.marked,
+                       CASE WHEN k.citation_id IS NULL THEN c.back IS NOT NULL AND c.back != ''
+                            ELSE k.is_card IS NOT coalesce(k.marked, c.back IS NOT NULL AND c.back != '') END,
+                       (SELECT group_concat(t.key, char(10)) FROM citation_tags ct JOIN tags t ON t.id = ct.tag_id
+                        WHERE ct.citation_id = c.id)
+                FROM citations c LEFT JOIN cards k ON k.citation_id = c.id
+                WHERE \(which) NOT EXISTS (SELECT 1 FROM sync_registers r WHERE r.entity = 'c:' || c.uuid)
+                  AND NOT EXISTS (SELECT 1 FROM sync_tombstones s WHERE s.uuid = c.uuid)
+                """, []
+            ) { stmt in
+                var f = CitationFields()
+                f.text = stmt.text(2)
+                f.back = .some(stmt.optionalText(3))
+                f.author = .some(stmt.optionalText(4))
+                f.source = .some(stmt.optionalText(5))
+                f.favourite = stmt.int(6) != 0
+                f.archived = .some(stmt.optionalInt(7).map { Timestamp(seconds: $0) })
+                f.created = Timestamp(seconds: stmt.int(8))
+                f.card = .some(stmt.optionalInt(10).map { $0 != 0 })
+                if let keys = stmt.optionalText(12) {
+                    for key in keys.split(separator: "\n") { f.tags[String(key)] = true }
+                }
+                return UnsyncedCitation(
+                    id: stmt.int(0), uuid: stmt.text(1), fields: f, updated: Timestamp(seconds: stmt.int(9)),
+                    cardDiffers: stmt.int(11) != 0)
+            }
+        }
+        // (Sorted here, by small keys: SQLite's sorter would carry every row's text.)
+        let keys = rows.map { ($0.updated.seconds, $0.id) }
+        return rows.indices.sorted { keys[$0] < keys[$1] }.map { rows[$0] }
+    }
+
+    /// Notes the citations `unsyncedCitations` read (the same: nothing between), each with every field at one
+    /// clock: their registers, their card rows as a change with `card` makes them, and
+    /// `updated_at` as its clock's time where that differs (the same on every machine).
+    package func saveCaptured(_ captured: [(citation: UnsyncedCitation, clock: SyncClock)]) throws(StoreError) {
+        guard !captured.isEmpty else { return }
+        try mapped {
+            // As `applyCitation` sets `card`: its mark, and a card when marked or with a back (the
+            // citations whose row is not so, in one statement; no row for a citation that is no
+            // card and has none: a row with no mark, no card and no answer holds nothing).
+            let cards = captured.filter(\.citation.cardDiffers).map { String($0.citation.id) }
+            if !cards.isEmpty {
+                try db.run(
+                    """
+                    INSERT INTO cards (citation_id, marked, is_card, archived)
+                    SELECT c.id, k.marked, coalesce(k.marked, c.back IS NOT NULL AND c.back != ''), c.archived_at IS NOT NULL
+                    FROM json_each(?) j JOIN citations c ON c.id = j.value LEFT JOIN cards k ON k.citation_id = c.id
+                    WHERE true
+                    ON CONFLICT (citation_id) DO UPDATE SET marked = excluded.marked, is_card = excluded.is_card
+                    """, .text("[" + cards.joined(separator: ",") + "]"))
+            }
+            // In the order of the registers' key: 100,000 rows go in at the end of the tree.
+            let insert = try db.prepare(
+                "INSERT INTO sync_registers (entity, clocks) VALUES (?, ?) ON CONFLICT (entity) DO UPDATE SET clocks = excluded.clocks")
+            let keys = captured.map(\.citation.uuid)
+            for i in captured.indices.sorted(by: { keys[$0] < keys[$1] }) {
+                let citation = captured[i].citation
+                let clock = captured[i].clock
+                // As `SyncRegisters.text` writes one clock for every field.
+                let names = citation.fields.names.sorted().joined(separator: ",")
+                insert.reset()
+                try insert.bind(1, "c:" + citation.uuid)
+                try insert.bind(2, "{\"" + clock.description + "\":" + JSONWriter.quoted(names) + "}")
+                _ = try insert.step()
+                let seconds = clock.milliseconds.floorDivided(by: 1000)
+                if seconds != citation.updated.seconds {
+                    try db.run("UPDATE citations SET updated_at = ? WHERE id = ?", .int(seconds), .int(citation.id))
+                }
+            }
+        }
+    }
+}
