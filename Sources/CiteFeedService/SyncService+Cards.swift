@@ -11,6 +11,7 @@ extension SyncService {
     func replay(_ citations: Set<Int64>, with study: Settings) throws {
         let fsrs = FSRS(study)
         let answers = try library.replayAnswers(of: citations)
+        var replays: [Library.Replay] = []
         for id in citations.sorted() {
             var record = CardRecord(citationID: id, card: CardState(due: Timestamp(seconds: 0)))
             var steps: [(reviewID: Int64, before: CardRecord, elapsedDays: Int64)] = []
@@ -20,7 +21,8 @@ extension SyncService {
                 steps.append((answer.reviewID, before, before.card.elapsedDays(at: answer.at)))
                 record = fsrs.answer(before, answer.grade, at: answer.at)
             }
-            try library.saveReplay(steps, card: record)
+            replays.append((steps, record))
         }
+        try library.saveReplays(replays)
     }
 }

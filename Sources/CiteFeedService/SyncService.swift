@@ -97,10 +97,14 @@ package struct SyncService {
         // `updated_at` stays as it was.
         var captured: [(citation: Library.UnsyncedCitation, clock: SyncClock)] = []
         for citation in try library.unsyncedCitations() {
-            let c = clockPast([], wall: min(citation.updated.seconds * 1000, wall))
-            try emit(.citation(uuid: citation.uuid, fields: citation.fields), c)
-            captured.append((citation, c))
+            captured.append((citation, clockPast([], wall: min(citation.updated.seconds * 1000, wall))))
         }
+        // Their lines are written by another thread meanwhile (100,000 of them: 40 MB of JSON).
+        let capturedLines = LinesInBackground(captured.enumerated().map { (n, c) in
+            SyncLine(seq: seq + Int64(n), clock: c.clock, change: .citation(uuid: c.citation.uuid, fields: c.citation.fields))
+        })
+        seq += Int64(captured.count)
+        report.written += captured.count
         try library.saveCaptured(captured)
         let done = Set(captured.map { "c:" + $0.citation.uuid })
         captured = []
@@ -164,13 +168,15 @@ package struct SyncService {
                 }
             }
         }
+        var answerIDs: [(reviewID: Int64, id: String)] = []
         for answer in try library.unsyncedAnswers() {
             let id = "\(machine):\(seq)"
             try emit(.answer(uuid: answer.uuid, id: id, at: answer.at, grade: answer.grade), clock.tick(wall: wall))
-            try library.setAnswerSyncID(answer.reviewID, id)
+            answerIDs.append((answer.reviewID, id))
             // Its place among the answers of other machines is by time.
             effects.replay.insert(answer.citation)
         }
+        try library.setAnswerSyncIDs(answerIDs)
         try capturePicks(machine: machine) { change in
             let c = clock.tick(wall: wall)
             let this = seq
@@ -244,7 +250,8 @@ package struct SyncService {
         report.replay = effects.replay
         try library.clearSyncDirty()
         if triggersOff { try library.ensureSyncTriggers() }
-        if !lines.isEmpty { try outbox.write(lines) }
+        let head = capturedLines.text()
+        if !head.isEmpty || !lines.isEmpty { try outbox.write(head: head, lines) }
         try library.setSyncSeq(seq - 1)
         if superseded > 0 { try library.addSuperseded(superseded) }
         try library.saveSyncClock(clock)
@@ -327,8 +334,11 @@ package struct SyncService {
         }
         // The number of the last line of a sync that committed: any after it are not changes.
         let last = try library.nextSyncSeq() - 1
-        if let text = try outbox.lines(after: writtenSeq, through: last), !text.isEmpty {
-            try folder.append(text, to: file, of: machine)
+        if let (bytes, whole) = try outbox.lines(after: writtenSeq, through: last), !bytes.isEmpty {
+            // A first log is the outbox itself, when it can be linked in.
+            if !(whole && writtenSeq == 0 && folder.prepareNewLog(file, of: machine) && outbox.link(as: folder.path(of: machine, file))) {
+                try folder.append(Array(bytes), to: file, of: machine)
+            }
         }
         try folder.writeInfo(machine: machine, name: name, written: now)
         try outbox.remove()
@@ -356,5 +366,30 @@ package struct SyncService {
         let deleted = Set(try library.tombstones())
         let kept = SyncCompaction.compact(lines, deleted: deleted.contains)
         try folder.writeSnapshot(kept.map(\.text).joined(), number: SyncFolder.number(of: log) + 1, of: machine)
+    }
+}
+
+/// Change lines written on a thread of their own, while the sync goes on (each line is a value:
+/// nothing is shared); `text` waits for them.
+final class LinesInBackground: @unchecked Sendable {
+    private var bytes: [UInt8] = []
+    private var worker: WorkerThread?
+
+    init(_ lines: [SyncLine]) {
+        guard !lines.isEmpty else { return }
+        let render = { [self] in
+            var out: [UInt8] = []
+            for line in lines { out.append(contentsOf: line.text.utf8) }
+            bytes = out
+        }
+        worker = WorkerThread(render)
+        // No thread to be had: written here and now.
+        if worker == nil { render() }
+    }
+
+    /// The lines, each ending in a line feed, in order.
+    func text() -> [UInt8] {
+        worker?.join()
+        return bytes
     }
 }

@@ -216,10 +216,15 @@ extension Library {
     /// The kept changes of citations that are here now, taken out of waiting.
     package func takeReadyWaiting() throws(StoreError) -> [(machine: String, line: String)] {
         try mapped {
+            // (EXISTS, not IN: SQLite would walk every citation's uuid and look for it here.)
             let ready = try db.query(
-                "SELECT w.machine, w.line FROM sync_waiting w WHERE w.uuid IN (SELECT uuid FROM citations) ORDER BY w.machine, w.seq", [],
-                { ($0.text(0), $0.text(1)) })
-            try db.run("DELETE FROM sync_waiting WHERE uuid IN (SELECT uuid FROM citations)")
+                """
+                SELECT w.machine, w.line FROM sync_waiting w WHERE EXISTS (SELECT 1 FROM citations c WHERE c.uuid = w.uuid)
+                ORDER BY w.machine, w.seq
+                """, [], { ($0.text(0), $0.text(1)) })
+            if !ready.isEmpty {
+                try db.run("DELETE FROM sync_waiting WHERE EXISTS (SELECT 1 FROM citations c WHERE c.uuid = sync_waiting.uuid)")
+            }
             return ready
         }
     }

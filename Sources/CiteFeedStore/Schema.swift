@@ -348,6 +348,11 @@ enum Schema {
         """
         DROP TABLE sync_outbox;
         """,
+        // 13: the answers sync has not written, found without reading every answer (each sync
+        // looks for them).
+        """
+        CREATE INDEX reviews_unsynced ON reviews (id) WHERE sync_id IS NULL;
+        """,
     ]
 
     static var latestVersion: Int32 { Int32(migrations.count) }

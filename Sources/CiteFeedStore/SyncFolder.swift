@@ -115,6 +115,20 @@ public struct SyncFolder: Sendable {
     /// Appends `lines` (each ending in a line feed) to this machine's `file`, made with its
     /// directory when missing, and flushes them to disk.
     public func append(_ text: String, to file: String, of machine: String) throws(IOFailure) {
+        try append(Array(text.utf8), to: file, of: machine)
+    }
+
+    /// The full path of a machine's `file`.
+    public func path(of machine: String, _ file: String) -> String { directory(of: machine) + "/" + file }
+
+    /// Whether this machine's `file` is not there yet, its directory made.
+    public func prepareNewLog(_ file: String, of machine: String) -> Bool {
+        guard (try? Posix.makeDirectories(directory(of: machine))) != nil else { return false }
+        var st = stat()
+        return lstat(path(of: machine, file), &st) != 0 && errno == ENOENT
+    }
+
+    public func append(_ bytes: [UInt8], to file: String, of machine: String) throws(IOFailure) {
         let dir = directory(of: machine)
         try Posix.makeDirectories(dir)
         let full = dir + "/" + file
@@ -123,7 +137,7 @@ public struct SyncFolder: Sendable {
         defer { close(fd) }
         // A line a crash cut short (this machine's own: no one else writes here) is dropped,
         // so that the next line does not run on from it; it is written again from the outbox.
-        guard SyncFolder.cutToLastLine(fd), Posix.writeAll(fd: fd, Array(text.utf8)), fsync(fd) == 0 else {
+        guard SyncFolder.cutToLastLine(fd), Posix.writeAll(fd: fd, bytes), fsync(fd) == 0 else {
             throw IOFailure(message: "cannot write \(full): \(Posix.errorText())")
         }
     }

@@ -12,9 +12,10 @@ package struct SyncOutbox: Sendable {
 
     package init(path: String) { self.path = path }
 
-    /// Replaces the outbox with `lines` (each ending in a line feed), synced to disk.
-    package func write(_ lines: [String]) throws(IOFailure) {
+    /// Replaces the outbox with `head`, then `lines` (each ending in a line feed), synced to disk.
+    package func write(head: [UInt8] = [], _ lines: [String]) throws(IOFailure) {
         let file = try StagedFile(for: path, mode: 0o600)
+        if !head.isEmpty { try file.write(head) }
         var chunk: [UInt8] = []
         chunk.reserveCapacity(1 << 20)
         for line in lines {
@@ -28,20 +29,33 @@ package struct SyncOutbox: Sendable {
         try file.commit()
     }
 
-    /// The outbox's lines numbered from `after + 1` through `through`, as one text; `nil` when
-    /// there is no outbox.
-    package func lines(after: Int64, through: Int64) throws(IOFailure) -> String? {
+    /// The outbox's lines numbered from `after + 1` through `through`, and whether they are all
+    /// of it; `nil` when there is no outbox.
+    package func lines(after: Int64, through: Int64) throws(IOFailure) -> (bytes: ArraySlice<UInt8>, whole: Bool)? {
         guard let bytes = try read() else { return nil }
-        guard let first = SyncOutbox.firstNumber(bytes) else { return "" }
+        guard let first = SyncOutbox.firstNumber(bytes) else { return ([], false) }
         var seq = first
         var start = 0
         var kept: Range<Int>?
-        for i in bytes.indices where bytes[i] == 0x0A {
-            if seq > after && seq <= through { kept = (kept?.lowerBound ?? start)..<(i + 1) }
-            seq += 1
-            start = i + 1
+        bytes.withUnsafeBufferPointer { buffer in
+            for i in buffer.indices where buffer[i] == 0x0A {
+                if seq > after && seq <= through { kept = (kept?.lowerBound ?? start)..<(i + 1) }
+                seq += 1
+                start = i + 1
+            }
         }
-        return kept.map { String(decoding: bytes[$0], as: UTF8.self) } ?? ""
+        guard let kept else { return ([], false) }
+        return (bytes[kept], kept == 0..<bytes.count)
+    }
+
+    /// Puts the outbox in the place of `log` (a file not there yet) without copying it, when
+    /// both are on one file system: a first sync's 40 MB are not written twice. False when it
+    /// could not (another file system; the caller writes the lines instead).
+    package func link(as log: String) -> Bool {
+        guard Glibc.link(path, log) == 0 else { return false }
+        // A log is for every machine to read.
+        _ = chmod(log, 0o644)
+        return true
     }
 
     /// How many of its lines are numbered through `through` (the library's last).
