@@ -94,17 +94,31 @@ package struct SyncService {
         var superseded = 0
         // Citations sync has never written (a first sync: all of them), in bulk, oldest
         // change first and before anything else: each one's clock is its own time, and
-        // `updated_at` stays as it was.
+        // `updated_at` stays as it was; then the answers.
         var captured: [(citation: Library.UnsyncedCitation, clock: SyncClock)] = []
         for citation in try library.unsyncedCitations() {
             captured.append((citation, clockPast([], wall: min(citation.updated.seconds * 1000, wall))))
         }
-        // Their lines are written by another thread meanwhile (100,000 of them: 40 MB of JSON).
-        let capturedLines = LinesInBackground(captured.enumerated().map { (n, c) in
-            SyncLine(seq: seq + Int64(n), clock: c.clock, change: .citation(uuid: c.citation.uuid, fields: c.citation.fields))
-        })
+        let firstSeq = seq
         seq += Int64(captured.count)
         report.written += captured.count
+        // The answers given here since the last sync, next.
+        var answerLines: [SyncLine] = []
+        var answerIDs: [(reviewID: Int64, id: String)] = []
+        for answer in try library.unsyncedAnswers() {
+            let id = "\(machine):\(seq)"
+            answerLines.append(
+                SyncLine(seq: seq, clock: clock.tick(wall: wall), change: .answer(uuid: answer.uuid, id: id, at: answer.at, grade: answer.grade)))
+            answerIDs.append((answer.reviewID, id))
+            seq += 1
+            // Its place among the answers of other machines is by time.
+            effects.replay.insert(answer.citation)
+        }
+        report.written += answerLines.count
+        // Their lines are written by another thread meanwhile (100,000 citations: 40 MB of JSON).
+        let capturedLines = LinesInBackground(captured, from: firstSeq, then: answerLines)
+        answerLines = []
+        try library.setAnswerSyncIDs(answerIDs)
         try library.saveCaptured(captured)
         let done = Set(captured.map { "c:" + $0.citation.uuid })
         captured = []
@@ -168,15 +182,6 @@ package struct SyncService {
                 }
             }
         }
-        var answerIDs: [(reviewID: Int64, id: String)] = []
-        for answer in try library.unsyncedAnswers() {
-            let id = "\(machine):\(seq)"
-            try emit(.answer(uuid: answer.uuid, id: id, at: answer.at, grade: answer.grade), clock.tick(wall: wall))
-            answerIDs.append((answer.reviewID, id))
-            // Its place among the answers of other machines is by time.
-            effects.replay.insert(answer.citation)
-        }
-        try library.setAnswerSyncIDs(answerIDs)
         try capturePicks(machine: machine) { change in
             let c = clock.tick(wall: wall)
             let this = seq
@@ -375,10 +380,15 @@ final class LinesInBackground: @unchecked Sendable {
     private var bytes: [UInt8] = []
     private var worker: WorkerThread?
 
-    init(_ lines: [SyncLine]) {
-        guard !lines.isEmpty else { return }
+    /// The lines of `citations` (captured whole), numbered from `first`, then `lines`.
+    init(_ citations: [(citation: Library.UnsyncedCitation, clock: SyncClock)], from first: Int64, then lines: [SyncLine]) {
+        guard !citations.isEmpty || !lines.isEmpty else { return }
         let render = { [self] in
             var out: [UInt8] = []
+            for (n, c) in citations.enumerated() {
+                let line = SyncLine(seq: first + Int64(n), clock: c.clock, change: .citation(uuid: c.citation.uuid, fields: c.citation.fields))
+                out.append(contentsOf: line.text.utf8)
+            }
             for line in lines { out.append(contentsOf: line.text.utf8) }
             bytes = out
         }

@@ -95,35 +95,72 @@ extension Library {
                     ON CONFLICT (citation_id) DO UPDATE SET marked = excluded.marked, is_card = excluded.is_card
                     """, .text("[" + cards.joined(separator: ",") + "]"))
             }
-            // Every register in one statement, from one JSON object of uuid → clocks (SQLite's
-            // loop instead of a bind and a step a row from here), in the order of their key
-            // (100,000 rows go in at the end of the tree).
-            var registers: [UInt8] = [0x7B]
-            for (n, (citation, clock)) in captured.enumerated() {
+            var registers = RegisterBatch()
+            for (citation, clock) in captured {
                 // As `SyncRegisters.text` writes one clock for every field: every field of a
                 // citation read whole, in order, its tags among them.
                 let tags = citation.fields.tags.keys.sorted().map { "tag:" + $0 + "," }.joined()
-                let names = "archived,author,back,card,created,favourite,source," + tags + "text"
-                if n > 0 { registers.append(0x2C) }
-                JSONWriter.writeString(citation.uuid, into: &registers)
-                registers.append(0x3A)
-                if names.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 < 0x7F }) {
-                    // (What `writeString` would write, without the string made first.)
-                    registers += Array("\"{\\\"\(clock.description)\\\":\\\"\(names)\\\"}\"".utf8)
-                } else {
-                    JSONWriter.writeString("{\"" + clock.description + "\":" + JSONWriter.quoted(names) + "}", into: &registers)
-                }
+                registers.add(uuid: citation.uuid, clock: clock, names: "archived,author,back,card,created,favourite,source," + tags + "text")
                 let seconds = clock.milliseconds.floorDivided(by: 1000)
                 if seconds != citation.updated.seconds {
                     try db.run("UPDATE citations SET updated_at = ? WHERE id = ?", .int(seconds), .int(citation.id))
                 }
             }
-            registers.append(0x7D)
-            try db.run(
-                """
-                INSERT INTO sync_registers (entity, clocks) SELECT 'c:' || key, value FROM json_each(?) WHERE true ORDER BY key
-                ON CONFLICT (entity) DO UPDATE SET clocks = excluded.clocks
-                """, .text(String(decoding: registers, as: UTF8.self)))
+            try saveRegisters(registers)
         }
+    }
+}
+
+/// The registers of many citations, for `saveRegisters` to write in one statement: a JSON object
+/// of uuid → registers text.
+package struct RegisterBatch {
+    private(set) var json: [UInt8] = [0x7B]
+    private(set) var count = 0
+
+    package init() {}
+
+    package mutating func add(uuid: String, _ registers: SyncRegisters) {
+        key(uuid)
+        JSONWriter.writeString(registers.text, into: &json)
+    }
+
+    /// Every field of `names` (comma-separated, in order) at `clock`, as `SyncRegisters.text`
+    /// writes it, without the registers made first.
+    package mutating func add(uuid: String, clock: SyncClock, names: String) {
+        key(uuid)
+        if names.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 < 0x7F }) {
+            json.append(contentsOf: #""{\""#.utf8)
+            json.append(contentsOf: String(clock.milliseconds).utf8)
+            json.append(0x2D)
+            json.append(contentsOf: String(clock.counter).utf8)
+            json.append(0x2D)
+            json.append(contentsOf: clock.machine.utf8)
+            json.append(contentsOf: #"\":\""#.utf8)
+            json.append(contentsOf: names.utf8)
+            json.append(contentsOf: #"\"}""#.utf8)
+        } else {
+            JSONWriter.writeString("{\"" + clock.description + "\":" + JSONWriter.quoted(names) + "}", into: &json)
+        }
+    }
+
+    private mutating func key(_ uuid: String) {
+        if count > 0 { json.append(0x2C) }
+        count += 1
+        JSONWriter.writeString(uuid, into: &json)
+        json.append(0x3A)
+    }
+}
+
+extension Library {
+    /// Writes the registers of `batch`'s citations in one statement (SQLite's loop over the JSON
+    /// instead of a bind and a step a row from here), in the order of their key: 100,000 rows go
+    /// in at the end of the tree.
+    package func saveRegisters(_ batch: RegisterBatch) throws(SQLiteError) {
+        guard batch.count > 0 else { return }
+        try db.run(
+            """
+            INSERT INTO sync_registers (entity, clocks) SELECT 'c:' || key, value FROM json_each(?) WHERE true ORDER BY key
+            ON CONFLICT (entity) DO UPDATE SET clocks = excluded.clocks
+            """, .text(String(decoding: batch.json + [0x7D], as: UTF8.self)))
     }
 }

@@ -60,8 +60,9 @@ extension Library {
                 SELECT id, 1, archived_at IS NOT NULL FROM citations WHERE id BETWEEN ? AND ? AND back IS NOT NULL AND back != ''
                 ON CONFLICT (citation_id) DO NOTHING
                 """, .int(first), .int(last))
+            var registers = RegisterBatch()
             for ((uuid, synced), (_, id)) in zip(new.filter { $0.citation.fields.text != nil }, ids) {
-                try saveRegisterClocks("c:" + uuid, synced.registers)
+                registers.add(uuid: uuid, synced.registers)
                 if case .some(.some(let mark)) = synced.fields.card {
                     try db.run(
                         """
@@ -70,6 +71,7 @@ extension Library {
                         """, .bool(mark), .int(id))
                 }
             }
+            try saveRegisters(registers)
         }
     }
 }

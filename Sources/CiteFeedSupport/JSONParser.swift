@@ -197,6 +197,14 @@ public struct JSONParser {
             guard index < bytes.count else { throw failure("a string is not closed", at: start) }
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
+                // Most strings have no escape: made from their bytes at once.
+                if runStart == start + 1 {
+                    guard let text = String(validating: bytes[runStart..<index], as: UTF8.self) else {
+                        throw failure("a string is not valid UTF-8", at: runStart)
+                    }
+                    index += 1
+                    return text
+                }
                 try flushRun(self, index, into: &scalars)
                 index += 1
                 return String(scalars)
