@@ -9,31 +9,40 @@ extension Library {
         try mapped {
             let rows = try db.query(
                 """
-                SELECT c.id, c.text, c.back, c.author, c.source, c.favourite, c.archived_at, c.created_at, c.updated_at,
-                       (SELECT k.marked FROM cards k WHERE k.citation_id = c.id)
+                SELECT c.id, \(Library.syncedColumns), (SELECT k.marked FROM cards k WHERE k.citation_id = c.id)
                 FROM citations c WHERE c.uuid = ?
                 """, [.text(uuid)]
             ) { stmt in
-                var f = CitationFields()
-                f.text = stmt.text(1)
-                f.back = .some(stmt.optionalText(2))
-                f.author = .some(stmt.optionalText(3))
-                f.source = .some(stmt.optionalText(4))
-                f.favourite = stmt.int(5) != 0
-                f.archived = .some(stmt.optionalInt(6).map { Timestamp(seconds: $0) })
-                f.created = Timestamp(seconds: stmt.int(7))
-                f.card = .some(stmt.optionalInt(9).map { $0 != 0 })
-                return (id: stmt.int(0), fields: f, updated: Timestamp(seconds: stmt.int(8)))
+                (id: stmt.int(0), fields: Library.syncedFields(stmt, from: 1), updated: Timestamp(seconds: stmt.int(8)))
             }
             guard let row = rows.first else { return nil }
             var f = row.fields
             for key in try db.query(
-                "SELECT t.key FROM citation_tags ct JOIN tags t ON t.id = ct.tag_id WHERE ct.citation_id = ?", [.int(row.id)], { $0.text(0) })
+                "SELECT t.key FROM citation_tags ct JOIN tags t ON t.id = ct.tag_id WHERE ct.citation_id = ?", [.int(row.id)],
+                { $0.text(0) })
             {
                 f.tags[key] = true
             }
             return (f, row.updated)
         }
+    }
+
+    /// A citation's synced fields but its tags, as `syncedFields` reads them, then `updated_at`
+    /// and (selected by the caller) the card's mark.
+    static let syncedColumns = "c.text, c.back, c.author, c.source, c.favourite, c.archived_at, c.created_at, c.updated_at"
+
+    /// The fields of `syncedColumns` from column `first`, the card's mark two past them.
+    static func syncedFields(_ stmt: Statement, from first: Int32) -> CitationFields {
+        var f = CitationFields()
+        f.text = stmt.text(first)
+        f.back = .some(stmt.optionalText(first + 1))
+        f.author = .some(stmt.optionalText(first + 2))
+        f.source = .some(stmt.optionalText(first + 3))
+        f.favourite = stmt.int(first + 4) != 0
+        f.archived = .some(stmt.optionalInt(first + 5).map { Timestamp(seconds: $0) })
+        f.created = Timestamp(seconds: stmt.int(first + 6))
+        f.card = .some(stmt.optionalInt(first + 8).map { $0 != 0 })
+        return f
     }
 
     /// The tag `key` as it stands here, or `nil`.

@@ -30,8 +30,7 @@ extension Library {
                 ? "c.uuid IN (SELECT substr(entity, 3) FROM sync_dirty WHERE field = '*' AND entity GLOB 'c:*') AND" : ""
             return try db.query(
                 """
-                SELECT c.id, c.uuid, c.text, c.back, c.author, c.source, c.favourite, c.archived_at, c.created_at, c.updated_at,
-                       k.marked,
+                SELECT c.id, c.uuid, \(Library.syncedColumns), k.marked,
                        CASE WHEN k.citation_id IS NULL THEN c.back IS NOT NULL AND c.back != ''
                             ELSE k.is_card IS NOT coalesce(k.marked, c.back IS NOT NULL AND c.back != '') END
                 FROM citations c LEFT JOIN cards k ON k.citation_id = c.id
@@ -39,17 +38,9 @@ extension Library {
                   AND NOT EXISTS (SELECT 1 FROM sync_tombstones s WHERE s.uuid = c.uuid)
                 """, []
             ) { stmt in
-                var f = CitationFields()
-                f.text = stmt.text(2)
-                f.back = .some(stmt.optionalText(3))
-                f.author = .some(stmt.optionalText(4))
-                f.source = .some(stmt.optionalText(5))
-                f.favourite = stmt.int(6) != 0
-                f.archived = .some(stmt.optionalInt(7).map { Timestamp(seconds: $0) })
-                f.created = Timestamp(seconds: stmt.int(8))
-                f.card = .some(stmt.optionalInt(10).map { $0 != 0 })
                 return UnsyncedCitation(
-                    id: stmt.int(0), uuid: stmt.text(1), fields: f, updated: Timestamp(seconds: stmt.int(9)),
+                    id: stmt.int(0), uuid: stmt.text(1), fields: Library.syncedFields(stmt, from: 2),
+                    updated: Timestamp(seconds: stmt.int(9)),
                     cardDiffers: stmt.int(11) != 0)
             }
         }
@@ -100,7 +91,8 @@ extension Library {
                 // As `SyncRegisters.text` writes one clock for every field: every field of a
                 // citation read whole, in order, its tags among them.
                 let tags = citation.fields.tags.keys.sorted().map { "tag:" + $0 + "," }.joined()
-                registers.add(uuid: citation.uuid, clock: clock, names: "archived,author,back,card,created,favourite,source," + tags + "text")
+                registers.add(
+                    uuid: citation.uuid, clock: clock, names: "archived,author,back,card,created,favourite,source," + tags + "text")
                 let seconds = clock.milliseconds.floorDivided(by: 1000)
                 if seconds != citation.updated.seconds {
                     try db.run("UPDATE citations SET updated_at = ? WHERE id = ?", .int(seconds), .int(citation.id))
