@@ -153,11 +153,13 @@ extension Library {
     /// One card's replay: the card before each answer, and the card at the end.
     package typealias Replay = (steps: [(reviewID: Int64, before: CardRecord, elapsedDays: Int64)], card: CardRecord)
 
-    /// Writes what replays found: each answer's card before it, in one statement (from a JSON
-    /// array, SQLite's loop instead of a statement an answer from here), and each card (a row
-    /// made when missing, a card when it has a back, as `card` with no mark makes it; none for
-    /// a citation deleted since its answers changed, later in the same sync), its numbers bound
-    /// as they are (through JSON text they might not come back to the same bits).
+    /// Writes what replays found where it differs from what is there (a first sync replays every
+    /// answered card, which study left as the replay finds it): each answer's card before it, in
+    /// one statement (from a JSON array, SQLite's loop instead of a statement an answer from
+    /// here), and each card (a row made when missing, a card when it has a back, as `card` with
+    /// no mark makes it; none for a citation deleted since its answers changed, later in the same
+    /// sync), its numbers bound as they are (through JSON text they might not come back to the
+    /// same bits).
     package func saveReplays(_ replays: [Replay]) throws(StoreError) {
         guard !replays.isEmpty else { return }
         var answers: [JSONValue] = []
@@ -177,6 +179,8 @@ extension Library {
                     UPDATE reviews SET elapsed_days = json_extract(j.value, '$[1]'), state_before = json_extract(j.value, '$[2]'),
                         card_before = json_extract(j.value, '$[3]')
                     FROM json_each(?) j WHERE reviews.id = json_extract(j.value, '$[0]')
+                      AND (elapsed_days IS NOT json_extract(j.value, '$[1]') OR state_before IS NOT json_extract(j.value, '$[2]')
+                           OR card_before IS NOT json_extract(j.value, '$[3]'))
                     """, .text(JSONWriter.compact(.array(answers))))
             }
             // Each card into a table of this connection's own (a plain insert: no trigger, no
@@ -209,6 +213,9 @@ extension Library {
                 ON CONFLICT (citation_id) DO UPDATE SET state = excluded.state, step = excluded.step, stability = excluded.stability,
                     difficulty = excluded.difficulty, due = excluded.due, last_review = excluded.last_review, reps = excluded.reps,
                     lapses = excluded.lapses
+                WHERE state IS NOT excluded.state OR step IS NOT excluded.step OR stability IS NOT excluded.stability
+                    OR difficulty IS NOT excluded.difficulty OR due IS NOT excluded.due OR last_review IS NOT excluded.last_review
+                    OR reps IS NOT excluded.reps OR lapses IS NOT excluded.lapses
                 """)
         }
     }
