@@ -39,8 +39,9 @@ extension Home {
                     settings: try file.storedValues())
                 // What a sync before this one captured and could not write to the folder first:
                 // this sync's lines replace the outbox.
+                var kept = 0
                 if service.outbox.exists, try library.syncEnabled() {
-                    try service.flush(machine: try library.syncMachine(), compactAt: compactAt, always: compactAlways)
+                    kept = try service.flush(machine: try library.syncMachine(), compactAt: compactAt, always: compactAlways)
                 }
                 // A first sync or a join touches every citation: with the default 2 MiB page
                 // cache SQLite spills pages to the WAL and reads them back before the commit.
@@ -53,7 +54,10 @@ extension Home {
                     }
                 }
                 try service.flush(machine: report.machine, compactAt: compactAt, always: compactAlways)
-                return report
+                // What the last sync kept is written now too.
+                var written = report
+                written.written += kept
+                return written
             }
         } catch let failure as IOFailure {
             // What was captured stays in the outbox, for the next sync.

@@ -200,22 +200,16 @@ package struct SyncService {
             files: for file in folder.files(of: other) {
                 let (offset, lineNumber) = try library.syncOffset(machine: other, file: file)
                 let read = try folder.completeLines(of: other, file, from: offset, lineNumber: lineNumber)
-                for (number, bytes) in read.lines {
+                for (number, parsed) in zip(read.lines.map(\.number), SyncService.parse(read.lines.map(\.text), machine: other)) {
                     let line: SyncLine
-                    do {
-                        let json = try JSONParser.parse(bytes)
-                        line = try SyncLine(json: json, machine: other)
-                    } catch let error as SyncLineError {
-                        if case .newerFormat(let v) = error {
-                            report.newer[other] = v
-                            state.problem = "its log is of format \(v), newer than this citefeed's (\(SyncLine.format))"
-                            break files
-                        }
+                    switch parsed {
+                    case .success(let l): line = l
+                    case .failure(.newerFormat(let v)):
+                        report.newer[other] = v
+                        state.problem = "its log is of format \(v), newer than this citefeed's (\(SyncLine.format))"
+                        break files
+                    case .failure(let error):
                         report.skipped.append(Skipped(machine: other, name: state.name, file: file, line: number, reason: error))
-                        continue
-                    } catch {
-                        report.skipped.append(
-                            Skipped(machine: other, name: state.name, file: file, line: number, reason: .invalid("not JSON")))
                         continue
                     }
                     guard line.seq > state.applied else { continue }
@@ -224,7 +218,7 @@ package struct SyncService {
                         try library.dropSyncTriggers()
                         triggersOff = true
                     }
-                    try apply(line, from: other, text: String(decoding: bytes, as: UTF8.self), effects: &effects)
+                    try apply(line, from: other, effects: &effects)
                     state.applied = line.seq
                     state.lastClock = line.clock.description
                     if case .horizon = line.change {} else { report.applied += 1 }
@@ -238,16 +232,16 @@ package struct SyncService {
         effects.fresh = [:]
         let afterFresh = effects.afterFresh
         effects.afterFresh = []
-        for (line, other) in afterFresh { try apply(line, from: other, text: line.text, effects: &effects) }
+        for (line, other) in afterFresh { try apply(line, from: other, effects: &effects) }
         for (other, text) in try library.takeReadyWaiting() {
             if let json = try? JSONParser.parse(text), let line = try? SyncLine(json: json, machine: other) {
-                try apply(line, from: other, text: text, effects: &effects)
+                try apply(line, from: other, effects: &effects)
             }
         }
         try library.removeDeadSyncTags()
         if report.written > 0 || report.applied > 0 {
             let c = clock.tick(wall: wall)
-            try apply(SyncLine(seq: seq, clock: c, change: .horizon(wall: now, seen: seen)), from: machine, text: "", effects: &effects)
+            try apply(SyncLine(seq: seq, clock: c, change: .horizon(wall: now, seen: seen)), from: machine, effects: &effects)
             try emit(.horizon(wall: now, seen: seen), c)
         }
         for (rotation, from) in effects.picks.sorted(by: { $0.key < $1.key }) { try library.orderPicks(rotation: rotation, from: from) }
@@ -271,7 +265,7 @@ package struct SyncService {
         try replay(cards, with: study)
     }
 
-    private func apply(_ line: SyncLine, from machine: String, text: String, effects: inout Effects) throws {
+    private func apply(_ line: SyncLine, from machine: String, effects: inout Effects) throws {
         switch line.change {
         case .citation(let uuid, let fields):
             var fresh = effects.fresh[uuid] != nil
@@ -281,7 +275,7 @@ package struct SyncService {
                 return
             }
             if try library.applyCitation(uuid: uuid, fields, clock: line.clock) == .waiting {
-                try library.keepWaiting(machine: machine, seq: line.seq, uuid: uuid, line: text)
+                try library.keepWaiting(machine: machine, seq: line.seq, uuid: uuid, line: line.text)
             }
         case .answer(let uuid, let id, let at, let grade):
             // An answer is its machine's own: a line naming another's is not applied.
@@ -292,7 +286,7 @@ package struct SyncService {
             }
             switch try library.applyAnswer(uuid: uuid, id: id, at: at, grade: grade) {
             case .added(let citation): effects.replay.insert(citation)
-            case .waiting: try library.keepWaiting(machine: machine, seq: line.seq, uuid: uuid, line: text)
+            case .waiting: try library.keepWaiting(machine: machine, seq: line.seq, uuid: uuid, line: line.text)
             case .unchanged: break
             }
         case .undo(let id):
@@ -315,7 +309,7 @@ package struct SyncService {
             }
             switch try library.applyPick(pick, id: "\(machine):\(line.seq)", clock: line.clock) {
             case .added(let rotation, let from): effects.picks[rotation] = min(effects.picks[rotation] ?? from, from)
-            case .waiting: try library.keepWaiting(machine: machine, seq: line.seq, uuid: pick.uuid, line: text)
+            case .waiting: try library.keepWaiting(machine: machine, seq: line.seq, uuid: pick.uuid, line: line.text)
             case .unchanged: break
             }
         case .setting(let key, let rotation, let value):
@@ -324,13 +318,16 @@ package struct SyncService {
     }
 
     /// After the commit: the outbox into this machine's log, then `machine.json`; a log grown
-    /// past `compactAt` bytes is compacted into a snapshot.
-    package func flush(machine: String, compactAt: Int64 = SyncService.compactAt, always: Bool = false) throws {
+    /// past `compactAt` bytes is compacted into a snapshot. Returns the number of changes
+    /// written (not counting horizon lines).
+    @discardableResult
+    package func flush(machine: String, compactAt: Int64 = SyncService.compactAt, always: Bool = false) throws -> Int {
         guard outbox.exists else {
             // Rewritten only when it says something new (a sync with nothing to write is cheap).
             if folder.name(of: machine) != name { try folder.writeInfo(machine: machine, name: name, written: now) }
-            return
+            return 0
         }
+        var written = 0
         let file = folder.currentLog(of: machine)
         // Lines a crash left written but not removed from the outbox are not written twice.
         var writtenSeq: Int64 = 0
@@ -340,6 +337,8 @@ package struct SyncService {
         // The number of the last line of a sync that committed: any after it are not changes.
         let last = try library.nextSyncSeq() - 1
         if let (bytes, whole) = try outbox.lines(after: writtenSeq, through: last), !bytes.isEmpty {
+            // (A horizon line's kind is written `"k":"h"`; in a text that would be escaped.)
+            written = bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } - bytes.occurrences(of: Array(#""k":"h""#.utf8))
             // A first log is the outbox itself, when it can be linked in.
             if !(whole && writtenSeq == 0 && folder.prepareNewLog(file, of: machine) && outbox.link(as: folder.path(of: machine, file))) {
                 try folder.append(Array(bytes), to: file, of: machine)
@@ -353,6 +352,7 @@ package struct SyncService {
             try compact(machine: machine, log: file)
             try library.compacted(seq: last)
         }
+        return written
     }
 
     /// Past this, a machine's log is compacted (4 MiB).
@@ -371,35 +371,5 @@ package struct SyncService {
         let deleted = Set(try library.tombstones())
         let kept = SyncCompaction.compact(lines, deleted: deleted.contains)
         try folder.writeSnapshot(kept.map(\.text).joined(), number: SyncFolder.number(of: log) + 1, of: machine)
-    }
-}
-
-/// Change lines written on a thread of their own, while the sync goes on (each line is a value:
-/// nothing is shared); `text` waits for them.
-final class LinesInBackground: @unchecked Sendable {
-    private var bytes: [UInt8] = []
-    private var worker: WorkerThread?
-
-    /// The lines of `citations` (captured whole), numbered from `first`, then `lines`.
-    init(_ citations: [(citation: Library.UnsyncedCitation, clock: SyncClock)], from first: Int64, then lines: [SyncLine]) {
-        guard !citations.isEmpty || !lines.isEmpty else { return }
-        let render = { [self] in
-            var out: [UInt8] = []
-            for (n, c) in citations.enumerated() {
-                let line = SyncLine(seq: first + Int64(n), clock: c.clock, change: .citation(uuid: c.citation.uuid, fields: c.citation.fields))
-                out.append(contentsOf: line.text.utf8)
-            }
-            for line in lines { out.append(contentsOf: line.text.utf8) }
-            bytes = out
-        }
-        worker = WorkerThread(render)
-        // No thread to be had: written here and now.
-        if worker == nil { render() }
-    }
-
-    /// The lines, each ending in a line feed, in order.
-    func text() -> [UInt8] {
-        worker?.join()
-        return bytes
     }
 }

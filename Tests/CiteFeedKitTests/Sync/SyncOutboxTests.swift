@@ -45,7 +45,8 @@ import Testing
         try FileManager.default.moveItem(at: kept, to: log)
         a.wait(60)
         let third = try a.add("Made after the failure").uuid
-        try a.sync()
+        // Its report counts what it wrote of the last sync's too.
+        #expect(try a.sync().written == 2)
         #expect(!FileManager.default.fileExists(atPath: a.paths.syncOutbox))
         #expect(try a.home.syncStatus().pending == 0)
         let lines = try Self.ownLines(a)
@@ -67,7 +68,8 @@ import Testing
         var fields = CitationFields()
         fields.text = "Never committed"
         let ghost = "0b9f5c1e-0000-4000-8000-0000000000ff"
-        let line = SyncLine(seq: last + 1, clock: SyncClock(milliseconds: 1, machine: machine), change: .citation(uuid: ghost, fields: fields))
+        let line = SyncLine(
+            seq: last + 1, clock: SyncClock(milliseconds: 1, machine: machine), change: .citation(uuid: ghost, fields: fields))
         try SyncOutbox(path: a.paths.syncOutbox).write([line.text])
         a.wait(60)
         let two = try a.add("Two").uuid
@@ -114,7 +116,8 @@ import Testing
         a.now = Timestamp(seconds: 1_772_500_000)
         try a.sync()
         let machine = try a.library.syncMachine()
-        let logText = try String(contentsOf: folder.appendingPathComponent(machine).appendingPathComponent("log-000001.jsonl"), encoding: .utf8)
+        let logText = try String(
+            contentsOf: folder.appendingPathComponent(machine).appendingPathComponent("log-000001.jsonl"), encoding: .utf8)
         var lineClocks: [String: SyncClock] = [:]
         for text in logText.split(separator: "\n") {
             let line = try SyncLine(json: try JSONParser.parse(String(text)), machine: machine)
@@ -127,7 +130,8 @@ import Testing
             let clock = try #require(lineClocks[uuid])
             #expect(clock.milliseconds == at.seconds * 1000)
             // Every field's register holds the clock of its line, written as `SyncRegisters` writes it.
-            let text = try #require(try a.library.db.query("SELECT clocks FROM sync_registers WHERE entity = ?", [.text("c:" + uuid)]) { $0.text(0) }.first)
+            let text = try #require(
+                try a.library.db.query("SELECT clocks FROM sync_registers WHERE entity = ?", [.text("c:" + uuid)]) { $0.text(0) }.first)
             let registers = SyncRegisters(text: text)
             #expect(registers.text == text)
             let (fields, _) = try #require(try a.library.syncFields(uuid: uuid))
@@ -140,11 +144,48 @@ import Testing
         #expect(try a.canonical() == b.canonical())
         // An edit on b made before a's capture clock loses to nothing it should not.
         b.now = Timestamp(seconds: 1_772_500_100)
-        _ = try b.library.update(id: try b.id(made[0].uuid), { var c = CitationChanges(); c.author = "Later"; return c }(), now: b.now)
+        _ = try b.library.update(
+            id: try b.id(made[0].uuid),
+            {
+                var c = CitationChanges(); c.author = "Later"; return c
+            }(), now: b.now)
         try b.sync()
         a.now = b.now
         try a.sync()
         #expect(try a.canonical() == b.canonical())
-        #expect(try a.library.db.query("SELECT author FROM citations WHERE uuid = ?", [.text(made[0].uuid)]) { $0.optionalText(0) } == ["Later"])
+        #expect(
+            try a.library.db.query("SELECT author FROM citations WHERE uuid = ?", [.text(made[0].uuid)]) { $0.optionalText(0) } == ["Later"]
+        )
+    }
+
+    @Test func aLongLogIsReadOnTwoThreadsAsOneThreadReadsIt() throws {
+        let machine = "0b9f5c1e-0000-4000-8000-00000000000a"
+        var lines: [[UInt8]] = []
+        for n in 1...2500 {
+            var fields = CitationFields()
+            fields.text = "Citation \(n)"
+            let line = SyncLine(
+                seq: Int64(n), clock: SyncClock(milliseconds: Int64(n), machine: machine),
+                change: .citation(
+                    uuid: "0b9f5c1e-0000-4000-8000-\(String(repeating: "0", count: 12 - String(n).count))\(n)", fields: fields))
+            // A bad line in each half, and one of a newer format.
+            switch n {
+            case 700: lines.append(Array("{not json".utf8))
+            case 1900: lines.append(Array(#"{"v":1,"s":1900,"c":"5-0","k":"c","u":"not-a-uuid","f":{}}"#.utf8))
+            case 2400: lines.append(Array(#"{"v":99,"s":2400}"#.utf8))
+            default: lines.append(Array(line.text.utf8.dropLast()))
+            }
+        }
+        let both = SyncService.parse(lines, machine: machine)
+        let one = lines.map { bytes -> Result<SyncLine, SyncLineError> in
+            guard let json = try? JSONParser.parse(bytes) else { return .failure(.invalid("not JSON")) }
+            do throws(SyncLineError) { return .success(try SyncLine(json: json, machine: machine)) } catch { return .failure(error) }
+        }
+        #expect(both.count == 2500)
+        #expect(both == one)
+        #expect(both[699] == .failure(.invalid("not JSON")))
+        #expect(both[2399] == .failure(.newerFormat(99)))
+        if case .success = both[1899] { Issue.record("a line with a bad uuid was read") }
+        if case .success(let line) = both[2499] { #expect(line.seq == 2500) } else { Issue.record("the last line was not read") }
     }
 }
