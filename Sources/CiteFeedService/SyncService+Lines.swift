@@ -56,21 +56,3 @@ final class LinesInBackground: @unchecked Sendable {
         return bytes
     }
 }
-
-extension ArraySlice where Element == UInt8 {
-    /// How many times `needle` occurs (not overlapping).
-    func occurrences(of needle: [UInt8]) -> Int {
-        guard !needle.isEmpty, count >= needle.count else { return 0 }
-        var n = 0
-        var i = startIndex
-        while i <= endIndex - needle.count {
-            if self[i] == needle[0] && self[i..<(i + needle.count)].elementsEqual(needle) {
-                n += 1
-                i += needle.count
-            } else {
-                i += 1
-            }
-        }
-        return n
-    }
-}

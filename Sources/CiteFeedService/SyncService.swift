@@ -108,7 +108,9 @@ package struct SyncService {
         for answer in try library.unsyncedAnswers() {
             let id = "\(machine):\(seq)"
             answerLines.append(
-                SyncLine(seq: seq, clock: clock.tick(wall: wall), change: .answer(uuid: answer.uuid, id: id, at: answer.at, grade: answer.grade)))
+                SyncLine(
+                    seq: seq, clock: clock.tick(wall: wall), change: .answer(uuid: answer.uuid, id: id, at: answer.at, grade: answer.grade))
+            )
             answerIDs.append((answer.reviewID, id))
             seq += 1
             // Its place among the answers of other machines is by time.
@@ -336,9 +338,12 @@ package struct SyncService {
         }
         // The number of the last line of a sync that committed: any after it are not changes.
         let last = try library.nextSyncSeq() - 1
-        if let (bytes, whole) = try outbox.lines(after: writtenSeq, through: last), !bytes.isEmpty {
-            // (A horizon line's kind is written `"k":"h"`; in a text that would be escaped.)
-            written = bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } - bytes.occurrences(of: Array(#""k":"h""#.utf8))
+        if let (bytes, count, whole, lastLine) = try outbox.lines(after: writtenSeq, through: last), !bytes.isEmpty {
+            // An outbox holds one sync's lines: its horizon line, if any, is the last.
+            let horizon = (try? SyncLine(json: JSONParser.parse(Array(lastLine.dropLast())), machine: machine)).map {
+                if case .horizon = $0.change { true } else { false }
+            }
+            written = count - (horizon == true ? 1 : 0)
             // A first log is the outbox itself, when it can be linked in.
             if !(whole && writtenSeq == 0 && folder.prepareNewLog(file, of: machine) && outbox.link(as: folder.path(of: machine, file))) {
                 try folder.append(Array(bytes), to: file, of: machine)

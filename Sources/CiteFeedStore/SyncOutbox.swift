@@ -29,23 +29,31 @@ package struct SyncOutbox: Sendable {
         try file.commit()
     }
 
-    /// The outbox's lines numbered from `after + 1` through `through`, and whether they are all
-    /// of it; `nil` when there is no outbox.
-    package func lines(after: Int64, through: Int64) throws(IOFailure) -> (bytes: ArraySlice<UInt8>, whole: Bool)? {
+    /// The outbox's lines numbered from `after + 1` through `through`, how many, whether they
+    /// are all of it, and where the last one starts; `nil` when there is no outbox.
+    package func lines(after: Int64, through: Int64) throws(IOFailure)
+        -> (bytes: ArraySlice<UInt8>, count: Int, whole: Bool, last: ArraySlice<UInt8>)?
+    {
         guard let bytes = try read() else { return nil }
-        guard let first = SyncOutbox.firstNumber(bytes) else { return ([], false) }
+        guard let first = SyncOutbox.firstNumber(bytes) else { return ([], 0, false, []) }
         var seq = first
         var start = 0
         var kept: Range<Int>?
+        var count = 0
+        var lastStart = 0
         bytes.withUnsafeBufferPointer { buffer in
             for i in buffer.indices where buffer[i] == 0x0A {
-                if seq > after && seq <= through { kept = (kept?.lowerBound ?? start)..<(i + 1) }
+                if seq > after && seq <= through {
+                    kept = (kept?.lowerBound ?? start)..<(i + 1)
+                    count += 1
+                    lastStart = start
+                }
                 seq += 1
                 start = i + 1
             }
         }
-        guard let kept else { return ([], false) }
-        return (bytes[kept], kept == 0..<bytes.count)
+        guard let kept else { return ([], 0, false, []) }
+        return (bytes[kept], count, kept == 0..<bytes.count, bytes[lastStart..<kept.upperBound])
     }
 
     /// Puts the outbox in the place of `log` (a file not there yet) without copying it, when
@@ -60,9 +68,7 @@ package struct SyncOutbox: Sendable {
 
     /// How many of its lines are numbered through `through` (the library's last).
     package func count(through: Int64) throws(IOFailure) -> Int {
-        guard let bytes = try read(), let first = SyncOutbox.firstNumber(bytes) else { return 0 }
-        let lines = bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-        return max(0, min(lines, Int(through - first + 1)))
+        try lines(after: 0, through: through)?.count ?? 0
     }
 
     package var exists: Bool { Posix.fileExists(path) }
