@@ -25,4 +25,25 @@ extension SyncService {
         }
         try library.saveReplays(replays)
     }
+
+    /// The answers and picks of the citations just written: the answers all together (a
+    /// joining machine's 18,000), as `apply` would add them one by one.
+    func applyAfterFresh(_ lines: [(line: SyncLine, machine: String)], effects: inout Effects) throws {
+        var answers: [Library.SyncedAnswer] = []
+        var answerLines: [(line: SyncLine, machine: String)] = []
+        for (line, machine) in lines {
+            if case .answer(let uuid, let id, let at, let grade) = line.change {
+                answers.append(Library.SyncedAnswer(uuid: uuid, id: id, at: at, grade: grade))
+                answerLines.append((line, machine))
+            } else {
+                try apply(line, from: machine, effects: &effects)
+            }
+        }
+        let (added, waiting) = try library.applyAnswers(answers)
+        effects.replay.formUnion(added)
+        for i in waiting {
+            let (line, machine) = answerLines[i]
+            try library.keepWaiting(machine: machine, seq: line.seq, uuid: answers[i].uuid, line: line.text)
+        }
+    }
 }

@@ -60,8 +60,10 @@ package struct SyncService {
         /// Rotation → the first slot whose picks are to be put in order.
         var picks: [String: Timestamp] = [:]
         var writes: [SettingWrite] = []
-        /// Citations new here, merged in memory and written in one bulk load (`insertSynced`).
+        /// Citations new here, merged in memory and written in one bulk load (`insertSynced`),
+        /// in the order their first lines came (the order their machines made them).
         var fresh: [String: Library.NewSynced] = [:]
+        var freshOrder: [String] = []
         /// Lines of answers and picks of those citations, applied once they are written.
         var afterFresh: [(line: SyncLine, machine: String)] = []
     }
@@ -230,11 +232,12 @@ package struct SyncService {
             seen[other] = state.applied
             try library.saveSyncMachine(state)
         }
-        try library.insertSynced(effects.fresh.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        try library.insertSynced(effects.freshOrder.compactMap { uuid in effects.fresh.removeValue(forKey: uuid).map { (uuid, $0) } })
         effects.fresh = [:]
+        effects.freshOrder = []
         let afterFresh = effects.afterFresh
         effects.afterFresh = []
-        for (line, other) in afterFresh { try apply(line, from: other, effects: &effects) }
+        try applyAfterFresh(afterFresh, effects: &effects)
         for (other, text) in try library.takeReadyWaiting() {
             if let json = try? JSONParser.parse(text), let line = try? SyncLine(json: json, machine: other) {
                 try apply(line, from: other, effects: &effects)
@@ -267,12 +270,13 @@ package struct SyncService {
         try replay(cards, with: study)
     }
 
-    private func apply(_ line: SyncLine, from machine: String, effects: inout Effects) throws {
+    func apply(_ line: SyncLine, from machine: String, effects: inout Effects) throws {
         switch line.change {
         case .citation(let uuid, let fields):
             var fresh = effects.fresh[uuid] != nil
             if !fresh, fields.text != nil { fresh = try !library.hasCitation(uuid: uuid) && !library.tombstone(uuid) }
             if fresh {
+                if effects.fresh[uuid] == nil { effects.freshOrder.append(uuid) }
                 effects.fresh[uuid, default: Library.NewSynced()].merge(fields, clock: line.clock)
                 return
             }

@@ -78,6 +78,64 @@ extension Library {
         }
     }
 
+    /// An answer from the folder, as its line gives it.
+    package struct SyncedAnswer {
+        package var uuid: String
+        package var id: String
+        package var at: Timestamp
+        package var grade: Int
+
+        package init(uuid: String, id: String, at: Timestamp, grade: Int) {
+            self.uuid = uuid
+            self.id = id
+            self.at = at
+            self.grade = grade
+        }
+    }
+
+    /// `applyAnswer` for many answers: the citations whose answers were added, and the positions
+    /// in `answers` of those that wait for their citation. The answers go into a table of this
+    /// connection's own first (a plain insert each), then into `reviews` in one statement.
+    package func applyAnswers(_ answers: [SyncedAnswer]) throws(StoreError) -> (added: Set<Int64>, waiting: [Int]) {
+        guard !answers.isEmpty else { return ([], []) }
+        return try mapped {
+            try db.execute(
+                "CREATE TEMP TABLE IF NOT EXISTS sync_answers_in (n INTEGER PRIMARY KEY, uuid, id, at, grade, machine, seq)")
+            defer { try? db.execute("DROP TABLE IF EXISTS temp.sync_answers_in") }
+            let put = try db.prepare("INSERT INTO temp.sync_answers_in VALUES (?, ?, ?, ?, ?, ?, ?)")
+            for (n, a) in answers.enumerated() {
+                try put.bind([
+                    .int(Int64(n)), .text(a.uuid), .text(a.id), .int(a.at.seconds), .int(Int64(a.grade)),
+                    .text(SyncChange.machine(ofAnswer: a.id)), .int(SyncChange.seq(ofAnswer: a.id)),
+                ])
+                _ = try put.step()
+            }
+            let waiting = try db.query(
+                """
+                SELECT n FROM temp.sync_answers_in a
+                WHERE NOT EXISTS (SELECT 1 FROM citations WHERE uuid = a.uuid) AND NOT EXISTS (SELECT 1 FROM sync_tombstones WHERE uuid = a.uuid)
+                ORDER BY n
+                """, []
+            ) { Int($0.int(0)) }
+            let before = try db.scalar("SELECT max(id) FROM reviews") ?? 0
+            // Deleted, undone or here already (the unique sync id): not added; the time capped
+            // by the horizons already read (the earliest wall of another machine that had seen it).
+            try db.execute(
+                """
+                INSERT INTO reviews (citation_id, reviewed_at, grade, elapsed_days, state_before, card_before, sync_id)
+                SELECT c.id, min(a.at, coalesce((
+                           SELECT min(wall) FROM sync_horizons WHERE machine = a.machine AND observer != a.machine AND seen >= a.seq), a.at)),
+                       a.grade, 0, 'new', '{}', a.id
+                FROM temp.sync_answers_in a JOIN citations c ON c.uuid = a.uuid
+                WHERE NOT EXISTS (SELECT 1 FROM sync_tombstones WHERE uuid = a.uuid) AND NOT EXISTS (SELECT 1 FROM sync_undone WHERE id = a.id)
+                ORDER BY a.n
+                ON CONFLICT DO NOTHING
+                """)
+            let added = try db.query("SELECT DISTINCT citation_id FROM reviews WHERE id > ?", [.int(before)]) { $0.int(0) }
+            return (Set(added), waiting)
+        }
+    }
+
     /// Undoes the answer `id` for good; its citation's id when the answer was here.
     package func applyUndo(_ id: String) throws(StoreError) -> Int64? {
         try mapped {
@@ -155,33 +213,36 @@ extension Library {
 
     /// Writes what replays found where it differs from what is there (a first sync replays every
     /// answered card, which study left as the replay finds it): each answer's card before it, in
-    /// one statement (from a JSON array, SQLite's loop instead of a statement an answer from
-    /// here), and each card (a row made when missing, a card when it has a back, as `card` with
+    /// one statement (from a table of this connection's own: SQLite's loop instead of a statement
+    /// an answer from here, and no JSON to take apart in SQL), and each card (a row made when missing, a card when it has a back, as `card` with
     /// no mark makes it; none for a citation deleted since its answers changed, later in the same
     /// sync), its numbers bound as they are (through JSON text they might not come back to the
     /// same bits).
     package func saveReplays(_ replays: [Replay]) throws(StoreError) {
         guard !replays.isEmpty else { return }
-        var answers: [JSONValue] = []
-        for (steps, _) in replays {
-            for step in steps {
-                answers.append(
-                    .array([
-                        .int(step.reviewID), .int(step.elapsedDays), .string(step.before.card.state.rawValue),
-                        .string(JSONWriter.compact(CardJSON.object(step.before))),
-                    ]))
-            }
-        }
+        let steps = replays.flatMap(\.steps)
         try mapped {
-            if !answers.isEmpty {
-                try db.run(
+            if !steps.isEmpty {
+                // Into a table of this connection's own first, as the cards below.
+                try db.execute(
+                    "CREATE TEMP TABLE IF NOT EXISTS sync_replayed_answers (review_id INTEGER PRIMARY KEY, elapsed_days, state_before, card_before)"
+                )
+                defer { try? db.execute("DROP TABLE IF EXISTS temp.sync_replayed_answers") }
+                let put = try db.prepare("INSERT OR REPLACE INTO temp.sync_replayed_answers VALUES (?, ?, ?, ?)")
+                for step in steps {
+                    try put.bind([
+                        .int(step.reviewID), .int(step.elapsedDays), .text(step.before.card.state.rawValue),
+                        .text(JSONWriter.compact(CardJSON.object(step.before))),
+                    ])
+                    _ = try put.step()
+                }
+                try db.execute(
                     """
-                    UPDATE reviews SET elapsed_days = json_extract(j.value, '$[1]'), state_before = json_extract(j.value, '$[2]'),
-                        card_before = json_extract(j.value, '$[3]')
-                    FROM json_each(?) j WHERE reviews.id = json_extract(j.value, '$[0]')
-                      AND (elapsed_days IS NOT json_extract(j.value, '$[1]') OR state_before IS NOT json_extract(j.value, '$[2]')
-                           OR card_before IS NOT json_extract(j.value, '$[3]'))
-                    """, .text(JSONWriter.compact(.array(answers))))
+                    UPDATE reviews SET elapsed_days = a.elapsed_days, state_before = a.state_before, card_before = a.card_before
+                    FROM temp.sync_replayed_answers a WHERE reviews.id = a.review_id
+                      AND (reviews.elapsed_days IS NOT a.elapsed_days OR reviews.state_before IS NOT a.state_before
+                           OR reviews.card_before IS NOT a.card_before)
+                    """)
             }
             // Each card into a table of this connection's own (a plain insert: no trigger, no
             // statement journal), then every card in one statement: 18,000 upserts one by one

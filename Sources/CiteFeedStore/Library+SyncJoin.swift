@@ -6,17 +6,43 @@ import CiteFeedSupport
 /// in memory first (each field a register, as `applyCitation` would) and writes each citation
 /// once, with the import's bulk load, instead of a row and then an update per field.
 extension Library {
-    /// A citation made by the lines of one sync: its fields and their clocks.
+    /// A citation made by the lines of one sync: its fields and their clocks. Most are made by
+    /// one line (a joining machine reads 100,000 of them): until a second line comes, its fields
+    /// keep that line's one clock, and no register per field.
     package struct NewSynced {
-        package var fields = CitationFields()
-        package var registers = SyncRegisters(text: nil)
+        package private(set) var fields = CitationFields()
+        /// The one clock of every field, while one line made them all.
+        private var single: SyncClock?
+        private var registers = SyncRegisters(text: nil)
 
         package init() {}
 
         /// Takes the fields of `change` that win their registers at `clock`.
         package mutating func merge(_ change: CitationFields, clock: SyncClock) {
+            if single == nil, registers.fields.isEmpty {
+                // Every field wins against none: the fields as the line gives them.
+                fields = change
+                single = clock
+                return
+            }
+            if let single {
+                for name in fields.names { registers.fields[name] = single }
+                self.single = nil
+            }
             for name in change.names where registers.take(name, clock) {
                 fields.take(name, from: change)
+            }
+        }
+
+        /// The greatest clock of its fields.
+        var newest: SyncClock? { single ?? registers.fields.values.max() }
+
+        /// Its registers into `batch`, as `SyncRegisters.text` writes them.
+        func add(to batch: inout RegisterBatch, uuid: String) {
+            if let single {
+                batch.add(uuid: uuid, clock: single, names: fields.names.sorted().joined(separator: ","))
+            } else {
+                batch.add(uuid: uuid, registers)
             }
         }
     }
@@ -38,7 +64,7 @@ extension Library {
                 guard let text = f.text else { continue }
                 var c = NewCitation(
                     text: text, back: f.back ?? nil, author: f.author ?? nil, source: f.source ?? nil, favourite: f.favourite ?? false)
-                let newest = ([synced.registers.base].compactMap { $0 } + synced.registers.fields.values).max()
+                let newest = synced.newest
                 let created =
                     f.created ?? newest.map { Timestamp(seconds: $0.milliseconds.floorDivided(by: 1000)) } ?? Timestamp(seconds: 0)
                 c.createdAt = created
@@ -62,7 +88,7 @@ extension Library {
                 """, .int(first), .int(last))
             var registers = RegisterBatch()
             for ((uuid, synced), (_, id)) in zip(new.filter { $0.citation.fields.text != nil }, ids) {
-                registers.add(uuid: uuid, synced.registers)
+                synced.add(to: &registers, uuid: uuid)
                 if case .some(.some(let mark)) = synced.fields.card {
                     try db.run(
                         """

@@ -31,21 +31,31 @@ public struct SyncClock: Hashable, Comparable, Sendable, CustomStringConvertible
     public var description: String { "\(milliseconds)-\(counter)-\(machine)" }
 
     /// Reads `MS-N-MACHINE`; `nil` for anything else (a negative or oversized number, a machine
-    /// id that is not a machine id).
+    /// id that is not a machine id). In one pass over the bytes: a joining machine reads one
+    /// clock per line, 120,000 of them.
     public init?(_ text: String) {
-        let parts = text.split(separator: "-", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, let ms = SyncClock.number(parts[0]), let n = SyncClock.number(parts[1]),
-            MachineID.isValid(String(parts[2]))
-        else { return nil }
-        self.init(milliseconds: ms, counter: n, machine: String(parts[2]))
-    }
-
-    /// A decimal of at most 15 digits, no sign, no leading zero.
-    private static func number(_ digits: Substring) -> Int64? {
-        guard !digits.isEmpty, digits.count <= 15, digits.utf8.allSatisfy({ (48...57).contains($0) }),
-            digits == "0" || digits.first != "0"
-        else { return nil }
-        return Int64(digits)
+        let utf8 = text.utf8
+        var i = utf8.startIndex
+        /// A decimal of at most 15 digits, no sign, no leading zero, then a "-".
+        func number() -> Int64? {
+            var n: Int64 = 0
+            var digits = 0
+            var leadingZero = false
+            while i != utf8.endIndex, case let b = utf8[i], b >= 48, b <= 57 {
+                if digits == 0 { leadingZero = b == 48 }
+                digits += 1
+                guard digits <= 15 else { return nil }
+                n = n * 10 + Int64(b - 48)
+                i = utf8.index(after: i)
+            }
+            guard digits > 0, !(leadingZero && digits > 1), i != utf8.endIndex, utf8[i] == UInt8(ascii: "-") else { return nil }
+            i = utf8.index(after: i)
+            return n
+        }
+        guard let ms = number(), let n = number() else { return nil }
+        let machine = String(text[i...])
+        guard MachineID.isValid(machine) else { return nil }
+        self.init(milliseconds: ms, counter: n, machine: machine)
     }
 
     /// The clock just after this one on `machine`: greater than this one whatever the machine.
@@ -95,7 +105,7 @@ public struct HybridClock: Sendable {
 /// A machine's id: a lower-case uuid, made once per library.
 public enum MachineID {
     public static func isValid(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+        let bytes = text.utf8
         guard bytes.count == 36 else { return false }
         for (i, b) in bytes.enumerated() {
             if i == 8 || i == 13 || i == 18 || i == 23 {

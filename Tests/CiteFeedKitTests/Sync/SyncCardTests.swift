@@ -95,4 +95,34 @@ import Testing
         #expect(due.seconds < truth.seconds + 60 * 86400, "due \(due)")
         #expect(try a.library.reviews(of: a.id(card)).first?.reviewedAt == a.now)
     }
+
+    /// A machine joining reads answers of citations new to it, which are added all together
+    /// after the citations (`applyAfterFresh`): as one by one, an undone answer stays out and a
+    /// time the horizons cap is capped.
+    @Test func aMachineJoiningLaterTakesUndoneAndCappedAnswersAsTheOthersDid() throws {
+        let folder = try SyncMachine.sharedFolder()
+        let a = try SyncMachine("a", folder: folder), b = try SyncMachine("b", folder: folder)
+        let undone = try a.add("Undone?", back: "Yes").uuid
+        let first = try a.grade(undone, .good)
+        try a.sync()
+        a.wait(60)
+        try a.undo(first)
+        _ = try a.grade(undone, .hard)
+        try a.sync()
+        // b's clock is a year ahead when it answers; a has seen the answer a little later.
+        let ahead = try b.add("Ahead?", back: "Yes").uuid
+        b.now = Timestamp(seconds: a.now.seconds + 365 * 86400)
+        _ = try b.grade(ahead, .easy)
+        try b.sync()
+        a.wait(3600)
+        try a.sync()
+        try b.sync()
+        let c = try SyncMachine("c", folder: folder)
+        c.now = Timestamp(seconds: a.now.seconds + 7200)
+        try c.sync()
+        #expect(try c.canonical() == a.canonical())
+        #expect(try c.library.reviews(of: c.id(undone)).map(\.grade) == [.hard])
+        #expect(try c.library.reviews(of: c.id(ahead)).map(\.reviewedAt) == a.library.reviews(of: a.id(ahead)).map(\.reviewedAt))
+        #expect(try c.library.reviews(of: c.id(ahead)).first?.reviewedAt == a.now)
+    }
 }
