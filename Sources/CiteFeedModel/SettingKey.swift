@@ -7,14 +7,14 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case mode, interval, offset, activeHours, days
     case tags, excludeTags, authors, excludeAuthors, sources, search, favouritesOnly, minLength, maxLength
     case favouriteWeight, weights, seed, notify, outputDirectory
-    case feedTitle, feedDescription, feedAuthor, feedLanguage, feedURL, feedItems, feedHub, publishCommand, syncFolder
+    case feedTitle, feedDescription, feedAuthor, feedLanguage, feedURL, feedItems, feedHub, publishCommand, syncFolder, syncName
     case statusWidth, statusTemplate, scroll, scrollSpeed
     case desiredRetention, newPerDay, learningSteps, relearningSteps, maximumInterval, dayStartsAt
 
     /// The settings `sync` carries between machines (issue 25): what chooses and orders the
     /// citations and schedules the cards. Never what runs or writes something on a machine
     /// (`notify`, `outputDirectory`, `publishCommand`, `feedHub`, `syncFolder`), nor a
-    /// machine's feed and display (`feed…`, `status…`, `scroll…`).
+    /// machine's own name (`syncName`), feed and display (`feed…`, `status…`, `scroll…`).
     public static let synced: Set<SettingKey> = [
         .mode, .interval, .offset, .activeHours, .days, .tags, .excludeTags, .authors, .excludeAuthors, .sources, .search,
         .favouritesOnly, .minLength, .maxLength, .favouriteWeight, .weights, .seed,
@@ -146,6 +146,16 @@ public enum SettingKey: String, CaseIterable, Sendable {
                 summary: "the folder citefeed sync shares with your other machines (Syncthing, git, Nextcloud…)",
                 manual: "Stored as an absolute path; citefeed sync DIR sets it. Not set: sync does nothing.",
                 defaultText: "not set")
+        case .syncName:
+            entry(
+                \.syncName,
+                .string("a name") { s throws(SettingValueError) in
+                    try plainText(s)
+                    guard s.count <= 100 else { throw .rule("use at most 100 characters") }
+                    return s.trimmingWhitespace()
+                }, summary: "this machine's name in the sync folder and in sync status of every machine",
+                manual: "Empty: the host name. A name only: machines are told apart by an id made once per library.",
+                defaultText: "the host name")
         case .statusWidth: entry(\.statusWidth, .integer(10...500), summary: "status text width in terminal columns (10-500)")
         case .statusTemplate:
             entry(
@@ -159,7 +169,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .scroll:
             entry(
                 \.scroll, .yesNo, summary: "status moves a line longer than statusWidth through the bar (yes/no)",
-                manual: "As status --scroll: the line pauses two seconds at its start, then moves scrollSpeed columns a second, always statusWidth columns wide. status.txt and status.json never move.")
+                manual:
+                    "As status --scroll: the line pauses two seconds at its start, then moves scrollSpeed columns a second, always statusWidth columns wide. status.txt and status.json never move."
+            )
         case .scrollSpeed: entry(\.scrollSpeed, .integer(1...20), summary: "columns a second a scrolling status line moves (1-20)")
         case .desiredRetention:
             entry(

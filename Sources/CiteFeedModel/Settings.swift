@@ -40,6 +40,8 @@ public struct Settings: Sendable {
     public var publishCommand: [String] = []
     /// The folder `sync` writes to and reads from (issue 25); `nil`: sync is off.
     public var syncFolder: String?
+    /// This machine's name in the sync folder; empty: the host name.
+    public var syncName = ""
     public var statusWidth = 60
     public var statusTemplate = "“{text}”[ — {author}]"
     /// A long status line moves through a follower's bar (issue 24), `scrollSpeed` columns a second.

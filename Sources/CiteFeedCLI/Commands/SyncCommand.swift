@@ -29,8 +29,14 @@ struct SyncCommand: Command {
         asJSON = arguments(Self.json)
     }
 
+    /// This machine's name in the folder: `syncName`, or the host name.
+    static func machineName(_ settings: Settings) -> String {
+        settings.syncName.isEmpty ? Posix.hostName() : settings.syncName
+    }
+
     func run(_ context: Context) throws {
-        var path = try context.settings().syncFolder
+        let settings = try context.settings()
+        var path = settings.syncFolder
         if let folder {
             let absolute = Posix.absolutePath(folder, home: context.paths.userHome)
             guard Posix.isDirectory(absolute) else { throw SyncError.notAFolder(absolute) }
@@ -38,7 +44,7 @@ struct SyncCommand: Command {
             path = absolute
         }
         guard let path else { return }
-        let report = try context.home.sync(folder: path, name: Posix.hostName())
+        let report = try context.home.sync(folder: path, name: SyncCommand.machineName(settings))
         for skipped in report.skipped {
             context.warn("\(SyncCommand.describe(skipped)); skipped")
         }
@@ -76,9 +82,10 @@ struct SyncStatusCommand: Command {
     static let spec = CommandSpec(
         name: "sync status", usage: "[--json]", summary: "List the machines of the sync folder and what each last wrote.",
         details: """
-            This machine (its id, made once per library, and its name, the host name), the
-            changes noted here and not yet written, and every other machine met in the folder:
-            the last change applied of it and any problem (a log of a newer format).
+            This machine (its id, made once per library, and its name: syncName, or the host
+            name), the changes noted here and not yet written, and every other machine met in the
+            folder: its last change applied and when that was made, and any problem (a log of a
+            newer format).
             """,
         options: [SyncCommand.json], positionals: (0, 0), positionalName: "")
 
@@ -87,13 +94,15 @@ struct SyncStatusCommand: Command {
     init(_ arguments: ParsedArguments) throws { asJSON = arguments(SyncCommand.json) }
 
     func run(_ context: Context) throws {
-        let folder = try context.settings().syncFolder
+        let settings = try context.settings()
+        let folder = settings.syncFolder
+        let name = SyncCommand.machineName(settings)
         let status = try context.home.syncStatus()
         if asJSON {
             context.out.write(
                 data: JSONWriter.pretty(
                     .object([
-                        ("folder", .optional(folder)), ("machine", .optional(status.machine)), ("name", .string(Posix.hostName())),
+                        ("folder", .optional(folder)), ("machine", .optional(status.machine)), ("name", .string(name)),
                         ("pending", .int(Int64(status.pending))),
                         (
                             "machines",
@@ -115,10 +124,14 @@ struct SyncStatusCommand: Command {
         }
         context.out.line("Folder: \(folder)")
         context.out.line(
-            "This machine: \(Posix.hostName()) (\(status.machine ?? "not synced yet")), \(status.pending) changes not yet written")
+            "This machine: \(name) (\(status.machine ?? "not synced yet")), \(status.pending) changes not yet written")
         for m in status.others {
             let name = m.name.isEmpty ? m.machine : "\(m.name) (\(m.machine))"
-            context.out.line("\(name): \(m.applied) changes applied\(m.problem.map { "; problem: " + $0 } ?? "")")
+            // The time of its last change applied, as its clock says (a clock far ahead shows so).
+            let last = m.lastClock.flatMap(SyncClock.init).map {
+                ", the last made \(Timestamp(seconds: $0.milliseconds.floorDivided(by: 1000)).localShort)"
+            }
+            context.out.line("\(name): its changes up to \(m.applied) applied\(last ?? "")\(m.problem.map { "; problem: " + $0 } ?? "")")
         }
     }
 }

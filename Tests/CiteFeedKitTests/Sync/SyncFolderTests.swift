@@ -120,6 +120,29 @@ import Testing
         #expect(gone.status == 66 && gone.stderr.contains("No folder \(folder.path)"), "\(gone)")
     }
 
+    /// A machine is named by syncName, or else by its host name, here and on the others.
+    @Test func aMachineIsNamedBySyncNameOrItsHostName() throws {
+        let (a, b, folder) = try Self.pair()
+        #expect(try a.run("defaults", "write", "syncName", "  laptop ").status == 0)
+        _ = try a.add("Named")
+        _ = try Self.sync(a, folder)
+        _ = try Self.sync(b, folder)
+        let id = try #require(try JSONParser.parse(try a.run("sync", "status", "--json").stdout)["machine"]?.stringValue)
+        #expect(try JSONParser.parse(try a.run("sync", "status", "--json").stdout)["name"]?.stringValue == "laptop")
+        #expect(try a.run("sync", "status").stdout.contains("This machine: laptop (\(id)), 0 changes not yet written"))
+        let other = try b.run("sync", "status").stdout
+        #expect(other.contains("laptop (\(id)): its changes up to "), "\(other)")
+        #expect(other.contains(", the last made 20"), "\(other)")
+        let host = try #require(try JSONParser.parse(try b.run("sync", "status", "--json").stdout)["name"]?.stringValue)
+        #expect(host == Posix.hostName() && !host.isEmpty)
+        // A name of two lines, or of 101 characters, is refused; the setting stays.
+        for bad in ["two\nlines", String(repeating: "n", count: 101)] {
+            let result = try a.run("defaults", "write", "syncName", bad)
+            #expect(result.status != 0 && result.stderr.contains("syncName"), "\(result)")
+        }
+        #expect(try a.run("defaults", "read", "syncName").stdout == "laptop\n")
+    }
+
     @Test func theJSONReportIsOneDocument() throws {
         let (a, _, folder) = try Self.pair()
         let result = try a.run("sync", folder.path, "--json")
