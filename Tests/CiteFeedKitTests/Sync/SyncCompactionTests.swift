@@ -39,6 +39,48 @@ import Testing
         #expect(kept[0].change == .citation(uuid: u1, fields: author))
     }
 
+    /// A log past its bound is compacted only when a quarter of the lines written since the last
+    /// snapshot were made useless by later ones: a library that only grows keeps its log.
+    @Test func aLogIsCompactedOnlyWhenAQuarterOfItsLinesWereMadeUseless() throws {
+        let folder = try SyncMachine.sharedFolder()
+        let a = try SyncMachine("a", folder: folder)
+        a.compactAt = 1000
+        a.compactAlways = false
+        let first = try a.add("Citation number 1 of a library that grows")
+        for n in 2...20 { _ = try a.add("Citation number \(n) of a library that grows") }
+        try a.sync()
+        let own = folder.appendingPathComponent(try a.library.syncMachine())
+        func snapshots() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: own.path).filter { $0.hasPrefix("snapshot-") }
+        }
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: own.appendingPathComponent("log-000001.jsonl").path)[.size] as? Int ?? 0 > 1000
+        )
+        #expect(try snapshots().isEmpty)
+        func edit(_ n: Int) throws {
+            a.wait(60)
+            _ = try a.library.update(
+                id: first.id,
+                {
+                    var c = CitationChanges(); c.author = "Author \(n)"; return c
+                }(), now: a.now)
+            try a.sync()
+        }
+        // 5 of 31 lines made useless: kept.
+        for n in 1...5 { try edit(n) }
+        #expect(try snapshots().isEmpty)
+        // 20 of 61: compacted, once.
+        for n in 6...20 { try edit(n) }
+        #expect(try snapshots().count == 1)
+        let snapshot = try String(contentsOf: own.appendingPathComponent(try snapshots()[0]), encoding: .utf8)
+        // It keeps the author's last value of the time, not the ones before it.
+        #expect(snapshot.components(separatedBy: "Author ").count == 2 && !snapshot.contains("\"Author 1\""), "\(snapshot)")
+        // Growing again past the bound, with nothing made useless: not compacted again.
+        for n in 21...40 { _ = try a.add("Citation number \(n) of a library that grows") }
+        try a.sync()
+        #expect(try snapshots().count == 1)
+    }
+
     @Test func aMachineCompactsItsLogAndOthersReadOnAndJoin() throws {
         let folder = try SyncMachine.sharedFolder()
         let a = try SyncMachine("a", folder: folder), b = try SyncMachine("b", folder: folder)

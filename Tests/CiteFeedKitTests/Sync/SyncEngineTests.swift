@@ -96,6 +96,60 @@ import Testing
         #expect(directories.count == 3)
     }
 
+    /// The README's git command, as written there, run by three machines against an empty bare
+    /// repository: the first pushes into it, each pulls the others', and they converge.
+    @Test(.requires(findProgram("git") != nil, "git")) func theReadmesGitCommandSyncsThreeMachinesFromAnEmptyRepository() throws {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "**git.**"), "README.md has no git set-up")
+        let open = try #require(readme.range(of: "```sh\n", range: section.upperBound..<readme.endIndex))
+        let close = try #require(readme.range(of: "```\n", range: open.upperBound..<readme.endIndex))
+        let command = String(readme[open.upperBound..<close.lowerBound])
+        #expect(command.contains("~/citefeed-sync") && command.contains("citefeed sync"), "\(command)")
+        let bare = try Self.temporary("git-readme")
+        try Self.run("git", ["init", "--quiet", "--bare", bare.path])
+        var machines: [Sandbox] = []
+        for n in 0..<3 {
+            let box = try Sandbox()
+            box.now = "2026-03-01T09:3\(n):00+01:00"
+            // Each machine's clone where the README puts it (the sandbox is its HOME), each with
+            // a default branch of its own: the command names main.
+            try Self.run(
+                "git",
+                [
+                    "-c", "init.defaultBranch=\(n == 1 ? "master" : "trunk")", "clone", "--quiet", bare.path,
+                    box.home.appendingPathComponent("citefeed-sync").path,
+                ])
+            machines.append(box)
+        }
+        func turn(_ box: Sandbox) throws {
+            var environment = box.environment
+            environment["PATH"] = Sandbox.binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+            for (key, value) in [
+                ("GIT_AUTHOR_NAME", "citefeed test"), ("GIT_AUTHOR_EMAIL", "test@citefeed.invalid"),
+                ("GIT_COMMITTER_NAME", "citefeed test"), ("GIT_COMMITTER_EMAIL", "test@citefeed.invalid"), ("GIT_CONFIG_NOSYSTEM", "1"),
+            ] {
+                environment[key] = value
+            }
+            let result = try Sandbox.execute("/bin/sh", ["-c", command], stdin: Data(), environment: environment)
+            #expect(result.status == 0 && !result.stderr.contains("CONFLICT"), "\(result)")
+        }
+        _ = try machines[0].add("From the laptop", "--back", "Yes")
+        _ = try machines[1].add("From the desktop", "--tag", "work")
+        _ = try machines[2].add("From the server")
+        for _ in 0..<2 { for box in machines { try turn(box) } }
+        #expect(try machines[0].run("edit", "1", "--author", "Ann").status == 0)
+        _ = try machines[2].add("Later, on the server")
+        for _ in 0..<2 { for box in machines { try turn(box) } }
+        let first = try SyncFolderTests.canonical(machines[0])
+        #expect(first.contains("Later, on the server") && first.contains("From the desktop") && first.contains("Ann"))
+        for box in machines.dropFirst() { #expect(try SyncFolderTests.canonical(box) == first) }
+        // Nothing left uncommitted or unpushed.
+        for box in machines {
+            let clone = box.home.appendingPathComponent("citefeed-sync")
+            #expect(try Self.run("git", ["status", "--porcelain"], in: clone).stdout.isEmpty)
+        }
+    }
+
     @Test(
         .requires(findProgram("syncthing") != nil, "Debian's syncthing (scripts/setup-debian --test)"), .needsShared(syncthingPair),
         .timeLimit(.minutes(5)))

@@ -55,10 +55,14 @@ final class SyncMachine {
 
     /// The size past which this machine compacts its log.
     var compactAt = SyncService.compactAt
+    /// Whether a log past `compactAt` is compacted even when few of its lines were made useless
+    /// (`nil`: when `compactAt` is lowered, so that the tests' small logs are compacted).
+    var compactAlways: Bool?
 
     @discardableResult
     func sync() throws -> SyncService.Report {
-        try home.sync(folder: folder.path, name: name, compactAt: compactAt, compactAlways: compactAt < SyncService.compactAt)
+        try home.sync(
+            folder: folder.path, name: name, compactAt: compactAt, compactAlways: compactAlways ?? (compactAt < SyncService.compactAt))
     }
 
     /// Moves the clock on by `seconds`.
