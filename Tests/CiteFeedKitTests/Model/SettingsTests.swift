@@ -60,6 +60,8 @@ import Testing
             .desiredRetention: .double(0.9), .newPerDay: .int(20), .learningSteps: .array([.string("1m"), .string("10m")]),
             .relearningSteps: .array([.string("10m")]), .maximumInterval: .int(36500), .dayStartsAt: .string("04:00"),
             .mode: .string("rotate"),
+            // Issue 25's (empty: the host name).
+            .syncName: .string(""),
         ]
         for key in SettingKey.allCases {
             #expect(key.defaultValue == expected[key], "\(key)")
