@@ -58,6 +58,18 @@ public enum StarterSet {
     private static func c(_ text: String, _ author: String, _ source: String?, _ tags: [String], fav: Bool = false, back: String? = nil)
         -> NewCitation
     {
-        NewCitation(text: text, back: back, author: author, source: source, tags: tags, favourite: fav)
+        var citation = NewCitation(text: text, back: back, author: author, source: source, tags: tags, favourite: fav)
+        // The same on every machine (issue 25): two machines that each made the starter set
+        // before they first synced have it once, and no machine's copy, dated when the set was
+        // written, wins over an edit made since on another.
+        citation.uuid = UUIDString.nameBased(namespace: namespace, name: text + "\u{1F}" + author)
+        citation.createdAt = date
+        citation.updatedAt = date
+        return citation
     }
+
+    /// The namespace of the starter citations' uuids.
+    static let namespace = "5f0b8e2c-3d41-4a6f-9c7e-2b8d1e4f6a90"
+    /// The date of every starter citation: when the set was written.
+    public static let date = Timestamp(seconds: 1_767_225_600)  // 2026-01-01T00:00:00Z
 }

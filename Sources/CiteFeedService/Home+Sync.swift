@@ -9,6 +9,9 @@ package enum SyncError: Error, Equatable {
     case notAFolder(String)
     /// The folder could not be read or written: the folder and the system's reason.
     case folder(String, String)
+    /// A folder sync must not use: the folder, and what it is (the library's own directory,
+    /// one holding it, or the output directory, which publishing copies elsewhere).
+    case unsafeFolder(String, String)
 }
 
 extension Home {
@@ -21,6 +24,9 @@ extension Home {
         -> SyncService.Report
     {
         guard Posix.isDirectory(path) else { throw SyncError.notAFolder(path) }
+        try checkSyncFolder(path)
+        // Opened (made, on a new home) before the sync lock, which lies beside it.
+        let library = try library()
         let lock = FileLock.shared(paths.syncLock)
         do { try lock.acquire(patience: 60_000) } catch {
             switch error {
@@ -29,7 +35,6 @@ extension Home {
             }
         }
         defer { lock.release() }
-        let library = try library()
         let file = SettingsFile(path: paths.settings)
         do {
             // The settings lock, then the library's: sync may write settings.json.
@@ -43,11 +48,29 @@ extension Home {
                 if service.outbox.exists, try library.syncEnabled() {
                     kept = try service.flush(machine: try library.syncMachine(), compactAt: compactAt, always: compactAlways)
                 }
+                // A library copied, or restored from a backup, since it last synced: its copy
+                // (or the library it was) may go on numbering changes as this one would, so it
+                // takes a new machine id; what the folder has of the old one after this
+                // library's last change (made since the backup, or by the copy) is applied.
+                let inode = Posix.inode(paths.library)
+                var renewedFrom: String?
+                if try library.syncEnabled() {
+                    let old = try library.syncMachine()
+                    let known = try library.syncLibraryFile()
+                    if try service.lastWritten(machine: old) > library.nextSyncSeq() - 1 || (known != nil && inode != nil && known != inode) {
+                        // Its lines are in the folder already, written before the backup.
+                        if service.outbox.exists { try service.outbox.remove() }
+                        _ = try library.renewSyncMachine(name: name)
+                        renewedFrom = old
+                    }
+                }
                 // A first sync or a join touches every citation: with the default 2 MiB page
                 // cache SQLite spills pages to the WAL and reads them back before the commit.
                 let report = try library.withLargeCache {
                     try change { _ in
+                        if let inode { try library.setSyncLibraryFile(inode) }
                         var report = try service.exchange()
+                        report.renewedFrom = renewedFrom
                         report.refused = try write(report.writes, to: file)
                         try service.finish(report, study: try SettingsFile(path: paths.settings).load(rotation: "").settings)
                         return report
@@ -62,6 +85,24 @@ extension Home {
         } catch let failure as IOFailure {
             // What was captured stays in the outbox, for the next sync.
             throw SyncError.folder(path, failure.message)
+        }
+    }
+
+    /// Refuses a folder that is or holds the library's directory (a sync engine would carry
+    /// `library.sqlite` itself, which breaks it), or lies in the output directory (which
+    /// `publishCommand` copies to a server: the change logs would be published). A folder
+    /// inside the library's directory is the user's choice (the engine carries that folder only).
+    package func checkSyncFolder(_ path: String) throws {
+        guard let folder = Posix.resolvedPath(path) else { return }
+        func within(_ inner: String, _ outer: String) -> Bool { inner == outer || inner.hasPrefix(outer == "/" ? "/" : outer + "/") }
+        if let libraryDirectory = Posix.resolvedPath(Posix.parentDirectory(paths.library)), within(libraryDirectory, folder) {
+            throw SyncError.unsafeFolder(
+                path, folder == libraryDirectory ? "it is the library's directory" : "it holds the library's directory, \(libraryDirectory)")
+        }
+        if let settings = try? SettingsFile(path: paths.settings).load(rotation: "").settings,
+            let output = Posix.resolvedPath(paths.outputDirectory(settings)), within(folder, output)
+        {
+            throw SyncError.unsafeFolder(path, "it is in the output directory, \(output), which is published")
         }
     }
 

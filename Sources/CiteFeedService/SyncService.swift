@@ -46,6 +46,14 @@ package struct SyncService {
         package var skipped: [Skipped] = []
         /// Machines whose log is of a newer format: machine → its format.
         package var newer: [String: Int64] = [:]
+        /// Machines whose files could not be read (a FIFO, a link, a directory where a log
+        /// should be): machine → why. Their changes wait; the others' are applied.
+        package var unreadable: [String: String] = [:]
+        /// The other machines' names, as their `machine.json` says (for messages).
+        package var names: [String: String] = [:]
+        /// The machine id this library had until this sync, when it took a new one (it was
+        /// copied or restored from a backup: `Library.renewSyncMachine`).
+        package var renewedFrom: String?
         /// Settings to write to settings.json, in order.
         package var writes: [SettingWrite] = []
         /// Synced settings that did not fit with this machine's others, left out.
@@ -85,22 +93,53 @@ package struct SyncService {
         }
         /// A clock for a change of this machine's at `wall` ms, past each value it replaces
         /// (`held`): an edit made after seeing a value wins over it.
-        func clockPast(_ held: [SyncClock?], wall: Int64) -> SyncClock {
-            var c = clock.tick(wall: wall)
+        func clockPast(_ held: [SyncClock?], wall at: Int64) -> SyncClock {
+            var c = clock.tick(wall: at)
             for case let h? in held where h >= c { c = h.successor(on: machine) }
-            clock.advance(past: c)
+            // Past a value from a clock far ahead, this change beats it, but this machine's
+            // clock does not follow it there (its later changes would all carry that time).
+            if c.milliseconds <= wall + HybridClock.maximumLead { clock.advance(past: c) }
             return c
         }
         var effects = Effects()
         // Lines of this machine's log made useless by the lines written now.
         var superseded = 0
         // Citations sync has never written (a first sync: all of them), in bulk, oldest
-        // change first and before anything else: each one's clock is its own time, and
-        // `updated_at` stays as it was; then the answers.
-        var captured: [(citation: Library.UnsyncedCitation, clock: SyncClock)] = []
-        for citation in try library.unsyncedCitations() {
-            captured.append((citation, clockPast([], wall: min(citation.updated.seconds * 1000, wall))))
+        // change first: each one's clock is its own time, and `updated_at` stays as it was.
+        // This machine's edits since the last sync take clocks of their own times too, in one
+        // order of time with those citations, before anything below takes one of now (the
+        // clock never goes back: an edit made at 09:00 and synced at 11:00 after a setting
+        // changed was clocked 11:00, and won over another machine's edit of 10:00).
+        var unsynced = try library.unsyncedCitations()
+        let done = Set(unsynced.map { "c:" + $0.uuid })
+        let dirty = try library.syncDirty(except: done)
+        var edits: [(entity: String, at: Int64, held: [SyncClock?])] = []
+        for (entity, fields) in dirty where entity.hasPrefix("c:") {
+            let uuid = String(entity.dropFirst(2))
+            guard try !library.tombstone(uuid), let (current, updated) = try library.syncFields(uuid: uuid) else { continue }
+            let change = fields.contains("*") ? current : current.restricted(to: fields)
+            guard !change.isEmpty else { continue }
+            let registers = try library.registerClocks(entity)
+            edits.append((entity, min(updated.seconds * 1000, wall), change.names.map(registers.clock(of:))))
         }
+        edits.sort { ($0.at, $0.entity) < ($1.at, $1.entity) }
+        var editClocks: [String: SyncClock] = [:]
+        var nextEdit = 0
+        func clockEditsThrough(_ at: Int64) {
+            while nextEdit < edits.count, edits[nextEdit].at <= at {
+                editClocks[edits[nextEdit].entity] = clockPast(edits[nextEdit].held, wall: edits[nextEdit].at)
+                nextEdit += 1
+            }
+        }
+        var captured: [(citation: Library.UnsyncedCitation, clock: SyncClock)] = []
+        captured.reserveCapacity(unsynced.count)
+        for citation in unsynced {
+            let at = min(citation.updated.seconds * 1000, wall)
+            clockEditsThrough(at)
+            captured.append((citation, clockPast([], wall: at)))
+        }
+        unsynced = []
+        clockEditsThrough(.max)
         let firstSeq = seq
         seq += Int64(captured.count)
         report.written += captured.count
@@ -124,7 +163,6 @@ package struct SyncService {
         answerLines = []
         try library.setAnswerSyncIDs(answerIDs)
         try library.saveCaptured(captured)
-        let done = Set(captured.map { "c:" + $0.citation.uuid })
         captured = []
         // Settings first: a rotation met here for the first time takes the others' values.
         effects.writes = try captureSettings(machine: machine) { change, entity, field in
@@ -136,7 +174,7 @@ package struct SyncService {
             try library.saveRegisterClocks(entity, registers)
         }
         // This machine's other changes since the last sync.
-        for (entity, fields) in try library.syncDirty(except: done) {
+        for (entity, fields) in dirty {
             if entity.hasPrefix("c:") {
                 let uuid = String(entity.dropFirst(2))
                 // Deleted on another machine and made again here (an import of the same
@@ -164,7 +202,7 @@ package struct SyncService {
                 // An edit's time is the citation's, and beats the value it replaces.
                 let registers = try library.registerClocks(entity)
                 let held = change.names.map(registers.clock(of:))
-                let c = clockPast(held, wall: min(updated.seconds * 1000, wall))
+                let c = editClocks[entity] ?? clockPast(held, wall: min(updated.seconds * 1000, wall))
                 // A line of this machine's that this one makes useless: compaction has work.
                 if held.contains(where: { $0?.machine == machine }) { superseded += 1 }
                 try emit(.citation(uuid: uuid, fields: change), c)
@@ -201,9 +239,18 @@ package struct SyncService {
             var state = states[other] ?? Library.SyncMachineState(machine: other, name: "", applied: 0)
             state.name = folder.name(of: other) ?? state.name
             state.problem = nil
+            report.names[other] = state.name
             files: for file in folder.files(of: other) {
                 let (offset, lineNumber) = try library.syncOffset(machine: other, file: file)
-                let read = try folder.completeLines(of: other, file, from: offset, lineNumber: lineNumber)
+                let read: (lines: [(number: Int, text: [UInt8])], end: Int64, restarted: Bool)
+                do {
+                    read = try folder.completeLines(of: other, file, from: offset, lineNumber: lineNumber)
+                } catch {
+                    // This machine's files wait (read again next time, from where they stopped).
+                    report.unreadable[other] = error.message
+                    state.problem = error.message
+                    break files
+                }
                 for (number, parsed) in zip(read.lines.map(\.number), SyncService.parse(read.lines.map(\.text), machine: other)) {
                     let line: SyncLine
                     switch parsed {
@@ -362,6 +409,16 @@ package struct SyncService {
             try library.compacted(seq: last)
         }
         return written
+    }
+
+    /// The number of the last change of `machine` in the folder (0 when it has none, or its
+    /// files cannot be read: the sync goes on, and writing to them says why).
+    package func lastWritten(machine: String) -> Int64 {
+        for file in folder.files(of: machine).reversed() {
+            guard let line = try? folder.lastCompleteLine(of: machine, file) else { continue }
+            if case .int(let seq)? = (try? JSONParser.parse(line))?["s"] { return seq }
+        }
+        return 0
     }
 
     /// Past this, a machine's log is compacted (4 MiB).

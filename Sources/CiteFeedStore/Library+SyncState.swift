@@ -99,3 +99,28 @@ extension Library {
         }
     }
 }
+
+extension Library {
+    /// The inode of the library's file when it last synced (`nil` before): another one means
+    /// the library was copied or restored from a backup since (`renewSyncMachine`).
+    package func syncLibraryFile() throws(StoreError) -> UInt64? { UInt64(try meta("sync_file") ?? "") }
+
+    package func setSyncLibraryFile(_ inode: UInt64) throws(StoreError) { try setMeta("sync_file", String(inode)) }
+
+    /// Takes a new machine id, for a library copied or restored from a backup: its copy (or the
+    /// library it was, before the backup) may go on writing changes numbered as this one's
+    /// next, and one machine's numbers must name one change. The old id becomes a machine of the
+    /// folder like the others, whose changes through this library's last are here; those after
+    /// it (made since the backup, or by the copy) are applied at this sync. Returns the new id.
+    package func renewSyncMachine(name: String) throws -> String {
+        try write { () throws -> String in
+            let old = try syncMachine()
+            try saveSyncMachine(SyncMachineState(machine: old, name: name, applied: try nextSyncSeq() - 1))
+            let id = UUIDString.random()
+            try setMeta("sync_machine", id)
+            try setMeta("sync_seq", "0")
+            try mapped { try db.run("DELETE FROM meta WHERE key IN ('sync_superseded', 'sync_compacted_seq')") }
+            return id
+        }
+    }
+}

@@ -78,14 +78,17 @@ public struct SyncFolder: Sendable {
         }
     }
 
-    /// The size of the regular file `path`; `nil` when it is not there.
+    /// The size of the regular file `path`; `nil` when it is not there. A link is refused, not
+    /// followed: no sync engine makes one for a log, and it could name any file of this machine.
     private static func size(_ path: String) throws(IOFailure) -> Int64? {
         var st = stat()
-        if stat(path, &st) != 0 {
+        if lstat(path, &st) != 0 {
             if errno == ENOENT { return nil }
             throw IOFailure(message: "cannot read \(path): \(Posix.errorText())")
         }
-        guard st.st_mode & S_IFMT == S_IFREG else { throw IOFailure(message: "cannot read \(path): it is not a regular file") }
+        guard st.st_mode & S_IFMT == S_IFREG else {
+            throw IOFailure(message: "cannot read \(path): it is not a regular file\(st.st_mode & S_IFMT == S_IFLNK ? " (a link)" : "")")
+        }
         guard st.st_size <= fileLimit else {
             throw IOFailure(message: "cannot read \(path): it is larger than \(Posix.describe(bytes: fileLimit))")
         }
@@ -94,7 +97,7 @@ public struct SyncFolder: Sendable {
 
     /// Bytes `start..<end` of `path` (fewer when it is shorter now).
     private static func read(_ path: String, from start: Int64, to end: Int64) throws(IOFailure) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         if fd < 0 { throw IOFailure(message: "cannot read \(path): \(Posix.errorText())") }
         defer { close(fd) }
         let count = Int(max(0, end - start))

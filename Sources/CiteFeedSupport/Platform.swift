@@ -183,6 +183,12 @@ package enum Posix {
         return (names, notUTF8)
     }
 
+    /// The inode number of `path`, if it exists: what tells a file from a copy of it.
+    package static func inode(_ path: String) -> UInt64? {
+        var st = stat()
+        return stat(path, &st) == 0 ? UInt64(st.st_ino) : nil
+    }
+
     package static func fileExists(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0

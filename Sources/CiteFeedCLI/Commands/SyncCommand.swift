@@ -6,6 +6,7 @@ import CiteFeedSupport
 /// `citefeed sync [DIR]`
 struct SyncCommand: Command {
     static let json = Flag("json", "print what was done as JSON")
+    static let statusJSON = Flag("json", "print this machine and the others as JSON")
 
     static let spec = CommandSpec(
         name: "sync run", usage: "[DIR] [--json]",
@@ -17,7 +18,9 @@ struct SyncCommand: Command {
             sees a conflict, and every machine that applies the same changes has the same library.
             Without DIR and without syncFolder, it does nothing and exits 0, so the systemd timer
             can run it for everyone. What the folder holds is data, never a command; settings that
-            run or write something on a machine are never synced.
+            run or write something on a machine are never synced. 'citefeed sync DIR' is short
+            for 'citefeed sync run DIR'. DIR may not be the library's directory, one holding it,
+            or the output directory (which is published).
             """,
         options: [json], positionals: (0, 1), positionalName: "DIR")
 
@@ -38,19 +41,30 @@ struct SyncCommand: Command {
         let settings = try context.settings()
         var path = settings.syncFolder
         if let folder {
+            // An empty word (an unset variable in a script) is not the current directory.
+            guard !folder.isEmpty else { throw UsageError.invalidValue(folder, expected: "DIR is a folder's path, not empty") }
             let absolute = Posix.absolutePath(folder, home: context.paths.userHome)
             guard Posix.isDirectory(absolute) else { throw SyncError.notAFolder(absolute) }
-            if path != absolute { try context.home.writeSetting(.syncFolder, .string(absolute), rotation: "") }
             path = absolute
         }
         guard let path else { return }
         let report = try context.home.sync(folder: path, name: SyncCommand.machineName(settings))
+        // Remembered once a sync with it succeeded: a failed one leaves the settings as they were.
+        if path != settings.syncFolder { try context.home.writeSetting(.syncFolder, .string(path), rotation: "") }
+        if let old = report.renewedFrom {
+            context.warn(
+                "this library was copied or restored from a backup since it last synced, so it now writes as a new machine, \(report.machine); what it wrote before stays in the folder as machine \(old), and that machine's later changes were applied",
+                prefix: "note")
+        }
         for skipped in report.skipped {
             context.warn("\(SyncCommand.describe(skipped)); skipped")
         }
+        for (machine, why) in report.unreadable.sorted(by: { $0.key < $1.key }) {
+            context.warn("machine \(SyncCommand.who(machine, name: report.names[machine] ?? "")): \(why); its changes wait, the others' were applied")
+        }
         for (machine, version) in report.newer.sorted(by: { $0.key < $1.key }) {
             context.warn(
-                "machine \(machine) writes sync format \(version), newer than this citefeed reads (\(SyncLine.format)); its changes wait until citefeed is updated here"
+                "machine \(SyncCommand.who(machine, name: report.names[machine] ?? "")) writes sync format \(version), newer than this citefeed reads (\(SyncLine.format)); its changes wait until citefeed is updated here"
             )
         }
         if asJSON {
@@ -70,11 +84,14 @@ struct SyncCommand: Command {
         let reason: String
         switch s.reason {
         case .invalid(let why): reason = why
+        case .refused(let error): reason = "add would refuse it: " + error.reason
         case .newerFormat(let v): reason = "format \(v) is newer than this citefeed's"
         }
-        let who = s.name.isEmpty ? s.machine : "\(s.name) (\(s.machine))"
-        return "machine \(who), \(s.file) line \(s.line): \(reason)"
+        return "machine \(who(s.machine, name: s.name)), \(s.file) line \(s.line): \(reason)"
     }
+
+    /// A machine as messages name it: its name and id, or its id.
+    static func who(_ machine: String, name: String) -> String { name.isEmpty ? machine : "\(name) (\(machine))" }
 }
 
 /// `citefeed sync status`
@@ -87,11 +104,11 @@ struct SyncStatusCommand: Command {
             folder: its last change applied and when that was made, and any problem (a log of a
             newer format).
             """,
-        options: [SyncCommand.json], positionals: (0, 0), positionalName: "")
+        options: [SyncCommand.statusJSON], positionals: (0, 0), positionalName: "")
 
     let asJSON: Bool
 
-    init(_ arguments: ParsedArguments) throws { asJSON = arguments(SyncCommand.json) }
+    init(_ arguments: ParsedArguments) throws { asJSON = arguments(SyncCommand.statusJSON) }
 
     func run(_ context: Context) throws {
         let settings = try context.settings()

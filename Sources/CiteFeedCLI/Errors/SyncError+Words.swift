@@ -1,4 +1,5 @@
 import CiteFeedService
+import CiteFeedSupport
 
 /// Why `sync` could not run, in the command line's words.
 extension SyncError: CiteFeedError {
@@ -6,15 +7,20 @@ extension SyncError: CiteFeedError {
         switch self {
         case .notAFolder: return .notFound
         case .folder: return .ioError
+        case .unsafeFolder: return .usage
         }
     }
 
     package var message: String {
         switch self {
+        case .notAFolder(let path) where Posix.fileExists(path):
+            return "\(path) is not a folder: give the folder your sync engine shares (Syncthing, Nextcloud, a git repository)."
         case .notAFolder(let path):
             return "No folder \(path): give the folder your sync engine shares (Syncthing, Nextcloud, a git repository), made first."
         case let .folder(path, reason):
             return "Cannot sync with \(path): \(reason). This machine's changes wait for the next sync."
+        case let .unsafeFolder(path, reason):
+            return "Cannot sync with \(path): \(reason). Give a folder of its own that your sync engine shares, such as ~/Sync/citefeed."
         }
     }
 }

@@ -65,6 +65,8 @@ extension SyncLine {
 /// Why a line of a log cannot be applied: a clause for the CLI's warning.
 public enum SyncLineError: Error, Equatable, Sendable {
     case invalid(String)
+    /// A field that `add` would refuse, and why (the command line words it).
+    case refused(ModelError)
     /// Written by a newer citefeed: its machine's log is not read until this one is updated.
     case newerFormat(Int64)
 }
@@ -100,7 +102,7 @@ extension SyncChange {
             var name: String?
             if let raw = json["name"] {
                 guard let s = raw.stringValue, let checked = try? Tag.validateName(s), Tag.key(checked) == key else {
-                    throw .invalid("the tag name is not a valid name for the tag \"\(key)\"")
+                    throw .invalid("the tag's name does not match its key \"\(key)\"")
                 }
                 name = checked
             }
@@ -211,7 +213,7 @@ extension CitationFields {
         func optionalText(_ value: JSONValue, _ check: (String?) throws(ModelError) -> String?) throws(SyncLineError) -> String? {
             if value == .null { return nil }
             guard let s = value.stringValue else { throw .invalid("a field is not text") }
-            do { return try check(s) } catch { throw .invalid("a field is not what add takes: \(error)") }
+            do { return try check(s) } catch { throw .refused(error) }
         }
         func time(_ value: JSONValue) throws(SyncLineError) -> Timestamp {
             guard case .int(let n) = value, Timestamp(seconds: n).isInCivilRange else {
@@ -222,10 +224,8 @@ extension CitationFields {
         for (name, value) in members {
             switch name {
             case "text":
-                guard let s = value.stringValue, let checked = try? CitationInput.text(s) else {
-                    throw .invalid("the text is not what add takes")
-                }
-                text = checked
+                guard let s = value.stringValue else { throw .invalid("the text is not text") }
+                do { text = try CitationInput.text(s) } catch { throw .refused(error) }
             case "back": back = .some(try optionalText(value, CitationInput.back))
             case "author": author = .some(try optionalText(value, CitationInput.author))
             case "source": source = .some(try optionalText(value, CitationInput.source))

@@ -135,7 +135,7 @@ import Testing
         #expect(entries.count == 1)
         let fields = entries[0].split(separator: " ", maxSplits: 5).map(String.init)
         #expect(fields.count == 6 && fields[0] == "*/15" && fields[1...4].allSatisfy { $0 == "*" })
-        #expect(fields[5] == "@bindir@/citefeed sync; @bindir@/citefeed rotate --all >/dev/null")
+        #expect(fields[5] == "@bindir@/citefeed sync >/dev/null; @bindir@/citefeed rotate --all >/dev/null")
         // Run as cron would: sh -c, with @bindir@ filled in as an install fills it.
         let binDirectory = box.home.appendingPathComponent("prefix/bin")
         try FileManager.default.createDirectory(at: binDirectory, withIntermediateDirectories: true)

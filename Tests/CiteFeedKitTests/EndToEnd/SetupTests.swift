@@ -52,7 +52,7 @@ import Testing
         let chosen = try box.run(["setup", "cron"])
         #expect(
             chosen.stdout.contains(
-                "\n*/15 * * * * CITEFEED_HOME='\(box.home.path)' \(SetupTests.bindir)/citefeed sync; CITEFEED_HOME='\(box.home.path)' \(SetupTests.bindir)/citefeed rotate --all >/dev/null\n"), "\(chosen)")
+                "\n*/15 * * * * CITEFEED_HOME='\(box.home.path)' \(SetupTests.bindir)/citefeed sync >/dev/null; CITEFEED_HOME='\(box.home.path)' \(SetupTests.bindir)/citefeed rotate --all >/dev/null\n"), "\(chosen)")
         let unit = try box.run(["setup", "systemd"])
         #expect(unit.stdout.contains("\n[Service]\nEnvironment=\"CITEFEED_HOME=\(box.home.path)\"\nType=oneshot\n"), "\(unit)")
         let bar = try box.run(["setup", "waybar"])
