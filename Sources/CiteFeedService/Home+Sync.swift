@@ -54,14 +54,20 @@ extension Home {
                 // library's last change (made since the backup, or by the copy) is applied.
                 let inode = Posix.inode(paths.library)
                 var renewedFrom: String?
+                var missing: ClosedRange<Int64>?
                 if try library.syncEnabled() {
                     let old = try library.syncMachine()
                     let known = try library.syncLibraryFile()
-                    if try service.lastWritten(machine: old) > library.nextSyncSeq() - 1 || (known != nil && inode != nil && known != inode) {
+                    let written = service.lastWritten(machine: old), last = try library.nextSyncSeq() - 1
+                    if written > last || (known != nil && inode != nil && known != inode) {
                         // Its lines are in the folder already, written before the backup.
                         if service.outbox.exists { try service.outbox.remove() }
                         _ = try library.renewSyncMachine(name: name)
                         renewedFrom = old
+                    } else if written < last {
+                        // A new folder, or one emptied or set back (a git revert): the machines
+                        // that have synced have these changes, one that joins from it will not.
+                        missing = (written + 1)...last
                     }
                 }
                 // A first sync or a join touches every citation: with the default 2 MiB page
@@ -71,6 +77,7 @@ extension Home {
                         if let inode { try library.setSyncLibraryFile(inode) }
                         var report = try service.exchange()
                         report.renewedFrom = renewedFrom
+                        report.missing = missing
                         report.refused = try write(report.writes, to: file)
                         try service.finish(report, study: try SettingsFile(path: paths.settings).load(rotation: "").settings)
                         return report

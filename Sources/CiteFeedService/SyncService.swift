@@ -54,6 +54,9 @@ package struct SyncService {
         /// The machine id this library had until this sync, when it took a new one (it was
         /// copied or restored from a backup: `Library.renewSyncMachine`).
         package var renewedFrom: String?
+        /// This machine's changes that its files in the folder lack (a new folder, or one
+        /// emptied or set back): a machine that joins from the folder will not have them.
+        package var missing: ClosedRange<Int64>?
         /// Settings to write to settings.json, in order.
         package var writes: [SettingWrite] = []
         /// Synced settings that did not fit with this machine's others, left out.

@@ -56,6 +56,11 @@ struct SyncCommand: Command {
                 "this library was copied or restored from a backup since it last synced, so it now writes as a new machine, \(report.machine); what it wrote before stays in the folder as machine \(old), and that machine's later changes were applied",
                 prefix: "note")
         }
+        if let missing = report.missing {
+            context.warn(
+                "this machine's changes \(missing.lowerBound)-\(missing.upperBound) are not in \(path) (a new folder, or one emptied or set back): the machines that synced before have them, but one that joins from this folder will not: start a new machine from the old folder, or from a copy of this library's directory (README, \"Moving the folder\")"
+            )
+        }
         for skipped in report.skipped {
             context.warn("\(SyncCommand.describe(skipped)); skipped")
         }
@@ -139,7 +144,7 @@ struct SyncStatusCommand: Command {
             context.out.line("Sync is off: no syncFolder is set (citefeed sync DIR sets it).")
             return
         }
-        context.out.line("Folder: \(folder)")
+        context.out.line("Folder: \(folder)\(Posix.isDirectory(folder) ? "" : " (not there now: sync fails until it is)")")
         context.out.line(
             "This machine: \(name) (\(status.machine ?? "not synced yet")), \(status.pending) changes not yet written")
         for m in status.others {

@@ -222,4 +222,30 @@ import Testing
         #expect(result.stderr.contains("add would refuse it: The author contains the control character"), "\(result.stderr)")
         #expect(!result.stderr.contains("controlCharacter("))
     }
+
+    /// Syncing with a new folder (or one emptied) left this machine's earlier changes out of it
+    /// without a word: a machine joining from it silently lacked them. The sync says which, and
+    /// a new machine started from a copy of the library has everything (the copy takes an id
+    /// of its own).
+    @Test func aNewFolderSaysWhatItLacksAndACopyStartsANewMachine() throws {
+        let (a, _, first) = try T.pair()
+        _ = try a.add("one")
+        _ = try T.sync(a, first)
+        _ = try a.add("two")
+        let second = first.appendingPathComponent("moved")
+        try FileManager.default.createDirectory(at: second, withIntermediateDirectories: true)
+        let moved = try T.sync(a, second)
+        #expect(moved.stderr.contains("this machine's changes 1-"), "\(moved)")
+        #expect(moved.stderr.contains("are not in \(second.path)"), "\(moved)")
+        let c = try Sandbox()
+        try FileManager.default.removeItem(at: c.home)
+        try FileManager.default.copyItem(at: a.home, to: c.home)
+        let copied = try T.sync(c)
+        #expect(copied.stderr.contains("copied or restored"), "\(copied)")
+        _ = try c.add("three")
+        _ = try T.sync(c)
+        _ = try T.sync(a)
+        #expect(try Self.texts(a) == ["one", "three", "two"])
+        #expect(try Self.texts(c) == ["one", "three", "two"])
+    }
 }
