@@ -162,7 +162,7 @@ package struct SyncService {
         }
         report.written += answerLines.count
         // Their lines are written by another thread meanwhile (100,000 citations: 40 MB of JSON).
-        let capturedLines = LinesInBackground(captured, from: firstSeq, then: answerLines)
+        let capturedLines = try LinesInBackground(captured, from: firstSeq, then: answerLines, into: outbox)
         answerLines = []
         try library.setAnswerSyncIDs(answerIDs)
         try library.saveCaptured(captured)
@@ -304,8 +304,11 @@ package struct SyncService {
         report.replay = effects.replay
         try library.clearSyncDirty()
         if triggersOff { try library.ensureSyncTriggers() }
-        let head = capturedLines.text()
-        if !head.isEmpty || !lines.isEmpty { try outbox.write(head: head, lines) }
+        if let file = try capturedLines.finish() {
+            try outbox.finish(file, lines)
+        } else if !lines.isEmpty {
+            try outbox.write(lines)
+        }
         try library.setSyncSeq(seq - 1)
         if superseded > 0 { try library.addSuperseded(superseded) }
         try library.saveSyncClock(clock)
@@ -392,12 +395,19 @@ package struct SyncService {
         }
         // The number of the last line of a sync that committed: any after it are not changes.
         let last = try library.nextSyncSeq() - 1
-        if let (bytes, count, whole, lastLine) = try outbox.lines(after: writtenSeq, through: last), !bytes.isEmpty {
-            // An outbox holds one sync's lines: its horizon line, if any, is the last.
-            let horizon = (try? SyncLine(json: JSONParser.parse(Array(lastLine.dropLast())), machine: machine)).map {
-                if case .horizon = $0.change { true } else { false }
-            }
-            written = count - (horizon == true ? 1 : 0)
+        // An outbox holds one sync's lines: its horizon line, if any, is the last.
+        func isHorizon(_ line: [UInt8]) -> Bool {
+            guard let change = (try? SyncLine(json: JSONParser.parse(line), machine: machine))?.change else { return false }
+            if case .horizon = change { return true } else { return false }
+        }
+        // A first log is the outbox itself, linked in when it is whole (a first sync's 40 MB
+        // are neither read back nor written twice).
+        if writtenSeq == 0, let ends = try outbox.ends(), ends.last <= last, folder.prepareNewLog(file, of: machine),
+            outbox.link(as: folder.path(of: machine, file))
+        {
+            written = Int(ends.last - ends.first + 1) - (isHorizon(ends.lastLine) ? 1 : 0)
+        } else if let (bytes, count, whole, lastLine) = try outbox.lines(after: writtenSeq, through: last), !bytes.isEmpty {
+            written = count - (isHorizon(Array(lastLine.dropLast())) ? 1 : 0)
             // A first log is the outbox itself, when it can be linked in.
             if !(whole && writtenSeq == 0 && folder.prepareNewLog(file, of: machine) && outbox.link(as: folder.path(of: machine, file))) {
                 try folder.append(Array(bytes), to: file, of: machine)

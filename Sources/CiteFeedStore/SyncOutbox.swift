@@ -14,8 +14,17 @@ package struct SyncOutbox: Sendable {
 
     /// Replaces the outbox with `head`, then `lines` (each ending in a line feed), synced to disk.
     package func write(head: [UInt8] = [], _ lines: [String]) throws(IOFailure) {
-        let file = try StagedFile(for: path, mode: 0o600)
+        let file = try begin()
         if !head.isEmpty { try file.write(head) }
+        try finish(file, lines)
+    }
+
+    /// A new outbox, not in place until `finish`: its first lines may be written by another
+    /// thread (a first sync's 40 MB, as they are made), the rest by `finish`.
+    package func begin() throws(IOFailure) -> StagedFile { try StagedFile(for: path, mode: 0o600) }
+
+    /// Writes `lines` after what `file` holds, syncs it and puts it in the outbox's place.
+    package func finish(_ file: StagedFile, _ lines: [String]) throws(IOFailure) {
         var chunk: [UInt8] = []
         chunk.reserveCapacity(1 << 20)
         for line in lines {
@@ -54,6 +63,19 @@ package struct SyncOutbox: Sendable {
         }
         guard let kept else { return ([], 0, false, []) }
         return (bytes[kept], count, kept == 0..<bytes.count, bytes[lastStart..<kept.upperBound])
+    }
+
+    /// The numbers of the outbox's first and last lines and its last line, read from its two
+    /// ends only (its lines are numbered one after the other): what `flush` needs to put a whole
+    /// outbox in the place of a new log without reading it. `nil` when there is none, or it is
+    /// not as `write` makes it.
+    package func ends() throws(IOFailure) -> (first: Int64, last: Int64, lastLine: [UInt8])? {
+        guard exists, let prefix = Posix.readPrefix(path, 1 << 16), let end = prefix.firstIndex(of: 0x0A),
+            case .int(let first)? = (try? JSONParser.parse(Array(prefix[..<end])))?["s"]
+        else { return nil }
+        let folder = SyncFolder(path: Posix.parentDirectory(path))
+        guard let line = try folder.lastCompleteLine(ofFile: path), case .int(let last)? = (try? JSONParser.parse(line))?["s"] else { return nil }
+        return (first, last, line)
     }
 
     /// Puts the outbox in the place of `log` (a file not there yet) without copying it, when
