@@ -42,33 +42,37 @@ extension Home {
                 let service = SyncService(
                     library: library, folder: SyncFolder(path: path), outbox: SyncOutbox(path: paths.syncOutbox), now: try now(), name: name,
                     settings: try file.storedValues())
+                // A library copied, or restored from a backup, since it last synced: its copy
+                // (or the library it was) may go on numbering changes as this one would, so it
+                // takes a new machine id; what the folder has of the old one after this
+                // library's last change (made since the backup, or by the copy) is applied.
+                // Decided before anything is written to the old id's directory, which is no
+                // longer this library's alone.
+                let inode = Posix.inode(paths.library)
+                var renewedFrom: String?
+                if try library.syncEnabled() {
+                    let old = try library.syncMachine()
+                    let known = try library.syncLibraryFile()
+                    let last = try library.nextSyncSeq() - 1
+                    if service.lastWritten(machine: old) > last || (known != nil && inode != nil && known != inode) {
+                        // An outbox's lines are the original's too: it writes them, or has.
+                        if service.outbox.exists { try service.outbox.remove() }
+                        _ = try library.renewSyncMachine(name: name, written: service.written(by: old, after: last), inode: inode)
+                        renewedFrom = old
+                    }
+                }
                 // What a sync before this one captured and could not write to the folder first:
                 // this sync's lines replace the outbox.
                 var kept = 0
                 if service.outbox.exists, try library.syncEnabled() {
                     kept = try service.flush(machine: try library.syncMachine(), compactAt: compactAt, always: compactAlways)
                 }
-                // A library copied, or restored from a backup, since it last synced: its copy
-                // (or the library it was) may go on numbering changes as this one would, so it
-                // takes a new machine id; what the folder has of the old one after this
-                // library's last change (made since the backup, or by the copy) is applied.
-                let inode = Posix.inode(paths.library)
-                var renewedFrom: String?
+                // A new folder, or one emptied or set back (a git revert): the machines that
+                // have synced have these changes, one that joins from it will not.
                 var missing: ClosedRange<Int64>?
-                if try library.syncEnabled() {
-                    let old = try library.syncMachine()
-                    let known = try library.syncLibraryFile()
-                    let written = service.lastWritten(machine: old), last = try library.nextSyncSeq() - 1
-                    if written > last || (known != nil && inode != nil && known != inode) {
-                        // Its lines are in the folder already, written before the backup.
-                        if service.outbox.exists { try service.outbox.remove() }
-                        _ = try library.renewSyncMachine(name: name)
-                        renewedFrom = old
-                    } else if written < last {
-                        // A new folder, or one emptied or set back (a git revert): the machines
-                        // that have synced have these changes, one that joins from it will not.
-                        missing = (written + 1)...last
-                    }
+                if renewedFrom == nil, try library.syncEnabled() {
+                    let written = service.lastWritten(machine: try library.syncMachine()), last = try library.nextSyncSeq() - 1
+                    if written < last { missing = (written + 1)...last }
                 }
                 // A first sync or a join touches every citation: with the default 2 MiB page
                 // cache SQLite spills pages to the WAL and reads them back before the commit.

@@ -434,6 +434,18 @@ package struct SyncService {
         return 0
     }
 
+    /// The changes of `machine` in the folder numbered past `last`, as far as they read.
+    package func written(by machine: String, after last: Int64) -> [SyncLine] {
+        var lines: [SyncLine] = []
+        for file in folder.files(of: machine) {
+            guard let read = try? folder.completeLines(of: machine, file, from: 0, lineNumber: 0) else { continue }
+            for case .success(let line) in SyncService.parse(read.lines.map(\.text), machine: machine) where line.seq > last {
+                lines.append(line)
+            }
+        }
+        return lines
+    }
+
     /// Past this, a machine's log is compacted (4 MiB).
     package static let compactAt: Int64 = 4 << 20
 

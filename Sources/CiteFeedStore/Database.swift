@@ -174,29 +174,11 @@ public final class Database {
     /// Inside another transaction it becomes a savepoint, so a command can make a change and its
     /// consequences in one.
     public func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
-        guard depth == 0 else { return try transactionOnce(immediate: immediate, body) }
-        // A transaction that began just after another process committed a change of the schema
-        // (a bulk load drops triggers and makes them again; so does sync) can fail its first
-        // statement with SQLITE_SCHEMA, "no such table: citations", as SQLite 3.40 reads the
-        // schema again inside it; the same work in a new transaction succeeds. Nothing of the
-        // failed one stays (it is rolled back), so it is run again, at most twice more.
-        var attempt = 0
-        while true {
-            schemaChanged = false
-            do {
-                return try transactionOnce(immediate: immediate, body)
-            } catch where schemaChanged && attempt < 2 {
-                attempt += 1
-            }
-        }
-    }
-
-    private func transactionOnce<T>(immediate: Bool, _ body: () throws -> T) throws -> T {
         let name = "s\(depth)"
         let outer = depth == 0
         if outer && immediate { try acquireWriteLock() }
         defer { if outer && immediate { writeLock.release() } }
-        try execute(outer ? (immediate ? "BEGIN IMMEDIATE" : "BEGIN") : "SAVEPOINT \(name)")
+        if outer { try begin(immediate: immediate) } else { try execute("SAVEPOINT \(name)") }
         depth += 1
         defer { depth -= 1 }
         do {
@@ -211,16 +193,34 @@ public final class Database {
         }
     }
 
-    /// The connection's last error, while running `sql`.
-    func error(sql: String?) -> SQLiteError {
-        let error = SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
-        if error.code == SQLITE_SCHEMA { schemaChanged = true }
-        return error
+    /// Begins a transaction and reads the schema in it first. A transaction that began just
+    /// after another process committed a change of the schema (a bulk load drops triggers and
+    /// makes them again; so does sync) failed its first INSERT with SQLITE_SCHEMA, "no such
+    /// table: citations", as SQLite 3.40 compiled it again, and failed it again in the same
+    /// transaction; a statement that reads `sqlite_master` first loads the new schema whole.
+    /// Should that statement fail so, the transaction is begun again (nothing has happened in
+    /// it yet), at most twice.
+    private func begin(immediate: Bool) throws(SQLiteError) {
+        var attempt = 0
+        while true {
+            try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
+            do {
+                _ = try scalar("SELECT 1 FROM sqlite_master LIMIT 1")
+                return
+            } catch where error.code == SQLITE_SCHEMA && attempt < 2 {
+                try? execute("ROLLBACK")
+                attempt += 1
+            } catch {
+                try? execute("ROLLBACK")
+                throw error
+            }
+        }
     }
 
-    /// Whether a statement failed with SQLITE_SCHEMA in the transaction under way (`transaction`
-    /// runs it again; the error may reach it turned into the library's own).
-    private var schemaChanged = false
+    /// The connection's last error, while running `sql`.
+    func error(sql: String?) -> SQLiteError {
+        SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
 
     /// The SQLite library version, e.g. `3.40.1`.
     public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }

@@ -99,8 +99,14 @@ extension Library {
     /// Returns the citation's id, or `nil` when there is no such answer.
     package func undoReview(_ reviewID: Int64) throws(StoreError) -> Int64? {
         try mapped {
-            let rows = try db.query("SELECT citation_id, card_before FROM reviews WHERE id = ?", [.int(reviewID)]) { ($0.int(0), $0.text(1)) }
-            guard let (id, json) = rows.first, let before = CardJSON.record(json, citationID: id) else { return nil }
+            let rows = try db.query("SELECT citation_id, card_before, sync_id FROM reviews WHERE id = ?", [.int(reviewID)]) {
+                ($0.int(0), $0.text(1), $0.optionalText(2))
+            }
+            guard let (id, json, syncID) = rows.first, let before = CardJSON.record(json, citationID: id) else { return nil }
+            // A synced answer of another machine id: the undo would be this library's alone.
+            if let syncID, let machine = try meta("sync_machine"), SyncChange.machine(ofAnswer: syncID) != machine {
+                throw StoreError.answeredElsewhere(citationID: id)
+            }
             // Only the newest answer of its card: an answer given since (from the bar) would be lost.
             if try db.scalar("SELECT 1 FROM reviews WHERE citation_id = ? AND id > ?", .int(id), .int(reviewID)) != nil {
                 throw StoreError.answeredSince(citationID: id)

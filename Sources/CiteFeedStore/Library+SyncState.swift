@@ -112,9 +112,38 @@ extension Library {
     /// next, and one machine's numbers must name one change. The old id becomes a machine of the
     /// folder like the others, whose changes through this library's last are here; those after
     /// it (made since the backup, or by the copy) are applied at this sync. Returns the new id.
-    package func renewSyncMachine(name: String) throws -> String {
+    ///
+    /// `written`: the old id's changes numbered past this library's last. The answers and picks
+    /// among them that are rows here not yet synced (made before the copy or the backup, and
+    /// synced since by the original) are those rows: they take the change's id, instead of
+    /// being captured again under the new one (one answer would count twice). `inode` is noted
+    /// in the same transaction (a sync that fails after does not renew again).
+    package func renewSyncMachine(name: String, written: [SyncLine], inode: UInt64?) throws -> String {
         try write { () throws -> String in
             let old = try syncMachine()
+            try mapped {
+                for line in written {
+                    switch line.change {
+                    case .answer(let uuid, let id, let at, let grade):
+                        try db.run(
+                            """
+                            UPDATE reviews SET sync_id = ? WHERE id = (
+                                SELECT r.id FROM reviews r JOIN citations c ON c.id = r.citation_id
+                                WHERE r.sync_id IS NULL AND c.uuid = ? AND r.reviewed_at = ? AND r.grade = ? ORDER BY r.id LIMIT 1)
+                            """, .text(id), .text(uuid), .int(at.seconds), .int(Int64(grade)))
+                    case .pick(let pick):
+                        try db.run(
+                            """
+                            UPDATE picks SET sync_id = ?, sync_clock = ? WHERE id = (
+                                SELECT p.id FROM picks p JOIN citations c ON c.id = p.citation_id
+                                WHERE p.sync_id IS NULL AND p.rotation = ? AND p.slot_start = ? AND c.uuid = ? ORDER BY p.id LIMIT 1)
+                            """, .text("\(old):\(line.seq)"), .text(line.clock.sortKey), .text(pick.rotation), .int(pick.slot.start.seconds),
+                            .text(pick.uuid))
+                    default: break
+                    }
+                }
+            }
+            if let inode { try setSyncLibraryFile(inode) }
             try saveSyncMachine(SyncMachineState(machine: old, name: name, applied: try nextSyncSeq() - 1))
             let id = UUIDString.random()
             try setMeta("sync_machine", id)

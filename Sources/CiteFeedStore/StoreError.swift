@@ -18,6 +18,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case noIDLeft
     /// The answer to take back is not its card's newest: the card was answered again since.
     case answeredSince(citationID: Int64)
+    /// The answer to take back was given on another machine (or under this library's machine
+    /// id before it was copied or restored): only a machine's own answers are undone everywhere.
+    case answeredElsewhere(citationID: Int64)
     /// Any other failure SQLite reported, kept whole.
     case sqlite(SQLiteError, path: String)
     case other(String)

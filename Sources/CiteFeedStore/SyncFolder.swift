@@ -14,9 +14,13 @@ public struct SyncFolder: Sendable {
 
     public func directory(of machine: String) -> String { path + "/" + machine }
 
-    /// The machines with a directory here (named by a machine id; anything else is ignored).
+    /// The machines with a directory here (named by a machine id; anything else is ignored,
+    /// and so is a link: it could name any directory of this machine).
     public func machines() -> [String] {
-        Posix.directoryEntries(path).filter(MachineID.isValid).sorted()
+        Posix.directoryEntries(path).filter(MachineID.isValid).filter { name in
+            var st = stat()
+            return lstat(directory(of: name), &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
+        }.sorted()
     }
 
     /// A machine's files of changes, in the order they are read: by number, a snapshot before

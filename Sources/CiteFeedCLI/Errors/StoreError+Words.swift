@@ -12,7 +12,7 @@ extension StoreError: CiteFeedError {
         case .io: return .ioError
         case .notArchived: return .usage
         case .noIDLeft: return .dataError
-        case .answeredSince, .sqlite, .other: return .failure
+        case .answeredSince, .answeredElsewhere, .sqlite, .other: return .failure
         }
     }
 
@@ -42,6 +42,8 @@ extension StoreError: CiteFeedError {
             return "The library has no citation id left to give (a citation has the id 9223372036854775807); export it, and import the export into a new library."
         case .answeredSince:
             return "the card was answered again since (from the bar, or another study), so that answer stays"
+        case .answeredElsewhere:
+            return "that answer was given on another machine (or before this library was copied or restored), and sync takes back only a machine's own answers, so it stays"
         case let .sqlite(error, path):
             return "SQLite error in \(path): \(error.message) (code \(error.extendedCode))."
         case .other(let message):

@@ -126,3 +126,36 @@ import Testing
         #expect(try c.library.reviews(of: c.id(ahead)).first?.reviewedAt == a.now)
     }
 }
+
+/// Answers and a copy of the library (issue 25: a copied or restored library takes a new machine
+/// id).
+@Suite struct SyncCopyCardTests {
+    /// An answer given before the library was copied, and synced since by the original, is the
+    /// same answer in the copy: it counted twice (captured again under the copy's new id), and
+    /// every card's replayed state with it.
+    @Test func anAnswerPendingAtACopyCountsOnceAndStaysTheOriginals() throws {
+        let folder = try SyncMachine.sharedFolder()
+        let a = try SyncMachine("a", folder: folder)
+        let card = try a.add("Question", back: "Answer").uuid
+        try a.sync()
+        a.wait(3600)
+        let review = try a.grade(card, .good)
+        _ = try a.library.db.scalar("PRAGMA wal_checkpoint(TRUNCATE)")
+        let b = try SyncMachine("b", folder: folder, now: a.now)
+        for name in try FileManager.default.contentsOfDirectory(atPath: a.directory.path) {
+            try FileManager.default.copyItem(at: a.directory.appendingPathComponent(name), to: b.directory.appendingPathComponent(name))
+        }
+        a.wait(60)
+        try a.sync()
+        b.now = a.now
+        let renewed = try b.sync()
+        #expect(renewed.renewedFrom == (try a.library.syncMachine()))
+        try a.sync()
+        for m in [a, b] {
+            #expect(try m.library.db.scalar("SELECT count(*) FROM reviews r JOIN citations c ON c.id = r.citation_id WHERE c.uuid = ?", .text(card)) == 1)
+        }
+        #expect(try a.card(card) == b.card(card))
+        // The copy cannot take back what is the original's (the undo would be its alone).
+        #expect(throws: StoreError.answeredElsewhere(citationID: try b.id(card))) { try b.undo(review) }
+    }
+}
