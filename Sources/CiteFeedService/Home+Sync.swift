@@ -110,15 +110,18 @@ extension Home {
             throw SyncError.unsafeFolder(
                 path, folder == libraryDirectory ? "it is the library's directory" : "it holds the library's directory, \(libraryDirectory)")
         }
-        if let settings = try? SettingsFile(path: paths.settings).load(rotation: "").settings,
-            let output = Posix.resolvedPath(paths.outputDirectory(settings)), within(folder, output)
-        {
-            throw SyncError.unsafeFolder(path, "it is in the output directory, \(output), which is published")
+        // Every rotation's output directory (a named one may have one of its own).
+        for settings in (try? SettingsFile(path: paths.settings).loadAll()) ?? [] {
+            if let output = Posix.resolvedPath(paths.outputDirectory(settings)), within(folder, output) {
+                throw SyncError.unsafeFolder(path, "it is in the output directory, \(output), which is published")
+            }
         }
     }
 
     /// What `sync status` shows: this machine, and every machine met in the folder.
     package func syncStatus() throws -> (machine: String?, pending: Int, others: [Library.SyncMachineState]) {
+        // Asking makes no library.
+        guard Posix.fileExists(paths.library) else { return (nil, 0, []) }
         let library = try library()
         guard try library.syncEnabled() else { return (nil, 0, []) }
         let last = try library.nextSyncSeq() - 1

@@ -165,8 +165,24 @@ import Testing
         #expect(try a.run("defaults", "write", "outputDirectory", output.path).status == 0)
         let published = try a.run("sync", output.path)
         #expect(published.status == 64 && published.stderr.contains("in the output directory"), "\(published)")
+        // A named rotation's output directory of its own, the same.
+        let named = folder.appendingPathComponent("work-feeds")
+        try FileManager.default.createDirectory(at: named, withIntermediateDirectories: true)
+        #expect(try a.run("rotation", "add", "work").status == 0)
+        #expect(try a.run("defaults", "write", "outputDirectory", named.path, "--rotation", "work").status == 0)
+        let namedResult = try a.run("sync", named.path)
+        #expect(namedResult.status == 64 && namedResult.stderr.contains("in the output directory"), "\(namedResult)")
         #expect(try a.run("defaults", "read", "syncFolder").stdout == "null\n")
         #expect(!FileManager.default.fileExists(atPath: a.home.appendingPathComponent("library.sqlite.sync-outbox").path))
+    }
+
+    /// `sync status` on a home with no library made one (and the starter set came with the
+    /// next command); it says sync is off and makes nothing.
+    @Test func syncStatusMakesNoLibrary() throws {
+        let box = try Sandbox()
+        let result = try box.run("sync", "status")
+        #expect(result.status == 0 && result.stdout.contains("Sync is off"), "\(result)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: box.home.path).isEmpty)
     }
 
     /// A sync that fails (a folder it cannot write) left `syncFolder` set to that folder; it
