@@ -100,8 +100,9 @@ package struct SyncService {
             var c = clock.tick(wall: at)
             for case let h? in held where h >= c { c = h.successor(on: machine) }
             // Past a value from a clock far ahead, this change beats it, but this machine's
-            // clock does not follow it there (its later changes would all carry that time).
-            if c.milliseconds <= wall + HybridClock.maximumLead { clock.advance(past: c) }
+            // clock does not follow it there, as it follows no clock it reads there (its later
+            // changes would all carry that time).
+            clock.observe(c, wall: wall)
             return c
         }
         var effects = Effects()
@@ -116,21 +117,25 @@ package struct SyncService {
         var unsynced = try library.unsyncedCitations()
         let done = Set(unsynced.map { "c:" + $0.uuid })
         let dirty = try library.syncDirty(except: done)
-        var edits: [(entity: String, at: Int64, held: [SyncClock?])] = []
+        // Each edit as the loop below writes it: the fields changed, their registers, and
+        // the clock it takes (the other notes of citations, a deletion or a change of time
+        // only, are that loop's).
+        var edits: [(entity: String, at: Int64, change: CitationFields, registers: SyncRegisters, held: [SyncClock?])] = []
         for (entity, fields) in dirty where entity.hasPrefix("c:") {
             let uuid = String(entity.dropFirst(2))
             guard try !library.tombstone(uuid), let (current, updated) = try library.syncFields(uuid: uuid) else { continue }
             let change = fields.contains("*") ? current : current.restricted(to: fields)
             guard !change.isEmpty else { continue }
             let registers = try library.registerClocks(entity)
-            edits.append((entity, min(updated.seconds * 1000, wall), change.names.map(registers.clock(of:))))
+            edits.append((entity, min(updated.seconds * 1000, wall), change, registers, change.names.map(registers.clock(of:))))
         }
         edits.sort { ($0.at, $0.entity) < ($1.at, $1.entity) }
-        var editClocks: [String: SyncClock] = [:]
+        var planned: [String: (change: CitationFields, registers: SyncRegisters, held: [SyncClock?], clock: SyncClock)] = [:]
         var nextEdit = 0
         func clockEditsThrough(_ at: Int64) {
             while nextEdit < edits.count, edits[nextEdit].at <= at {
-                editClocks[edits[nextEdit].entity] = clockPast(edits[nextEdit].held, wall: edits[nextEdit].at)
+                let e = edits[nextEdit]
+                planned[e.entity] = (e.change, e.registers, e.held, clockPast(e.held, wall: e.at))
                 nextEdit += 1
             }
         }
@@ -143,6 +148,7 @@ package struct SyncService {
         }
         unsynced = []
         clockEditsThrough(.max)
+        edits = []
         let firstSeq = seq
         seq += Int64(captured.count)
         report.written += captured.count
@@ -180,13 +186,22 @@ package struct SyncService {
         for (entity, fields) in dirty {
             if entity.hasPrefix("c:") {
                 let uuid = String(entity.dropFirst(2))
+                // An edit, clocked above: an edit's time is the citation's, and beats the value
+                // it replaces.
+                if let edit = planned[entity] {
+                    // A line of this machine's that this one makes useless: compaction has work.
+                    if edit.held.contains(where: { $0?.machine == machine }) { superseded += 1 }
+                    try emit(.citation(uuid: uuid, fields: edit.change), edit.clock)
+                    _ = try library.applyCitation(uuid: uuid, edit.change, clock: edit.clock, local: edit.registers)
+                    continue
+                }
                 // Deleted on another machine and made again here (an import of the same
                 // highlight, whose uuid is derived from it): a deletion stays deleted.
                 if try library.tombstone(uuid) {
                     _ = try library.applyDelete(uuid: uuid, clock: clock.tick(wall: wall))
                     continue
                 }
-                guard let (current, updated) = try library.syncFields(uuid: uuid) else {
+                guard try library.syncFields(uuid: uuid) != nil else {
                     if fields.contains("deleted") {
                         superseded += 1
                         let c = clock.tick(wall: wall)
@@ -195,21 +210,9 @@ package struct SyncService {
                     }
                     continue
                 }
-                let change = fields.contains("*") ? current : current.restricted(to: fields)
-                guard !change.isEmpty else {
-                    // Only its time changed (an edit that changed nothing synced): once sync is
-                    // on, a citation's updated_at is its newest register's, the same everywhere.
-                    try library.setUpdated(uuid: uuid, try library.registerClocks(entity))
-                    continue
-                }
-                // An edit's time is the citation's, and beats the value it replaces.
-                let registers = try library.registerClocks(entity)
-                let held = change.names.map(registers.clock(of:))
-                let c = editClocks[entity] ?? clockPast(held, wall: min(updated.seconds * 1000, wall))
-                // A line of this machine's that this one makes useless: compaction has work.
-                if held.contains(where: { $0?.machine == machine }) { superseded += 1 }
-                try emit(.citation(uuid: uuid, fields: change), c)
-                _ = try library.applyCitation(uuid: uuid, change, clock: c, local: registers)
+                // Only its time changed (an edit that changed nothing synced): once sync is on,
+                // a citation's updated_at is its newest register's, the same everywhere.
+                try library.setUpdated(uuid: uuid, try library.registerClocks(entity))
             } else if entity.hasPrefix("x:") {
                 superseded += 1
                 let id = String(entity.dropFirst(2))
@@ -374,93 +377,5 @@ package struct SyncService {
         case .setting(let key, let rotation, let value):
             if let write = try applySetting(key: key, rotation: rotation, value: value, clock: line.clock) { effects.writes.append(write) }
         }
-    }
-
-    /// After the commit: the outbox into this machine's log, then `machine.json`; a log grown
-    /// past `compactAt` bytes is compacted into a snapshot. Returns the number of changes
-    /// written (not counting horizon lines).
-    @discardableResult
-    package func flush(machine: String, compactAt: Int64 = SyncService.compactAt, always: Bool = false) throws -> Int {
-        guard outbox.exists else {
-            // Rewritten only when it says something new (a sync with nothing to write is cheap).
-            if folder.name(of: machine) != name { try folder.writeInfo(machine: machine, name: name, written: now) }
-            return 0
-        }
-        var written = 0
-        let file = folder.currentLog(of: machine)
-        // Lines a crash left written but not removed from the outbox are not written twice.
-        var writtenSeq: Int64 = 0
-        if let line = try folder.lastCompleteLine(of: machine, file), case .int(let seq)? = (try? JSONParser.parse(line))?["s"] {
-            writtenSeq = seq
-        }
-        // The number of the last line of a sync that committed: any after it are not changes.
-        let last = try library.nextSyncSeq() - 1
-        // An outbox holds one sync's lines: its horizon line, if any, is the last.
-        func isHorizon(_ line: [UInt8]) -> Bool {
-            guard let change = (try? SyncLine(json: JSONParser.parse(line), machine: machine))?.change else { return false }
-            if case .horizon = change { return true } else { return false }
-        }
-        // A first log is the outbox itself, linked in when it is whole (a first sync's 40 MB
-        // are neither read back nor written twice).
-        if writtenSeq == 0, let ends = try outbox.ends(), ends.last <= last, folder.prepareNewLog(file, of: machine),
-            outbox.link(as: folder.path(of: machine, file))
-        {
-            written = Int(ends.last - ends.first + 1) - (isHorizon(ends.lastLine) ? 1 : 0)
-        } else if let (bytes, count, whole, lastLine) = try outbox.lines(after: writtenSeq, through: last), !bytes.isEmpty {
-            written = count - (isHorizon(Array(lastLine.dropLast())) ? 1 : 0)
-            // A first log is the outbox itself, when it can be linked in.
-            if !(whole && writtenSeq == 0 && folder.prepareNewLog(file, of: machine) && outbox.link(as: folder.path(of: machine, file))) {
-                try folder.append(Array(bytes), to: file, of: machine)
-            }
-        }
-        try folder.writeInfo(machine: machine, name: name, written: now)
-        try outbox.remove()
-        // Only when there is something to drop: a quarter of the lines written since the last
-        // snapshot made useless by later ones (a first sync of 100,000 citations has none).
-        if try folder.size(of: machine, file) > compactAt, try always || library.compactionWorthwhile(seq: last) {
-            try compact(machine: machine, log: file)
-            try library.compacted(seq: last)
-        }
-        return written
-    }
-
-    /// The number of the last change of `machine` in the folder (0 when it has none, or its
-    /// files cannot be read: the sync goes on, and writing to them says why).
-    package func lastWritten(machine: String) -> Int64 {
-        for file in folder.files(of: machine).reversed() {
-            guard let line = try? folder.lastCompleteLine(of: machine, file) else { continue }
-            if case .int(let seq)? = (try? JSONParser.parse(line))?["s"] { return seq }
-        }
-        return 0
-    }
-
-    /// The changes of `machine` in the folder numbered past `last`, as far as they read.
-    package func written(by machine: String, after last: Int64) -> [SyncLine] {
-        var lines: [SyncLine] = []
-        for file in folder.files(of: machine) {
-            guard let read = try? folder.completeLines(of: machine, file, from: 0, lineNumber: 0) else { continue }
-            for case .success(let line) in SyncService.parse(read.lines.map(\.text), machine: machine) where line.seq > last {
-                lines.append(line)
-            }
-        }
-        return lines
-    }
-
-    /// Past this, a machine's log is compacted (4 MiB).
-    package static let compactAt: Int64 = 4 << 20
-
-    /// Writes a snapshot of this machine's files (the lines that can still matter:
-    /// `SyncCompaction`) numbered past its current log, and removes the files it replaces; the
-    /// next lines go to the log of the snapshot's number.
-    func compact(machine: String, log: String) throws {
-        var lines: [SyncLine] = []
-        for file in folder.files(of: machine) {
-            for (_, bytes) in try folder.completeLines(of: machine, file, from: 0, lineNumber: 0).lines {
-                if let json = try? JSONParser.parse(bytes), let line = try? SyncLine(json: json, machine: machine) { lines.append(line) }
-            }
-        }
-        let deleted = Set(try library.tombstones())
-        let kept = SyncCompaction.compact(lines, deleted: deleted.contains)
-        try folder.writeSnapshot(kept.map(\.text).joined(), number: SyncFolder.number(of: log) + 1, of: machine)
     }
 }

@@ -38,13 +38,11 @@ package struct SyncOutbox: Sendable {
         try file.commit()
     }
 
-    /// The outbox's lines numbered from `after + 1` through `through`, how many, whether they
-    /// are all of it, and where the last one starts; `nil` when there is no outbox.
-    package func lines(after: Int64, through: Int64) throws(IOFailure)
-        -> (bytes: ArraySlice<UInt8>, count: Int, whole: Bool, last: ArraySlice<UInt8>)?
-    {
+    /// The outbox's lines numbered from `after + 1` through `through`, how many, and where the
+    /// last one starts; `nil` when there is no outbox.
+    package func lines(after: Int64, through: Int64) throws(IOFailure) -> (bytes: ArraySlice<UInt8>, count: Int, last: ArraySlice<UInt8>)? {
         guard let bytes = try read() else { return nil }
-        guard let first = SyncOutbox.firstNumber(bytes) else { return ([], 0, false, []) }
+        guard let first = SyncOutbox.firstNumber(bytes) else { return ([], 0, []) }
         var seq = first
         var start = 0
         var kept: Range<Int>?
@@ -61,8 +59,8 @@ package struct SyncOutbox: Sendable {
                 start = i + 1
             }
         }
-        guard let kept else { return ([], 0, false, []) }
-        return (bytes[kept], count, kept == 0..<bytes.count, bytes[lastStart..<kept.upperBound])
+        guard let kept else { return ([], 0, []) }
+        return (bytes[kept], count, bytes[lastStart..<kept.upperBound])
     }
 
     /// The numbers of the outbox's first and last lines and its last line, read from its two
