@@ -66,11 +66,11 @@ public struct SyncFolder: Sendable {
 
     /// The last complete line of this machine's `file`, read from its end; `nil` when it has none.
     public func lastCompleteLine(of machine: String, _ file: String) throws(IOFailure) -> [UInt8]? {
-        try lastCompleteLine(ofFile: directory(of: machine) + "/" + file)
+        try SyncFolder.lastCompleteLine(ofFile: directory(of: machine) + "/" + file)
     }
 
     /// The last complete line of the file at `full`, read from its end.
-    func lastCompleteLine(ofFile full: String) throws(IOFailure) -> [UInt8]? {
+    static func lastCompleteLine(ofFile full: String) throws(IOFailure) -> [UInt8]? {
         guard let size = try SyncFolder.size(full) else { return nil }
         var window: Int64 = 1 << 16
         while true {
