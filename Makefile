@@ -10,8 +10,8 @@
 # command line, as the GNU coding standards have it.
 # make uninstall leaves the timer as it is: 'systemctl --user disable --now citefeed.timer' first
 # if you enabled it.
-# In the source tree, install uses the release build as it is (it does not build, so that
-# `sudo make install` compiles nothing as root): run `make` first.
+# In the source tree, install copies what `make` laid out in .build/dist and runs nothing (so
+# that `sudo make install` compiles, strips and runs nothing as root): run `make` first.
 
 PREFIX ?= /usr/local
 prefix = $(PREFIX)
@@ -37,23 +37,32 @@ INSTALL_PROGRAM = $(INSTALL) -m 755
 INSTALL_DATA = $(INSTALL) -m 644
 
 ifneq ($(wildcard scripts/package),)
-# The source tree: what is installed is laid out from the release build (scripts/package stage).
+# The source tree: `make` builds and lays out what is installed in $(DIST) (scripts/package
+# stage: the stripped binary, its manual page and completions, which the binary prints);
+# `make install` only copies what is there. So `sudo make install` runs nothing that was built
+# (no strip, no binary of yours as root): run `make` first, as yourself.
 DIST = .build/dist
 all:
 	scripts/package build
+	scripts/package stage $(DIST)
 stage:
 	scripts/package stage $(DIST)
+staged:
+	@[ -f $(DIST)/.citefeed-stage ] && [ -x $(DIST)/citefeed ] || { \
+		echo "make: nothing to install in $(DIST): run 'make' first, as yourself (install only copies what it laid out)" >&2; \
+		exit 1; }
 else
 # The release tarball: what is installed is beside this Makefile.
 DIST = .
 all:
 	@echo "Nothing to build: the binary is here. Run 'make install' (PREFIX=/usr/local unless set)."
 stage:
+staged:
 endif
 
 units = citefeed.service citefeed.timer citefeed-devices.service citefeed-devices.path
 
-install: stage
+install: staged
 	@# The units and the cron line name $(bindir)/citefeed unquoted: a path they could misread
 	@# (a space, a quote, a %, a |) is refused before anything is installed.
 	@case '$(subst ','"'"',$(bindir))' in *[!A-Za-z0-9/._+@,:~-]*) \
@@ -96,4 +105,4 @@ uninstall:
 		done; \
 	fi
 
-.PHONY: all stage install uninstall
+.PHONY: all stage staged install uninstall

@@ -55,22 +55,38 @@ public enum CitationInput {
         return String(out)
     }
 
+    /// UTF-8 bytes a field may have per character of its limit: every character of one code
+    /// point fits, and a field's cost (its bytes) is bounded whatever its characters are.
+    public static let bytesPerCharacter = 4
+    /// Combining marks (code points after a character's first) one character may carry: the
+    /// stream-safe limit of Unicode's normalization (UAX #15), far above what any script or
+    /// emoji sequence uses, far below "Zalgo" text's thousands.
+    public static let maxMarks = 30
+
     static func check(_ value: String, field: String, limit: Int, allowNewlines: Bool) throws(ModelError) {
+        // Bytes first, in constant time: nothing below walks more than the limit allows.
+        let bytes = value.utf8.count
+        if bytes > limit * bytesPerCharacter {
+            throw .tooManyBytes(field: field, limit: limit * bytesPerCharacter, actual: bytes)
+        }
         // Printable ASCII (most text) needs no grapheme breaking: one byte, one character.
         if value.utf8AllSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 || ($0 == 0x0A && allowNewlines) }) {
-            if value.utf8.count > limit { throw .tooLong(field: field, limit: limit, actual: value.utf8.count) }
+            if bytes > limit { throw .tooLong(field: field, limit: limit, actual: bytes) }
             return
         }
         var position = 0
         for character in value {
             position += 1
+            var scalars = 0
             for scalar in character.unicodeScalars {
+                scalars += 1
                 let v = scalar.value
                 let isControl = v < 0x20 || (0x7F..<0xA0).contains(v)
                 if isControl && !(v == 0x09 || (v == 0x0A && allowNewlines)) {
                     throw .controlCharacter(field: field, scalar: v, position: position)
                 }
             }
+            if scalars - 1 > maxMarks { throw .tooManyMarks(field: field, marks: scalars - 1, position: position) }
         }
         if position > limit { throw .tooLong(field: field, limit: limit, actual: position) }
     }

@@ -5,6 +5,10 @@ import CiteFeedSupport
 public enum ModelError: Error, Equatable, Sendable {
     case emptyText
     case tooLong(field: String, limit: Int, actual: Int)
+    /// More UTF-8 bytes than the field's limit allows (`CitationInput.bytesPerCharacter`).
+    case tooManyBytes(field: String, limit: Int, actual: Int)
+    /// A character carrying more combining marks than `CitationInput.maxMarks`.
+    case tooManyMarks(field: String, marks: Int, position: Int)
     case controlCharacter(field: String, scalar: UInt32, position: Int)
     case invalidTagName(String, reason: String)
     case invalidColor(String)

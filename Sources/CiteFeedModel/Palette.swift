@@ -16,16 +16,25 @@ public enum Palette {
         let trimmed = color.trimmingWhitespace()
         let lower = trimmed.lowercased()
         if names.contains(lower) { return lower }
-        let utf8 = Array(trimmed.utf8)
-        if utf8.count == 7, utf8[0] == UInt8(ascii: "#"), utf8[1...].allSatisfy(\.isHexDigit) {
-            return trimmed.uppercased()
-        }
+        if isHex(trimmed) { return trimmed.uppercased() }
         throw .invalidColor(color)
     }
 
-    /// `#RRGGBB` of a normalised colour.
+    /// The grey a colour that is neither a palette name nor `#RRGGBB` is drawn in (iOS's
+    /// system grey). Only a row citefeed did not write itself can hold such a colour.
+    public static let unknownHex = "#8E8E93"
+
+    /// `#RRGGBB` of a normalised colour; never anything else, so that a renderer may put it in an
+    /// attribute or a style as it is: a value that is not a colour is `unknownHex`.
     public static func hexValue(of color: String) -> String {
-        hex[color] ?? color
+        if let value = hex[color] { return value }
+        return isHex(color) ? color.uppercased() : unknownHex
+    }
+
+    /// Whether `color` is `#` and six hexadecimal digits.
+    static func isHex(_ color: String) -> Bool {
+        let utf8 = color.utf8
+        return utf8.count == 7 && utf8.first == UInt8(ascii: "#") && utf8.dropFirst().allSatisfy(\.isHexDigit)
     }
 
     /// (red, green, blue) of a normalised colour.

@@ -46,6 +46,23 @@ public struct PickSnapshot: Hashable, Sendable {
     /// The citation object (`CitationJSON`), as the library keeps a pick and `current.json` holds it.
     package var json: JSONValue { CitationJSON.citation(self) }
 
+    /// The snapshot as `add` would take its fields (text, back, author, source, tag names and
+    /// colours), normalised as `add` leaves them: what another machine's pick line says was
+    /// shown goes through this before anything renders it.
+    package func checked() throws(ModelError) -> PickSnapshot {
+        var checked = self
+        checked.text = try CitationInput.text(text)
+        checked.back = try CitationInput.back(back)
+        checked.author = try CitationInput.author(author)
+        checked.source = try CitationInput.source(source)
+        checked.tags = []
+        for tag in tags {
+            let tag = Tag(name: try Tag.validateName(tag.name), color: try Palette.normalize(tag.color))
+            if !checked.tags.contains(where: { Tag.key($0.name) == Tag.key(tag.name) }) { checked.tags.append(tag) }
+        }
+        return checked
+    }
+
     package init?(json: JSONValue) {
         guard case .int(let id)? = json["id"], let uuid = json["uuid"]?.stringValue, let text = json["text"]?.stringValue else {
             return nil

@@ -36,6 +36,9 @@ public struct Setting: Sendable {
         self.words = codec.words
         if case .list = codec.words { isList = true } else { isList = false }
         read = { stored throws(SettingValueError) in
+            // The size first: what is refused for its size is not decoded (a 1 MB search).
+            let size = JSONWriter.compact(stored).utf8.count
+            guard size <= key.valueLimit else { throw .rule("use at most \(key.valueLimit) bytes (this value has \(size))") }
             let value = try codec.decode(stored)
             return SettingValue(key: key, stored: codec.encode(value) ?? stored) { $0[keyPath: path] = value }
         }

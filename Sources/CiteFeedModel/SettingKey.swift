@@ -21,6 +21,17 @@ public enum SettingKey: String, CaseIterable, Sendable {
         .desiredRetention, .newPerDay, .learningSteps, .relearningSteps, .maximumInterval, .dayStartsAt,
     ]
 
+    /// The most bytes a value of this setting may have, as compact JSON: in `settings.json`,
+    /// from `defaults write` and in a sync line alike (a line over it is skipped, named), so
+    /// that no one value, and no other machine, can make the settings file too large to read.
+    /// Lists (tags, names, weights) 16 KiB, the search words and every other value 4 KiB.
+    public var valueLimit: Int {
+        switch self {
+        case .tags, .excludeTags, .authors, .excludeAuthors, .sources, .weights: 16 << 10
+        default: 4 << 10
+        }
+    }
+
     /// A study setting: the library's, set for the default rotation only.
     public var isStudy: Bool {
         [.desiredRetention, .newPerDay, .learningSteps, .relearningSteps, .maximumInterval, .dayStartsAt].contains(self)

@@ -58,6 +58,21 @@ public struct StatusTemplate: Equatable, Sendable {
     /// Fills the template; a group whose placeholders include an empty value disappears. It
     /// stops once the text has `limit` bytes (UTF-8): a line cut to a bar's width needs no more,
     /// and `{text}` a thousand times over a long citation took seconds for every `status`.
+    /// Whether `name` appears exactly once in the template, outside every group (so that the
+    /// line can be filled with its value shortened, or empty, and keep the rest).
+    public func holdsOnce(_ name: String) -> Bool {
+        func count(_ parts: [Part]) -> Int {
+            parts.reduce(0) { sum, part in
+                switch part {
+                case .placeholder(let n): sum + (n == name ? 1 : 0)
+                case .group(let inner): sum + count(inner)
+                case .literal: sum
+                }
+            }
+        }
+        return count(parts) == 1 && parts.contains(.placeholder(name))
+    }
+
     public func render(_ values: [String: String], limit: Int = .max) -> String {
         StatusTemplate.render(parts, values, limit: limit) ?? ""
     }

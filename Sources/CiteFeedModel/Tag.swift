@@ -15,7 +15,14 @@ public struct Tag: Hashable, Sendable {
     public static func validateName(_ raw: String) throws(ModelError) -> String {
         let name = raw.trimmingWhitespace()
         if name.isEmpty { throw .invalidTagName(raw, reason: "a tag name cannot be empty") }
-        if name.count > 40 { throw .invalidTagName(raw, reason: "a tag name has at most 40 characters") }
+        // Bytes before characters: counting the characters of a long name costs its length.
+        if name.utf8.count > 40 * CitationInput.bytesPerCharacter || name.count > 40 {
+            throw .invalidTagName(String(String.UnicodeScalarView(raw.unicodeScalars.prefix(40))) + "…", reason: "a tag name has at most 40 characters")
+        }
+        for character in name where character.unicodeScalars.count - 1 > CitationInput.maxMarks {
+            throw .invalidTagName(
+                name, reason: "a tag name's character has at most \(CitationInput.maxMarks) combining marks")
+        }
         for scalar in name.unicodeScalars {
             switch scalar {
             case ",": throw .invalidTagName(raw, reason: "a tag name cannot contain a comma")

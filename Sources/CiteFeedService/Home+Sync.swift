@@ -74,6 +74,9 @@ extension Home {
                     let written = service.lastWritten(machine: try library.syncMachine()), last = try library.nextSyncSeq() - 1
                     if written < last { missing = (written + 1)...last }
                 }
+                // This machine's own directory is checked before anything is applied: a link
+                // there would take its log and machine.json outside the folder.
+                if try library.syncEnabled() { _ = try service.folder.ownDirectory(of: try library.syncMachine()) }
                 // A first sync or a join touches every citation: with the default 2 MiB page
                 // cache SQLite spills pages to the WAL and reads them back before the commit.
                 let report = try library.withLargeCache {

@@ -49,6 +49,10 @@ package struct SyncService {
         /// Machines whose files could not be read (a FIFO, a link, a directory where a log
         /// should be): machine → why. Their changes wait; the others' are applied.
         package var unreadable: [String: String] = [:]
+        /// Machines held back at a line clocked more than `HybridClock.maximumLead` past this
+        /// machine's clock: machine → the file, the line and its clock. It and the lines after it
+        /// wait until this machine's clock has come near (a forged clock of the year 33658 never).
+        package var ahead: [String: Ahead] = [:]
         /// The other machines' names, as their `machine.json` says (for messages).
         package var names: [String: String] = [:]
         /// The machine id this library had until this sync, when it took a new one (it was
@@ -63,6 +67,13 @@ package struct SyncService {
         package var refused: [String] = []
         /// The cards (citation ids) whose answers changed, to replay (`finish`).
         package var replay: Set<Int64> = []
+    }
+
+    /// A line clocked too far ahead, which waits.
+    package struct Ahead: Equatable, Sendable {
+        package var file: String
+        package var line: Int
+        package var clock: SyncClock
     }
 
     /// What applying a line leaves to do once every line is applied.
@@ -270,6 +281,16 @@ package struct SyncService {
                         continue
                     }
                     guard line.seq > state.applied else { continue }
+                    // One rule for every machine: a clock more than a day ahead of this
+                    // machine's waits, with the lines after it (its register would beat every
+                    // later edit, and a counter past 15 digits would be refused elsewhere). The
+                    // file is read again from where it was next time; the lines applied are
+                    // passed over by their number.
+                    if line.clock.milliseconds > wall + HybridClock.maximumLead {
+                        report.ahead[other] = Ahead(file: file, line: number, clock: line.clock)
+                        state.problem = "its \(file) line \(number) is clocked \(SyncService.clockTime(line.clock)), more than a day ahead of this machine's clock; it and its later changes wait until then"
+                        break files
+                    }
                     clock.observe(line.clock, wall: wall)
                     if !triggersOff {
                         try library.dropSyncTriggers()
@@ -316,6 +337,11 @@ package struct SyncService {
         if superseded > 0 { try library.addSuperseded(superseded) }
         try library.saveSyncClock(clock)
         return report
+    }
+
+    /// A clock's time, as messages show it (UTC, to the second).
+    package static func clockTime(_ clock: SyncClock) -> String {
+        Timestamp(seconds: clock.milliseconds.floorDivided(by: 1000)).rfc3339UTC
     }
 
     /// After the settings sync brought are written: the cards whose answers changed replayed

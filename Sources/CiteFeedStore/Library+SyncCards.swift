@@ -69,11 +69,11 @@ extension Library {
             guard let row = rows.first, !row.deleted else { return .unchanged }
             guard let citation = row.citation else { return .waiting }
             if row.known { return .unchanged }
-            let time = min(at.seconds, row.capped ?? at.seconds)
+            let time = max(min(at.seconds, row.capped ?? at.seconds), at.seconds - Library.maximumCap)
             // The replay writes the card before and the days elapsed.
             try db.run(
-                "INSERT INTO reviews (citation_id, reviewed_at, grade, elapsed_days, state_before, card_before, sync_id) VALUES (?, ?, ?, 0, 'new', '{}', ?)",
-                .int(citation), .int(time), .int(Int64(grade)), .text(id))
+                "INSERT INTO reviews (citation_id, reviewed_at, grade, elapsed_days, state_before, card_before, sync_id, answered_at) VALUES (?, ?, ?, 0, 'new', '{}', ?, ?)",
+                .int(citation), .int(time), .int(Int64(grade)), .text(id), time == at.seconds ? .null : .int(at.seconds))
             return .added(citation: citation)
         }
     }
@@ -122,11 +122,13 @@ extension Library {
             // by the horizons already read (the earliest wall of another machine that had seen it).
             try db.execute(
                 """
-                INSERT INTO reviews (citation_id, reviewed_at, grade, elapsed_days, state_before, card_before, sync_id)
-                SELECT c.id, min(a.at, coalesce((
-                           SELECT min(wall) FROM sync_horizons WHERE machine = a.machine AND observer != a.machine AND seen >= a.seq), a.at)),
-                       a.grade, 0, 'new', '{}', a.id
-                FROM temp.sync_answers_in a JOIN citations c ON c.uuid = a.uuid
+                INSERT INTO reviews (citation_id, reviewed_at, grade, elapsed_days, state_before, card_before, sync_id, answered_at)
+                SELECT c.id, a.time, a.grade, 0, 'new', '{}', a.id, nullif(a.at, a.time)
+                FROM (SELECT i.*, max(i.at - \(Library.maximumCap), min(i.at, coalesce((
+                          SELECT min(wall) FROM sync_horizons WHERE machine = i.machine AND observer != i.machine AND seen >= i.seq), i.at)))
+                          AS time
+                      FROM temp.sync_answers_in i) a
+                JOIN citations c ON c.uuid = a.uuid
                 WHERE NOT EXISTS (SELECT 1 FROM sync_tombstones WHERE uuid = a.uuid) AND NOT EXISTS (SELECT 1 FROM sync_undone WHERE id = a.id)
                 ORDER BY a.n
                 ON CONFLICT DO NOTHING
@@ -146,18 +148,28 @@ extension Library {
         }
     }
 
+    /// How far a horizon may move an answer before the time it was made: one day, the lead
+    /// `HybridClock` lets a clock have. A machine whose clock is ahead by more is not followed
+    /// either; and a horizon of another machine's (a forged one in the folder) can move no
+    /// answer, this machine's own included, by more.
+    package static let maximumCap: Int64 = 86_400
+
     /// Caps the times of `machine`'s answers through `seen` at `wall` (another machine had seen
-    /// them then); the citations whose answers moved.
+    /// them then), by at most `maximumCap`; the citations whose answers moved.
     package func capAnswers(machine: String, through seen: Int64, at wall: Timestamp) throws(StoreError) -> [Int64] {
         try mapped {
             let prefix = machine + ":"
+            // At most `maximumCap` before the time the answer was made (`answered_at`, kept at
+            // the first move): every machine caps alike, whatever order the horizons come in.
+            let capped = "max(?4, coalesce(answered_at, reviewed_at) - \(Library.maximumCap))"
             let condition = """
-                sync_id >= ?1 AND sync_id < ?2 AND CAST(substr(sync_id, \(prefix.utf8.count + 1)) AS INTEGER) <= ?3 AND reviewed_at > ?4
+                sync_id >= ?1 AND sync_id < ?2 AND CAST(substr(sync_id, \(prefix.utf8.count + 1)) AS INTEGER) <= ?3 AND reviewed_at > \(capped)
                 """
             let values: [SQLValue] = [.text(prefix), .text(machine + ";"), .int(seen), .int(wall.seconds)]
             let ids = try db.query("SELECT DISTINCT citation_id FROM reviews WHERE \(condition)", values) { $0.int(0) }
             guard !ids.isEmpty else { return [] }
-            let stmt = try db.prepare("UPDATE reviews SET reviewed_at = ?4 WHERE \(condition)")
+            let stmt = try db.prepare(
+                "UPDATE reviews SET answered_at = coalesce(answered_at, reviewed_at), reviewed_at = \(capped) WHERE \(condition)")
             try stmt.bind(values)
             while try stmt.step() {}
             return ids

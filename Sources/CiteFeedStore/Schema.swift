@@ -353,6 +353,13 @@ enum Schema {
         """
         CREATE INDEX reviews_unsynced ON reviews (id) WHERE sync_id IS NULL;
         """,
+        // 14: an answer's time as it was made, kept when another machine's horizon moves
+        // `reviewed_at` earlier (`Library.capAnswers`), so that the move is bounded by it
+        // (`Library.maximumCap`) however many horizons come (issue 38: a forged horizon moved an
+        // answer to the year 1). NULL: `reviewed_at` is that time.
+        """
+        ALTER TABLE reviews ADD COLUMN answered_at INTEGER;
+        """,
     ]
 
     static var latestVersion: Int32 { Int32(migrations.count) }

@@ -16,6 +16,8 @@ public enum SettingsError: Error, Equatable, Sendable {
     case duplicateKey(path: String, key: String)
     /// Over `SettingsFile.sizeLimit`.
     case tooLarge(path: String)
+    /// A change that would make the file larger than `SettingsFile.sizeLimit`: not made.
+    case wouldBeTooLarge(path: String)
     /// Another citefeed kept the file's lock for 5 seconds (its process id, when known).
     case locked(path: String, holder: Int32?)
     /// The lock file could not be opened or taken (the system's words).

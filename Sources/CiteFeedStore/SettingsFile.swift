@@ -365,6 +365,8 @@ public struct SettingsFile: Sendable {
     private func save(_ members: [(String, JSONValue)]) throws(SettingsError) {
         let sorted = members.sorted { $0.0 < $1.0 }
         let text = JSONWriter.pretty(.object(sorted))
+        // Never a file this could not read back: the change is refused, the file as it was.
+        guard text.utf8.count <= SettingsFile.sizeLimit else { throw .wouldBeTooLarge(path: path) }
         do {
             try Posix.makeDirectories(Posix.parentDirectory(path))
             try AtomicWriter.write(Array(text.utf8), to: path, mode: 0o644)

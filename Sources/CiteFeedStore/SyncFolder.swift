@@ -132,16 +132,41 @@ public struct SyncFolder: Sendable {
     /// The full path of a machine's `file`.
     public func path(of machine: String, _ file: String) -> String { directory(of: machine) + "/" + file }
 
+    /// This machine's own directory, made when it is not there, and checked as the others'
+    /// are before anything is written into it: a directory, not a link (which could name any
+    /// directory of this machine, and the log and `machine.json` would be written there),
+    /// owned by this user.
+    public func ownDirectory(of machine: String) throws(IOFailure) -> String {
+        let dir = directory(of: machine)
+        var st = stat()
+        if lstat(dir, &st) != 0 {
+            guard errno == ENOENT else { throw IOFailure(message: "cannot read \(dir): \(Posix.errorText())") }
+            if mkdir(dir, 0o755) != 0 && errno != EEXIST { throw IOFailure(message: "cannot create directory \(dir): \(Posix.errorText())") }
+            guard lstat(dir, &st) == 0 else { throw IOFailure(message: "cannot read \(dir): \(Posix.errorText())") }
+        }
+        switch st.st_mode & S_IFMT {
+        case S_IFDIR: break
+        case S_IFLNK:
+            throw IOFailure(
+                message: "this machine's directory \(dir) is a link, and citefeed writes only into a directory of its own; remove the link (sync makes the directory again)")
+        default:
+            throw IOFailure(message: "this machine's directory \(dir) is not a directory; remove it (sync makes the directory again)")
+        }
+        guard st.st_uid == getuid() else {
+            throw IOFailure(message: "this machine's directory \(dir) belongs to another user (uid \(st.st_uid)); remove it (sync makes it again)")
+        }
+        return dir
+    }
+
     /// Whether this machine's `file` is not there yet, its directory made.
     public func prepareNewLog(_ file: String, of machine: String) -> Bool {
-        guard (try? Posix.makeDirectories(directory(of: machine))) != nil else { return false }
+        guard (try? ownDirectory(of: machine)) != nil else { return false }
         var st = stat()
         return lstat(path(of: machine, file), &st) != 0 && errno == ENOENT
     }
 
     public func append(_ bytes: [UInt8], to file: String, of machine: String) throws(IOFailure) {
-        let dir = directory(of: machine)
-        try Posix.makeDirectories(dir)
+        let dir = try ownDirectory(of: machine)
         let full = dir + "/" + file
         let fd = open(full, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         if fd < 0 { throw IOFailure(message: "cannot write \(full): \(Posix.errorText())") }
@@ -172,12 +197,23 @@ public struct SyncFolder: Sendable {
         return ftruncate(fd, 0) == 0
     }
 
-    /// `machine.json` of a machine: its name, when it says one.
+    /// `machine.json` of a machine: its name, when it says one that is a name (`isName`).
     public func name(of machine: String) -> String? {
         guard let text = Posix.readText(directory(of: machine) + "/machine.json", limit: 1 << 16),
-            let json = try? JSONParser.parse(text), json["machine"]?.stringValue == machine
+            let json = try? JSONParser.parse(text), json["machine"]?.stringValue == machine,
+            let name = json["name"]?.stringValue, SyncFolder.isName(name)
         else { return nil }
-        return json["name"]?.stringValue.map { String($0.prefix(200)) }
+        return name
+    }
+
+    /// Whether `name` may name a machine in a message or `sync status`: one line of printable
+    /// text, at most 100 characters, as `syncName` takes it (no control or bidi character, no
+    /// line or paragraph separator, no white space at either end). Another machine's
+    /// `machine.json` saying anything else is shown by its id alone: a line feed in a name
+    /// forged a line of `sync status`.
+    public static func isName(_ name: String) -> Bool {
+        guard !name.isEmpty, name.utf8.count <= 400, name.count <= 100, name.trimmingWhitespace() == name else { return false }
+        return !name.unicodeScalars.contains { $0.needsTerminalEscape || $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" }
     }
 
     /// The number of a file's name (`log-000003.jsonl`: 3).
@@ -199,7 +235,7 @@ public struct SyncFolder: Sendable {
     /// Writes this machine's snapshot `number` whole (`text`: its lines), then removes its files
     /// of lower numbers, which it replaces.
     public func writeSnapshot(_ text: String, number: Int, of machine: String) throws(IOFailure) {
-        let dir = directory(of: machine)
+        let dir = try ownDirectory(of: machine)
         try AtomicWriter.write(Array(text.utf8), to: dir + "/" + SyncFolder.snapshotName(number), mode: 0o644)
         for file in files(of: machine) where SyncFolder.number(of: file) < number {
             if unlink(dir + "/" + file) != 0 && errno != ENOENT {
@@ -210,8 +246,7 @@ public struct SyncFolder: Sendable {
 
     /// Writes this machine's `machine.json`, replaced whole.
     public func writeInfo(machine: String, name: String, written: Timestamp) throws(IOFailure) {
-        let dir = directory(of: machine)
-        try Posix.makeDirectories(dir)
+        let dir = try ownDirectory(of: machine)
         let json = JSONValue.object([
             ("format", .int(SyncLine.format)), ("machine", .string(machine)), ("name", .string(name)),
             ("written", .string(written.rfc3339UTC)),

@@ -61,11 +61,19 @@ struct SyncCommand: Command {
                 "this machine's changes \(missing.lowerBound)-\(missing.upperBound) are not in \(path) (a new folder, or one emptied or set back): the machines that synced before have them, but one that joins from this folder will not: start a new machine from the old folder, or from a copy of this library's directory (README, \"Moving the folder\")"
             )
         }
+        for setting in report.refused {
+            context.warn("another machine's value of \(setting) does not fit with this machine's settings; it was left out here")
+        }
         for skipped in report.skipped {
             context.warn("\(SyncCommand.describe(skipped)); skipped")
         }
         for (machine, why) in report.unreadable.sorted(by: { $0.key < $1.key }) {
             context.warn("machine \(SyncCommand.who(machine, name: report.names[machine] ?? "")): \(why); its changes wait, the others' were applied")
+        }
+        for (machine, ahead) in report.ahead.sorted(by: { $0.key < $1.key }) {
+            context.warn(
+                "machine \(SyncCommand.who(machine, name: report.names[machine] ?? "")): \(ahead.file) line \(ahead.line) is clocked \(SyncService.clockTime(ahead.clock)), more than a day ahead of this machine's clock; it and that machine's later changes wait until then (is its clock right?)"
+            )
         }
         for (machine, version) in report.newer.sorted(by: { $0.key < $1.key }) {
             context.warn(
@@ -96,7 +104,8 @@ struct SyncCommand: Command {
     }
 
     /// A machine as messages name it: its name and id, or its id.
-    static func who(_ machine: String, name: String) -> String { name.isEmpty ? machine : "\(name) (\(machine))" }
+    /// A name kept before names were checked (`SyncFolder.isName`) is shown escaped, on one line.
+    static func who(_ machine: String, name: String) -> String { name.isEmpty ? machine : "\(name.echoed(limit: 100)) (\(machine))" }
 }
 
 /// `citefeed sync status`
@@ -148,7 +157,7 @@ struct SyncStatusCommand: Command {
         context.out.line(
             "This machine: \(name) (\(status.machine ?? "not synced yet")), \(status.pending) changes not yet written")
         for m in status.others {
-            let name = m.name.isEmpty ? m.machine : "\(m.name) (\(m.machine))"
+            let name = SyncCommand.who(m.machine, name: m.name)
             // The time of its last change applied, as its clock says (a clock far ahead shows so).
             let last = m.lastClock.flatMap(SyncClock.init).map {
                 ", the last made \(Timestamp(seconds: $0.milliseconds.floorDivided(by: 1000)).localShort)"

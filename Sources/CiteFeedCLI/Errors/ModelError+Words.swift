@@ -16,6 +16,10 @@ extension ModelError: CiteFeedError {
             return "The citation text is empty; give the words to keep."
         case let .tooLong(field, limit, actual):
             return "The \(field) is \(actual) characters long; at most \(limit) are allowed."
+        case let .tooManyBytes(field, limit, actual):
+            return "The \(field) is \(actual) bytes long in UTF-8; at most \(limit) are allowed."
+        case let .tooManyMarks(field, marks, position):
+            return "The \(field) has a character with \(marks) combining marks at position \(position); at most \(CitationInput.maxMarks) are allowed."
         case let .controlCharacter(field, scalar, position):
             // The author and the source are one line each; the text and the back may have several.
             let allowed = field == "author" || field == "source" ? "it is one line, where only tab is allowed" : "only tab and newline are allowed"

@@ -37,7 +37,9 @@ extension SettingsError: CiteFeedError {
             return "\(path): the key \(quoted(key)) is written twice; keep one of them."
         case .tooLarge(let path):
             return
-                "\(path) is larger than \(Posix.describe(bytes: SettingsFile.sizeLimit)), which no settings file is; fix it or remove it to use the defaults."
+                "\(path) is larger than \(Posix.describe(bytes: SettingsFile.sizeLimit)), which no settings file citefeed writes is; open it in an editor and shorten the value that is too long (the rest are your settings)."
+        case .wouldBeTooLarge(let path):
+            return "\(path) would be larger than \(Posix.describe(bytes: SettingsFile.sizeLimit)) with this change, which is not made; shorten a long value first."
         case let .locked(path, holder):
             return
                 "\(path) is being changed by another citefeed\(holder.map { " (process \($0))" } ?? "") that has kept it for 5 seconds; try again in a moment."

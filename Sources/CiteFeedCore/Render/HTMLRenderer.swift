@@ -65,7 +65,7 @@ public enum HTMLRenderer {
         html +=
             "<span class=\"date\" title=\"\(item.date.rfc3339UTC)\">\(item.date.rfc3339UTC.prefix(16).replacing("T", with: " ")) UTC</span>"
         for tag in item.tags {
-            html += " <span class=\"tag\" style=\"background: \(Palette.hexValue(of: tag.color))\">\(tag.name.xmlEscaped)</span>"
+            html += " <span class=\"tag\" style=\"background: \(Palette.hexValue(of: tag.color).xmlEscaped)\">\(tag.name.xmlEscaped)</span>"
         }
         html += "</p>\n</div>\n"
         return html

@@ -51,12 +51,12 @@ extension StatusRenderer {
             return lines.joined(separator: "\n") + "\n"
         }
         let showsBack = review.map(\.revealed) ?? true
-        for paragraph in pick.text.split(whereSeparator: \.isNewline) {
+        for paragraph in StatusRenderer.tooltip(pick.text).split(whereSeparator: \.isNewline) {
             lines += TextWidth.wrap(String(paragraph), to: 60).map(item)
         }
         if showsBack, let back = pick.back {
             lines.append(item(""))
-            for paragraph in back.split(whereSeparator: \.isNewline) { lines += TextWidth.wrap("→ " + paragraph, to: 60).map(item) }
+            for paragraph in StatusRenderer.tooltip(back).split(whereSeparator: \.isNewline) { lines += TextWidth.wrap("→ " + paragraph, to: 60).map(item) }
         }
         let byline = [pick.author, pick.source].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
         if !byline.isEmpty { lines += TextWidth.wrap("— " + byline, to: 60).map(item) }

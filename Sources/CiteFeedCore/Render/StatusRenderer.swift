@@ -63,33 +63,83 @@ public struct StatusRenderer: Sendable {
 
     /// The moving line for `pick`, to be framed step by step (`status --follow` keeps it).
     public func marquee(_ pick: PickSnapshot?, review: ReviewDisplay?, width: Int, speed: Int) -> Marquee {
-        Marquee(whole(pick, review: review).text, width: width, pause: 2 * speed)
+        Marquee(whole(pick, review: review, bound: StatusRenderer.scrollBound).text, width: width, pause: 2 * speed)
     }
+
+    /// Code points of each field a scrolling line shows at most (a long text moves through its
+    /// first 4,096; a line cut to a width needs far fewer, `bound(width:)`).
+    static let scrollBound = 4_096
+
+    /// Code points of each field a line cut to `width` columns reads: enough for every column
+    /// (a character is at least one code point) and for the white space folding takes out, so
+    /// that the line's cost follows the bar's width, never the citation's length.
+    static func bound(width: Int) -> Int { 8 * max(width, 1) + 64 }
 
     /// The template filled in, on one line, cut to `width` terminal columns. In review mode
     /// (issue 14): the card's front (the template without its back), its back once revealed
-    /// ("→ back"), or, with no card due, when the next one is.
+    /// ("→ back"), or, with no card due, when the next one is. Where the line is too long, holds
+    /// another field (the author) and the rest of the template leaves the text at least half
+    /// the width, the text alone is shortened, so the author stays on the line as the tooltip
+    /// keeps it.
     public func plain(_ pick: PickSnapshot?, width: Int, review: ReviewDisplay? = nil) -> String {
-        let line = whole(pick, review: review)
+        let bound = StatusRenderer.bound(width: width)
+        let line = whole(pick, review: review, bound: bound)
+        if TextWidth.columns(of: line.text) <= width { return line.text }
+        if let pick, review.map({ !$0.revealed }) ?? true, template.holdsOnce("text") {
+            var front = pick
+            if review != nil { front.back = nil }
+            let rest = filled(front, bound: bound, text: "")
+            let room = width - TextWidth.columns(of: rest)
+            // Only where the rest holds a field (an author, a source): the template's quotes
+            // alone are cut with the line, as they always were.
+            let bare = template.render([:]).foldedToOneLine
+            if rest != bare && room >= width / 2 {
+                let text = TextWidth.truncate(StatusRenderer.head(front.text, bound).foldedToOneLine, to: room, atWord: true)
+                let shortened = filled(front, bound: bound, text: text)
+                if TextWidth.columns(of: shortened) <= width { return shortened }
+            }
+        }
         return TextWidth.truncate(line.text, to: width, atWord: line.atWord)
     }
 
-    /// The line uncut, and whether a cut should keep words whole.
-    func whole(_ pick: PickSnapshot?, review: ReviewDisplay?) -> (text: String, atWord: Bool) {
+    /// The line uncut (but each field read to at most `bound` code points), and whether a cut
+    /// should keep words whole.
+    func whole(_ pick: PickSnapshot?, review: ReviewDisplay?, bound: Int) -> (text: String, atWord: Bool) {
         if let review {
             guard let pick else { return (StatusRenderer.doneLine(review), false) }
-            if review.revealed { return ("→ " + (pick.back ?? pick.text).foldedToOneLine, true) }
+            if review.revealed { return ("→ " + StatusRenderer.head(pick.back ?? pick.text, bound).foldedToOneLine, true) }
             var front = pick
             front.back = nil
-            return whole(front, review: nil)
+            return whole(front, review: nil, bound: bound)
         }
         guard let pick else { return (StatusRenderer.emptyLine, false) }
+        return (filled(pick, bound: bound), true)
+    }
+
+    /// The template filled with `pick`'s fields (`text` in place of its own, when given), each
+    /// read to at most `bound` code points, folded to one line.
+    func filled(_ pick: PickSnapshot, bound: Int, text: String? = nil) -> String {
+        func head(_ value: String?) -> String { StatusRenderer.head(value ?? "", bound) }
         let values = [
-            "text": pick.text, "author": pick.author ?? "", "source": pick.source ?? "",
-            "tags": pick.tags.map(\.name).joined(separator: ", "), "back": pick.back ?? "",
+            "text": text ?? head(pick.text), "author": head(pick.author), "source": head(pick.source),
+            "tags": head(pick.tags.map(\.name).joined(separator: ", ")), "back": head(pick.back),
         ]
-        // 64 KiB is far more than any width (at most 500 columns) needs, even after folding.
-        return (template.render(values, limit: 1 << 16).foldedToOneLine, true)
+        return template.render(values, limit: 1 << 16).foldedToOneLine
+    }
+
+    /// A tooltip's or menu's text: the first `scrollBound` code points, and "…" where cut.
+    static func tooltip(_ text: String) -> String {
+        let head = StatusRenderer.head(text, scrollBound)
+        return head.utf8.count == text.utf8.count ? text : head + "…"
+    }
+
+    /// The first `bound` code points of `value`, in time proportional to `bound`.
+    static func head(_ value: String, _ bound: Int) -> String {
+        let scalars = value.unicodeScalars
+        guard let end = scalars.index(scalars.startIndex, offsetBy: bound, limitedBy: scalars.endIndex), end != scalars.endIndex else {
+            return value
+        }
+        return String(scalars[..<end])
     }
 
     /// waybar's `text`: the line Pango-escaped; when scrolling, in a monospace span so that the
@@ -111,7 +161,7 @@ public struct StatusRenderer: Sendable {
         }
         let classes: [JSONValue] = [.string("card"), .string(review.revealed ? "revealed" : "front")]
             + pick.tags.map { .string("tag-" + StatusRenderer.cssName($0.name)) }
-        let tooltip = review.revealed ? pick.card : pick.text + "\n\n(click to see the back)"
+        let tooltip = review.revealed ? StatusRenderer.tooltip(pick.card) : StatusRenderer.tooltip(pick.text) + "\n\n(click to see the back)"
         return .object([
             ("text", .string(text)), ("tooltip", .string(tooltip.pangoEscaped)), ("class", .array(classes)),
             ("alt", .string(review.revealed ? "revealed" : "front")),
@@ -129,7 +179,7 @@ public struct StatusRenderer: Sendable {
         if pick.favourite { classes.append(.string("favourite")) }
         classes += pick.tags.map { .string("tag-" + StatusRenderer.cssName($0.name)) }
         return .object([
-            ("text", .string(waybarText(line))), ("tooltip", .string(pick.card.pangoEscaped)),
+            ("text", .string(waybarText(line))), ("tooltip", .string(StatusRenderer.tooltip(pick.card).pangoEscaped)),
             ("class", .array(classes)), ("alt", .string((pick.tags.first?.name ?? "citation").pangoEscaped)),
         ])
     }

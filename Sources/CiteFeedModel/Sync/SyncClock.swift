@@ -18,6 +18,10 @@ public struct SyncClock: Hashable, Comparable, Sendable, CustomStringConvertible
         (a.milliseconds, a.counter, a.machine) < (b.milliseconds, b.counter, b.machine)
     }
 
+    /// 9999-12-31T23:59:59.999Z.
+    public static let maximumMilliseconds: Int64 = 253_402_300_799_999
+    public static let maximumCounter: Int64 = 999_999_999
+
     /// Text that sorts as clocks compare (numbers padded to their 15 digits).
     public var sortKey: String {
         func padded(_ n: Int64) -> String {
@@ -52,7 +56,9 @@ public struct SyncClock: Hashable, Comparable, Sendable, CustomStringConvertible
             i = utf8.index(after: i)
             return n
         }
-        guard let ms = number(), let n = number() else { return nil }
+        // Within what a clock can be: the end of the year 9999, and a counter that its successors
+        // keep within 15 digits however many a machine makes in one millisecond.
+        guard let ms = number(), ms <= SyncClock.maximumMilliseconds, let n = number(), n <= SyncClock.maximumCounter else { return nil }
         let machine = String(text[i...])
         guard MachineID.isValid(machine) else { return nil }
         self.init(milliseconds: ms, counter: n, machine: machine)

@@ -58,7 +58,13 @@ extension SyncLine {
         guard let text = json["c"]?.stringValue, let clock = SyncClock(text + "-" + machine) else {
             throw .invalid("no clock (\"c\": milliseconds-counter)")
         }
-        self.init(seq: seq, clock: clock, change: try SyncChange(json: json))
+        let change = try SyncChange(json: json)
+        // A horizon is written at its clock's time: one whose wall is later than its clock was
+        // not written by citefeed (and would move answers to wherever it says).
+        if case .horizon(let wall, _) = change, wall.seconds > clock.milliseconds.floorDivided(by: 1000) {
+            throw .invalid("the horizon's time is after its clock's")
+        }
+        self.init(seq: seq, clock: clock, change: change)
     }
 }
 
@@ -138,11 +144,18 @@ extension SyncChange {
             guard let reason = Pick.Reason(rawValue: try string("why")) else { throw .invalid("\"why\" is not rotate, next or repick") }
             let from = try time("from").seconds, to = try time("to").seconds
             guard from < to else { throw .invalid("the slot ends before it starts") }
-            guard let shown = json["shown"], case .object = shown else { throw .invalid("no \"shown\"") }
+            let uuid = try uuid()
+            // What was shown, checked as `add` checks a citation and written again from the
+            // checked values: nothing of the line but those reaches a feed, the page or a bar.
+            guard let shown = json["shown"], let snapshot = PickSnapshot(json: shown), snapshot.uuid == uuid else {
+                throw .invalid("\"shown\" is not the citation picked")
+            }
+            let checked: PickSnapshot
+            do { checked = try snapshot.checked() } catch { throw .refused(error) }
             self = .pick(
                 SyncPick(
-                    rotation: rotation, slot: Slot(start: Timestamp(seconds: from), end: Timestamp(seconds: to)), uuid: try uuid(),
-                    reason: reason, pickedAt: try time("at"), cycle: try integer("cycle"), snapshot: shown))
+                    rotation: rotation, slot: Slot(start: Timestamp(seconds: from), end: Timestamp(seconds: to)), uuid: uuid,
+                    reason: reason, pickedAt: try time("at"), cycle: try integer("cycle"), snapshot: checked.json))
         case "s":
             let key = try string("key")
             let rotation = try string("r")
@@ -158,7 +171,10 @@ extension SyncChange {
                     throw .invalid("\"\(key)\" is not a setting sync carries")
                 }
                 if value != .null {
-                    do { _ = try setting.setting.read(value) } catch { throw .invalid("the value of \(key) is not one it takes") }
+                    do { _ = try setting.setting.read(value) } catch {
+                        if case .rule(let rule) = error { throw .invalid("the value of \(key) is not one it takes: \(rule)") }
+                        throw .invalid("the value of \(key) is not one it takes")
+                    }
                 }
             }
             self = .setting(key: key, rotation: rotation, value: value == .null ? nil : value)

@@ -120,6 +120,8 @@ import Testing
         let service = try String(contentsOf: packageRoot.appendingPathComponent("contrib/systemd/citefeed-devices.service.in"), encoding: .utf8)
         let exec = try #require(service.split(separator: "\n").first { $0.hasPrefix("ExecStart=") })
         #expect(exec == "ExecStart=@bindir@/citefeed import --devices")
+        // A device that stops answering ends the import in time, and it yields to the desktop.
+        #expect(service.contains("\nTimeoutStartSec=15min\nNice=10\nIOSchedulingClass=idle\n"), "\(service)")
         let path = try String(contentsOf: packageRoot.appendingPathComponent("contrib/systemd/citefeed-devices.path"), encoding: .utf8)
         #expect(path.contains("\nPathChanged=/media/%u\n") && path.contains("\nPathChanged=/run/media/%u\n"))
         // The command, with the fake tree as its root.

@@ -147,10 +147,25 @@ import Testing
         let dir = try PackageTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let home = dir.appendingPathComponent("home")
+        let stage = "DIST=" + dir.appendingPathComponent("stage").path
+        // Nothing laid out yet: install refuses, and says to run make first.
+        let early = try PackageTests.run("make", ["-C", packageRoot.path, stage, "DESTDIR=" + dir.appendingPathComponent("early").path, "install"])
+        #expect(early.status != 0 && early.stderr.contains("run 'make' first"), "\(early)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("early").path))
+        let staged = try PackageTests.run("make", ["-C", packageRoot.path, stage, "stage"])
+        #expect(staged.status == 0, "\(staged)")
         try assertInstallsAndUninstalls(
             in: packageRoot, destdir: dir.appendingPathComponent("root"), prefix: home.path + "/.local",
             unitDirectory: String(home.path.dropFirst()) + "/.local/share/systemd/user",
-            extra: ["DIST=" + dir.appendingPathComponent("stage").path], home: home.path)
+            extra: [stage], home: home.path)
+        // install runs nothing of the build: a staged binary that would leave a mark when run
+        // is copied and never run (issue 38: `sudo make install` ran strip and the binary).
+        let marker = dir.appendingPathComponent("ran")
+        let binary = dir.appendingPathComponent("stage/citefeed")
+        try "#!/bin/sh\ntouch '\(marker.path)'\n".write(to: binary, atomically: true, encoding: .utf8)
+        chmod(binary.path, 0o755)
+        let copied = try PackageTests.run("make", ["-C", packageRoot.path, stage, "DESTDIR=" + dir.appendingPathComponent("copy").path, "install"])
+        #expect(copied.status == 0 && !FileManager.default.fileExists(atPath: marker.path), "\(copied)")
         // scripts/package stage never empties a folder it did not make.
         let mine = dir.appendingPathComponent("mine")
         try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)

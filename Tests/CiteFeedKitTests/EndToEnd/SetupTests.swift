@@ -48,6 +48,8 @@ import Testing
             systemd.stdout.contains("# ~/.config/systemd/user/citefeed.service\n" + service + "\n# ~/.config/systemd/user/citefeed.timer\n")
         )
         #expect(systemd.stdout.contains(try SetupTests.contrib("systemd/citefeed.timer")))
+        // A hung sync or rotation is ended before it holds back the timer's next runs.
+        #expect(service.contains("\nType=oneshot\nTimeoutStartSec=5min\n"), "\(service)")
         // With a library folder chosen (here CITEFEED_HOME), the scheduled command uses it.
         let chosen = try box.run(["setup", "cron"])
         #expect(

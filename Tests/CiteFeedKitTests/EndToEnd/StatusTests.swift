@@ -49,11 +49,14 @@ import Testing
     @Test func plainIsCutByTerminalColumnsWithoutSplittingGraphemes() throws {
         let box = try showing("日本語のテキストと絵文字😀👨‍👩‍👧が入った引用", "--author", "K")
         let result = try box.status("plain", "--width", "20")
-        // “ is one column, each CJK character and emoji two: 1 + 2*9 = 19, then the ellipsis.
-        #expect(result.stdout == "“日本語のテキストと…\n")
+        // The author stays and the text is shortened (issue 38): “” — K take 6 columns, leaving
+        // 14 for the text; each CJK character and emoji is two: 2*6 = 12, then the ellipsis.
+        #expect(result.stdout == "“日本語のテキ…” — K\n")
         #expect(TextWidth.columns(of: result.stdout.dropLast()) <= 20)
         let emoji = try box.status("plain", "--width", "28")
-        #expect(emoji.stdout == "“日本語のテキストと絵文字😀…\n")
+        #expect(emoji.stdout == "“日本語のテキストと絵…” — K\n")
+        // Too narrow to keep the author with half the width for the text: the line is cut.
+        #expect(try box.status("plain", "--width", "10").stdout == "“日本語の…\n")
         #expect(try box.status("plain", "--width", "100").stdout == "“日本語のテキストと絵文字😀👨‍👩‍👧が入った引用” — K\n")
     }
 

@@ -38,6 +38,41 @@ import Testing
                 == "The author contains the control character U+000A (LF) at position 2; it is one line, where only tab is allowed.")
     }
 
+    /// Issue 38: "Zalgo" and 3,000,000 combining marks is 1 character and 6 MB; the limits
+    /// are bytes too (4 per character of the limit), and a character carries at most 30 marks.
+    @Test func limitsAreBytesAndMarksToo() throws {
+        let zalgo = "Zalgo" + String(repeating: "\u{0301}", count: 3_000_000)
+        #expect(throws: ModelError.tooManyBytes(field: "text", limit: 80_000, actual: 6_000_005)) { try CitationInput.text(zalgo) }
+        #expect(throws: ModelError.tooManyBytes(field: "author", limit: 2_000, actual: 2_001)) {
+            try CitationInput.author(String(repeating: "€", count: 667))
+        }
+        #expect(throws: ModelError.tooManyMarks(field: "source", marks: 31, position: 3)) {
+            try CitationInput.source("ab" + "c" + String(repeating: "\u{0301}", count: 31))
+        }
+        // 30 marks, an emoji family and a flag of a region stay whole.
+        let fine = "e" + String(repeating: "\u{0301}", count: 30) + " 👨‍👩‍👧‍👦 🏴󠁧󠁢󠁳󠁣󠁴󠁿"
+        #expect(try CitationInput.text(fine) == fine)
+        #expect(try CitationInput.text(String(repeating: "𝄞", count: 20_000)).unicodeScalars.count == 20_000)
+        #expect(
+            ModelError.tooManyBytes(field: "text", limit: 80_000, actual: 6_000_005).message
+                == "The text is 6000005 bytes long in UTF-8; at most 80000 are allowed.")
+        #expect(
+            ModelError.tooManyMarks(field: "text", marks: 31, position: 3).message
+                == "The text has a character with 31 combining marks at position 3; at most 30 are allowed.")
+        #expect(throws: ModelError.self) { try Tag.validateName("x" + String(repeating: "\u{0301}", count: 200)) }
+        #expect(throws: ModelError.self) { try Tag.validateName("x" + String(repeating: "\u{0301}", count: 31)) }
+        #expect(try Tag.validateName("e" + String(repeating: "\u{0301}", count: 30)).unicodeScalars.count == 31)
+    }
+
+    /// Issue 38: a colour that is not one never leaves `hexValue` as it came.
+    @Test func hexValueIsAlwaysAColour() {
+        #expect(Palette.hexValue(of: "red") == "#FF3B30")
+        #expect(Palette.hexValue(of: "#00ff00") == "#00FF00")
+        for bad in [#"red"><script>"#, "#[fg=red]", "", "#12345", "#1234567", "RED", "\u{1B}[31m"] {
+            #expect(Palette.hexValue(of: bad) == Palette.unknownHex, "\(bad)")
+        }
+    }
+
     @Test func optionalFieldsBecomeNilWhenEmpty() throws {
         #expect(try CitationInput.author("  ") == nil)
         #expect(try CitationInput.source(nil) == nil)
