@@ -6,6 +6,9 @@ import CiteFeedSupport
 public struct ImportResult: Sendable, Equatable {
     public var imported = 0
     public var duplicates = 0
+    /// The texts of records left out because the citation they are was deleted since an
+    /// earlier import, and sync keeps a deletion (it would be deleted again at the next sync).
+    public var stayDeleted: [String] = []
     /// Duplicates whose note became the back of the library's citation, which had none.
     public var backsAdded = 0
     /// The records skipped as invalid (with --skip-invalid), each with its location and reason.

@@ -22,6 +22,9 @@ extension Library {
             // The shared check's state goes back to it however this import ends.
             defer { shared?.duplicates = duplicates }
             var notesOnDuplicates: [(CheckedCitation, String)] = []
+            // A record that is a citation deleted since (here or on another machine, through
+            // sync): imported again, it would be deleted again at the next sync.
+            let tombstones = try syncEnabled() ? Set(try self.tombstones()) : []
             var usedIDs = KeySet()
             var tagIDs: [String: Int64] = [:]
             var createdTags: [String: Int64] = [:]
@@ -102,6 +105,10 @@ extension Library {
                     if try duplicates.isDuplicate(new, in: self) {
                         result.duplicates += 1
                         if let back = new.citation.back, !back.isEmpty { notesOnDuplicates.append((new, back)) }
+                        continue
+                    }
+                    if !tombstones.isEmpty, tombstones.contains(new.uuid) {
+                        result.stayDeleted.append(new.citation.text)
                         continue
                     }
                     shared?.added.append(new)

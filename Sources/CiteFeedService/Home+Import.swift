@@ -20,7 +20,7 @@ extension Home {
                 try change(canChangeShown: false) {
                     let result = try $0.importRecords(
                         from: reader, extraTags: extraTags, skipInvalid: skipInvalid || dryRun, now: now, progress: progress)
-                    if result.imported + result.duplicates + result.invalid.count == 0 {
+                    if result.imported + result.duplicates + result.invalid.count + result.stayDeleted.count == 0 {
                         throw ImportError.noCitations(name, format, skipped: reader.skipped)
                     }
                     if dryRun { throw DryRun(result: result) }
@@ -121,7 +121,7 @@ extension Home {
                     try library.write {
                         let result = try library.importRecords(
                             from: reader, extraTags: extraTags, skipInvalid: skipInvalid, now: now, shared: duplicates)
-                        if result.imported + result.duplicates + result.invalid.count == 0 {
+                        if result.imported + result.duplicates + result.invalid.count + result.stayDeleted.count == 0 {
                             throw ImportError.noCitations(source.name, format, skipped: reader.skipped)
                         }
                         return result

@@ -12,6 +12,20 @@ package enum SyncError: Error, Equatable {
     /// A folder sync must not use: the folder, and what it is (the library's own directory,
     /// one holding it, or the output directory, which publishing copies elsewhere).
     case unsafeFolder(String, String)
+    /// Other machines' deletions would remove more than half of the library (`deleted` of
+    /// `of` citations; by machine: its name, id and count): nothing was applied.
+    case massDeletion(deleted: Int, of: Int, by: [(name: String, machine: String, count: Int)])
+
+    package static func == (a: SyncError, b: SyncError) -> Bool {
+        switch (a, b) {
+        case let (.notAFolder(x), .notAFolder(y)): x == y
+        case let (.folder(x1, x2), .folder(y1, y2)): x1 == y1 && x2 == y2
+        case let (.unsafeFolder(x1, x2), .unsafeFolder(y1, y2)): x1 == y1 && x2 == y2
+        case let (.massDeletion(x1, x2, x3), .massDeletion(y1, y2, y3)):
+            x1 == y1 && x2 == y2 && x3.map { "\($0.name) \($0.machine) \($0.count)" } == y3.map { "\($0.name) \($0.machine) \($0.count)" }
+        default: false
+        }
+    }
 }
 
 extension Home {
@@ -20,9 +34,9 @@ extension Home {
     /// into the folder. `nil` when no folder is set (nothing to do).
     /// `compactAt`, `compactAlways`: the log's size past which it is compacted, and whether
     /// then even when few of its lines were made useless (tests).
-    package func sync(folder path: String, name: String, compactAt: Int64 = SyncService.compactAt, compactAlways: Bool = false) throws
-        -> SyncService.Report
-    {
+    package func sync(
+        folder path: String, name: String, acceptDeletions: Bool = false, compactAt: Int64 = SyncService.compactAt, compactAlways: Bool = false
+    ) throws -> SyncService.Report {
         guard Posix.isDirectory(path) else { throw SyncError.notAFolder(path) }
         try checkSyncFolder(path)
         // Opened (made, on a new home) before the sync lock, which lies beside it.
@@ -39,9 +53,10 @@ extension Home {
         do {
             // The settings lock, then the library's: sync may write settings.json.
             return try file.editing {
-                let service = SyncService(
+                var service = SyncService(
                     library: library, folder: SyncFolder(path: path), outbox: SyncOutbox(path: paths.syncOutbox), now: try now(), name: name,
                     settings: try file.storedValues())
+                service.acceptDeletions = acceptDeletions
                 // A library copied, or restored from a backup, since it last synced: its copy
                 // (or the library it was) may go on numbering changes as this one would, so it
                 // takes a new machine id; what the folder has of the old one after this
@@ -99,6 +114,27 @@ extension Home {
         } catch let failure as IOFailure {
             // What was captured stays in the outbox, for the next sync.
             throw SyncError.folder(path, failure.message)
+        }
+    }
+
+    /// `restore --deleted N...`: each citation of the trash numbered in `numbers` added again,
+    /// as a new citation (a new uuid: the deletion stands everywhere), and taken out of the
+    /// trash; all or none.
+    package func restoreDeleted(_ numbers: [Int64]) throws -> [(number: Int64, citation: Citation)] {
+        let now = try now()
+        return try change { library in
+            let trashed = try library.trashed(now: now)
+            var restored: [(number: Int64, citation: Citation)] = []
+            for number in numbers {
+                guard let t = trashed.first(where: { $0.number == number }) else { throw StoreError.noSuchDeleted(number) }
+                var new = NewCitation(
+                    text: t.citation.text, back: t.citation.back, author: t.citation.author, source: t.citation.source,
+                    tags: t.citation.tags.map(\.name), favourite: t.citation.favourite)
+                new.createdAt = t.citation.createdAt
+                restored.append((number, try library.add(new, now: now)))
+                try library.untrash(number)
+            }
+            return restored
         }
     }
 

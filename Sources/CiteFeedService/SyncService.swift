@@ -15,6 +15,12 @@ package struct SyncService {
     let name: String
     /// The keys each rotation sets in settings.json, as written ("": the default rotation).
     let localSettings: [String: [String: JSONValue]]
+    /// Whether to apply other machines' deletions of more than half of a library of
+    /// `massDeletionFloor` citations or more (`sync --accept-deletions`); without it such a
+    /// sync applies nothing (`SyncError.massDeletion`).
+    package var acceptDeletions = false
+    /// The size of library from which a sync that would delete most of it stops.
+    package static let massDeletionFloor = 20
 
     package init(
         library: Library, folder: SyncFolder, outbox: SyncOutbox, now: Timestamp, name: String, settings: [String: [String: JSONValue]]
@@ -67,6 +73,10 @@ package struct SyncService {
         package var refused: [String] = []
         /// The cards (citation ids) whose answers changed, to replay (`finish`).
         package var replay: Set<Int64> = []
+        /// Citations of this library that other machines' deletions removed (each kept in the
+        /// trash for `Library.trashDays`), and this machine's edits they dropped.
+        package var deleted = 0
+        package var dropped: [DroppedEdit] = []
     }
 
     /// A line clocked too far ahead, which waits.
@@ -88,6 +98,21 @@ package struct SyncService {
         var freshOrder: [String] = []
         /// Lines of answers and picks of those citations, applied once they are written.
         var afterFresh: [(line: SyncLine, machine: String)] = []
+        /// The citations this machine changed in this sync (their uuids), and those of them
+        /// another machine's deletion then took: this machine's edits dropped.
+        var editedHere: Set<String> = []
+        var dropped: [DroppedEdit] = []
+        /// Citations here that other machines' deletions took, by machine.
+        var deletedBy: [String: Int] = [:]
+    }
+
+    /// An edit of this machine's that another machine's deletion dropped.
+    package struct DroppedEdit: Equatable, Sendable {
+        /// The citation's id here.
+        package var id: Int64
+        package var machine: String
+        /// The deletion's clock: when it was made.
+        package var clock: SyncClock
     }
 
     /// Captures and applies, inside the caller's transaction.
@@ -117,6 +142,8 @@ package struct SyncService {
             return c
         }
         var effects = Effects()
+        // The library's size before anything of the folder is applied (the deletions' measure).
+        let libraryCount = try library.citationCount()
         // Lines of this machine's log made useless by the lines written now.
         var superseded = 0
         // Citations sync has never written (a first sync: all of them), in bulk, oldest
@@ -204,6 +231,7 @@ package struct SyncService {
                     if edit.held.contains(where: { $0?.machine == machine }) { superseded += 1 }
                     try emit(.citation(uuid: uuid, fields: edit.change), edit.clock)
                     _ = try library.applyCitation(uuid: uuid, edit.change, clock: edit.clock, local: edit.registers)
+                    effects.editedHere.insert(uuid)
                     continue
                 }
                 // Deleted on another machine and made again here (an import of the same
@@ -306,6 +334,14 @@ package struct SyncService {
             seen[other] = state.applied
             try library.saveSyncMachine(state)
         }
+        // Most of a library deleted by one sync is more likely a mistake, or someone who could
+        // write to the folder, than what the user did: nothing is applied without being told.
+        let deleted = effects.deletedBy.values.reduce(0, +)
+        if !acceptDeletions, libraryCount >= SyncService.massDeletionFloor, deleted * 2 > libraryCount {
+            throw SyncError.massDeletion(deleted: deleted, of: libraryCount, by: effects.deletedBy.map { (report.names[$0.key] ?? "", $0.key, $0.value) }.sorted { $0.1 < $1.1 })
+        }
+        report.deleted = deleted
+        report.dropped = effects.dropped
         try library.insertSynced(effects.freshOrder.compactMap { uuid in effects.fresh.removeValue(forKey: uuid).map { (uuid, $0) } })
         effects.fresh = [:]
         effects.freshOrder = []
@@ -382,7 +418,11 @@ package struct SyncService {
             if let citation = try library.applyUndo(id) { effects.replay.insert(citation) }
         case .deleted(let uuid):
             effects.fresh[uuid] = nil
-            _ = try library.applyDelete(uuid: uuid, clock: line.clock)
+            let id = try library.citationID(uuid: uuid)
+            if try library.applyDelete(uuid: uuid, clock: line.clock, trashedAt: now) == .changed {
+                effects.deletedBy[machine, default: 0] += 1
+                if let id, effects.editedHere.contains(uuid) { effects.dropped.append(DroppedEdit(id: id, machine: machine, clock: line.clock)) }
+            }
         case .tag(let key, let name, let color, let live):
             _ = try library.applyTag(key: key, name: name, color: color, live: live, clock: line.clock)
         case .horizon(let wall, let seen):

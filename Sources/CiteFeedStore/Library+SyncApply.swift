@@ -159,8 +159,11 @@ extension Library {
     }
 
     /// Deletes `uuid` for good (a tombstone wins over every edit).
-    package func applyDelete(uuid: String, clock: SyncClock) throws(StoreError) -> Applied {
-        try mapped {
+    /// `trashedAt`: for another machine's deletion, the time it is applied here; the citation
+    /// is kept in the trash (`Library+SyncTrash.swift`) for `trashDays`.
+    package func applyDelete(uuid: String, clock: SyncClock, trashedAt: Timestamp? = nil) throws(StoreError) -> Applied {
+        if let trashedAt { try trash(uuid: uuid, machine: clock.machine, at: trashedAt) }
+        return try mapped {
             let had = try db.scalar("SELECT count(*) FROM citations WHERE uuid = ?", .text(uuid)) ?? 0
             try db.run(
                 "INSERT INTO sync_tombstones (uuid, clock) VALUES (?, ?) ON CONFLICT (uuid) DO UPDATE SET clock = min(clock, excluded.clock)",

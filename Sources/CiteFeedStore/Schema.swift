@@ -360,6 +360,14 @@ enum Schema {
         """
         ALTER TABLE reviews ADD COLUMN answered_at INTEGER;
         """,
+        // 15: what another machine's deletion took from this library, for 30 days
+        // (`Library+SyncTrash.swift`): the citation as `list --json` shows it, the machine and
+        // when this machine applied it; `restore --deleted` brings one back as a new citation.
+        """
+        CREATE TABLE sync_trash (
+            n INTEGER PRIMARY KEY, uuid TEXT NOT NULL, machine TEXT NOT NULL, deleted_at INTEGER NOT NULL, citation TEXT NOT NULL
+        );
+        """,
     ]
 
     static var latestVersion: Int32 { Int32(migrations.count) }

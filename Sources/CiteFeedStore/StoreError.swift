@@ -6,6 +6,9 @@ import CSQLite
 /// Data only; the front end words it (the CLI's `StoreError+Words.swift`).
 public enum StoreError: Error, Equatable, Sendable {
     case noSuchCitation(Int64)
+    /// No citation of that number in the trash of other machines' deletions (or it is older
+    /// than `Library.trashDays`).
+    case noSuchDeleted(Int64)
     case noSuchTag(String)
     case tagExists(String)
     case notCitefeedLibrary(path: String, reason: String)

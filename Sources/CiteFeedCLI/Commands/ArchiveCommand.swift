@@ -15,7 +15,7 @@ struct ArchiveCommand: FlagCommand {
     func apply(_ library: Library, _ ids: [Int64], _ now: Timestamp) throws -> [Int64] { try library.archive(ids, now: now) }
     func report(changed: [Int64], unchanged: [Int64]) -> String {
         var text = flagReport("Archived", changed: changed, unchanged: unchanged, already: "archived")
-        if !changed.isEmpty { text += " 'citefeed restore \(idList(changed))' brings them back." }
+        if !changed.isEmpty { text += " 'citefeed restore \(idList(changed))' brings \(changed.count == 1 ? "it" : "them") back." }
         return text
     }
 }

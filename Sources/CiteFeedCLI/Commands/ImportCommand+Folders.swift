@@ -70,6 +70,7 @@ extension ImportCommand {
                 say(result, skipped: outcome.skipped, label: label, context)
                 total.imported += result.imported
                 total.duplicates += result.duplicates
+                total.stayDeleted += result.stayDeleted
                 total.backsAdded += result.backsAdded
                 total.invalid += result.invalid
             case .failure(ImportError.noCitations(_, _, let skipped)):

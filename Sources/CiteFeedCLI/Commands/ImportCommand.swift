@@ -165,6 +165,11 @@ struct ImportCommand: Command {
         let prefix = label.map { "\($0.echoed(limit: 300)): " } ?? ""
         for problem in result.invalid { context.err.line("citefeed: \(prefix)skipped \(problem.words.echoed(limit: 1000))") }
         if !skipped.isEmpty { context.err.line("citefeed: note: \(prefix)left out \(ImportError.counted(skipped)) (not citations).") }
+        for text in result.stayDeleted {
+            context.err.line(
+                "citefeed: note: \(prefix)\(quoted(text)) stays deleted: it was deleted since an earlier import (here or on a machine you sync with), and sync keeps a deletion; 'citefeed add' makes it again as a new citation"
+            )
+        }
         let nothingNew = label != nil && result.imported == 0 && result.backsAdded == 0 && result.invalid.isEmpty
         let summary = nothingNew ? "nothing new (\(ImportError.counted([("duplicate", result.duplicates)])))" : counts(result)
         context.out.line("\(prefix)\(summary)")
@@ -177,6 +182,7 @@ struct ImportCommand: Command {
         var text = dryRun ? "would import \(result.imported), skip \(duplicates)" : "imported \(result.imported), skipped \(duplicates)"
         if result.backsAdded > 0 { text += result.backsAdded == 1 ? ", 1 note added as a back" : ", \(result.backsAdded) notes added as backs" }
         if !result.invalid.isEmpty { text += ", \(result.invalid.count) invalid" }
+        if !result.stayDeleted.isEmpty { text += ", \(result.stayDeleted.count) deleted before" }
         return text
     }
 

@@ -6,6 +6,8 @@ import CiteFeedSupport
 /// `citefeed sync [DIR]`
 struct SyncCommand: Command {
     static let json = Flag("json", "print what was done as JSON")
+    static let acceptDeletions = Flag(
+        "accept-deletions", "apply other machines' deletions even of most of the library")
     static let statusJSON = Flag("json", "print this machine and the others as JSON")
 
     static let spec = CommandSpec(
@@ -20,16 +22,21 @@ struct SyncCommand: Command {
             can run it for everyone. What the folder holds is data, never a command; settings that
             run or write something on a machine are never synced. 'citefeed sync DIR' is short
             for 'citefeed sync run DIR'. DIR may not be the library's directory, one holding it,
-            or the output directory (which is published).
+            or the output directory (which is published). A citation another machine deleted stays
+            in this machine's trash for 30 days ('citefeed restore --deleted'); a sync that would
+            delete more than half of a library of 20 citations or more applies nothing unless
+            --accept-deletions is given.
             """,
-        options: [json], positionals: (0, 1), positionalName: "DIR")
+        options: [json, acceptDeletions], positionals: (0, 1), positionalName: "DIR")
 
     let folder: String?
     let asJSON: Bool
+    let acceptDeletions: Bool
 
     init(_ arguments: ParsedArguments) throws {
         folder = arguments.positionals.first
         asJSON = arguments(Self.json)
+        acceptDeletions = arguments(Self.acceptDeletions)
     }
 
     /// This machine's name in the folder: `syncName`, or the host name.
@@ -48,7 +55,7 @@ struct SyncCommand: Command {
             path = absolute
         }
         guard let path else { return }
-        let report = try context.home.sync(folder: path, name: SyncCommand.machineName(settings))
+        let report = try context.home.sync(folder: path, name: SyncCommand.machineName(settings), acceptDeletions: acceptDeletions)
         // Remembered once a sync with it succeeded: a failed one leaves the settings as they were.
         if path != settings.syncFolder { try context.home.writeSetting(.syncFolder, .string(path), rotation: "") }
         if let old = report.renewedFrom {
@@ -59,6 +66,11 @@ struct SyncCommand: Command {
         if let missing = report.missing {
             context.warn(
                 "this machine's changes \(missing.lowerBound)-\(missing.upperBound) are not in \(path) (a new folder, or one emptied or set back): the machines that synced before have them, but one that joins from this folder will not: start a new machine from the old folder, or from a copy of this library's directory (README, \"Moving the folder\")"
+            )
+        }
+        for dropped in report.dropped {
+            context.warn(
+                "your edit of citation \(dropped.id) was dropped: machine \(SyncCommand.who(dropped.machine, name: report.names[dropped.machine] ?? "")) deleted it on \(Timestamp(seconds: dropped.clock.milliseconds.floorDivided(by: 1000)).localShort); 'citefeed restore --deleted' brings it back"
             )
         }
         for setting in report.refused {
@@ -86,10 +98,14 @@ struct SyncCommand: Command {
                     .object([
                         ("folder", .string(path)), ("machine", .string(report.machine)), ("written", .int(Int64(report.written))),
                         ("applied", .int(Int64(report.applied))), ("skipped", .int(Int64(report.skipped.count))),
+                        ("deleted", .int(Int64(report.deleted))),
                     ])))
         } else {
             let written = report.written
-            context.out.line("Synced with \(path): \(written) change\(written == 1 ? "" : "s") written, \(report.applied) applied.")
+            let deleted =
+                report.deleted == 0
+                ? "" : " (\(report.deleted == 1 ? "1 citation" : "\(report.deleted) citations") deleted by other machines: 'citefeed restore --deleted' lists \(report.deleted == 1 ? "it" : "them") for \(Library.trashDays) days)"
+            context.out.line("Synced with \(path): \(written) change\(written == 1 ? "" : "s") written, \(report.applied) applied\(deleted).")
         }
     }
 

@@ -5,7 +5,7 @@ import CiteFeedSupport
 extension StoreError: CiteFeedError {
     package var exitStatus: ExitStatus {
         switch self {
-        case .noSuchCitation, .noSuchTag: return .notFound
+        case .noSuchCitation, .noSuchTag, .noSuchDeleted: return .notFound
         case .tagExists: return .dataError
         case .notCitefeedLibrary, .damaged, .tooNew: return .dataError
         case .busy: return .busy
@@ -18,6 +18,8 @@ extension StoreError: CiteFeedError {
 
     package var message: String {
         switch self {
+        case .noSuchDeleted(let n):
+            return "No deleted citation numbered \(n) (they are kept \(Library.trashDays) days); 'citefeed restore --deleted' lists them."
         case .noSuchCitation(let id):
             return "No citation with id \(id); 'citefeed list' shows the ids (and 'citefeed list --archived' the archived ones)."
         case .noSuchTag(let name):

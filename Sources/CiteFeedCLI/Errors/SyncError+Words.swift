@@ -8,6 +8,7 @@ extension SyncError: CiteFeedError {
         case .notAFolder: return .notFound
         case .folder: return .ioError
         case .unsafeFolder: return .usage
+        case .massDeletion: return .dataError
         }
     }
 
@@ -21,6 +22,10 @@ extension SyncError: CiteFeedError {
             return "Cannot sync with \(path): \(reason). This machine's changes wait for the next sync."
         case let .unsafeFolder(path, reason):
             return "Cannot sync with \(path): \(reason). Give a folder of its own that your sync engine shares, such as ~/Sync/citefeed."
+        case let .massDeletion(deleted, total, by):
+            let who = by.map { "\($0.count) by \(SyncCommand.who($0.machine, name: $0.name))" }.joined(separator: ", ")
+            return
+                "Other machines' changes would delete \(deleted) of this library's \(total) citations (\(who)); nothing was applied. If that is what you did there, run 'citefeed sync --accept-deletions'; if not, look at that machine and the folder before syncing again."
         }
     }
 }

@@ -29,7 +29,7 @@ import Testing
         try box.add("b")
         box.now = "2026-03-05T09:30:00+01:00"
         let archive = try box.run("archive", "2")
-        #expect(archive.stdout == "Archived citation 2. 'citefeed restore 2' brings them back.\n")
+        #expect(archive.stdout == "Archived citation 2. 'citefeed restore 2' brings it back.\n")
         let c = try box.library().citation(id: 2)
         #expect(c.archivedAt?.rfc3339UTC == "2026-03-05T08:30:00Z" && c.updatedAt == c.archivedAt)
         #expect(try box.run("restore", "2", "1").stdout == "Restored citation 2. Citation 1 was already not archived.\n")

@@ -1,0 +1,81 @@
+import CiteFeedModel
+import CiteFeedSupport
+
+/// What other machines' deletions took from this library (issue 38): kept for `trashDays`, so
+/// that a deletion from the folder (a mistake, or someone who could write there) can be undone
+/// here. `restore --deleted` brings one back as a new citation, a change of this machine's that
+/// every machine receives; the deletion itself stands everywhere, so the machines still agree.
+extension Library {
+    /// Days a deleted citation stays in the trash.
+    package static let trashDays: Int64 = 30
+
+    /// A citation another machine deleted, as it was here.
+    package struct Trashed: Equatable, Sendable {
+        /// Its number in the trash (what `restore --deleted N` takes).
+        package var number: Int64
+        package var uuid: String
+        /// The machine whose change deleted it.
+        package var machine: String
+        /// When this machine applied the deletion.
+        package var deletedAt: Timestamp
+        package var citation: Citation
+    }
+
+    /// Keeps `uuid` (when it is here) before another machine's deletion removes it.
+    func trash(uuid: String, machine: String, at time: Timestamp) throws(StoreError) {
+        guard let id = try citationID(uuid: uuid) else { return }
+        let citation = try self.citation(id: id)
+        try mapped {
+            try db.run(
+                "INSERT INTO sync_trash (uuid, machine, deleted_at, citation) VALUES (?, ?, ?, ?)", .text(uuid), .text(machine),
+                .int(time.seconds), .text(JSONWriter.compact(CitationJSON.citation(citation))))
+        }
+    }
+
+    /// The trash, the latest deletion first; what is older than `trashDays` before `now` is
+    /// emptied first.
+    package func trashed(now: Timestamp) throws(StoreError) -> [Trashed] {
+        try mapped {
+            try db.run("DELETE FROM sync_trash WHERE deleted_at < ?", .int(now.seconds - Library.trashDays * 86400))
+            return try db.query("SELECT n, uuid, machine, deleted_at, citation FROM sync_trash ORDER BY n DESC") { s in
+                (s.int(0), s.text(1), s.text(2), s.int(3), s.text(4))
+            }.compactMap { n, uuid, machine, at, text in
+                guard let json = try? JSONParser.parse(text), let citation = Citation(trashed: json) else { return nil }
+                return Trashed(number: n, uuid: uuid, machine: machine, deletedAt: Timestamp(seconds: at), citation: citation)
+            }
+        }
+    }
+
+    /// The number of citations, archived ones too.
+    package func citationCount() throws(StoreError) -> Int {
+        try mapped { Int(try db.scalar("SELECT count(*) FROM citations") ?? 0) }
+    }
+
+    /// The id here of the citation `uuid`, when it is here.
+    package func citationID(uuid: String) throws(StoreError) -> Int64? {
+        try mapped { try db.scalar("SELECT id FROM citations WHERE uuid = ?", .text(uuid)) }
+    }
+
+    /// Takes citation `number` out of the trash.
+    package func untrash(_ number: Int64) throws(StoreError) {
+        try mapped { try db.run("DELETE FROM sync_trash WHERE n = ?", .int(number)) }
+    }
+}
+
+extension Citation {
+    /// A citation as the trash keeps it (`CitationJSON.citation`).
+    fileprivate init?(trashed json: JSONValue) {
+        guard case .int(let id)? = json["id"], let uuid = json["uuid"]?.stringValue, let text = json["text"]?.stringValue,
+            let created = json["createdAt"]?.stringValue.flatMap(Timestamp.init(rfc3339:)),
+            let updated = json["updatedAt"]?.stringValue.flatMap(Timestamp.init(rfc3339:))
+        else { return nil }
+        let tags = (json["tags"]?.arrayValue ?? []).compactMap { t -> Tag? in
+            guard let name = t["name"]?.stringValue, let color = t["color"]?.stringValue else { return nil }
+            return Tag(name: name, color: color)
+        }
+        self.init(
+            id: id, uuid: uuid, text: text, back: json["back"]?.stringValue, author: json["author"]?.stringValue,
+            source: json["source"]?.stringValue, tags: tags, favourite: json["favourite"] == .bool(true), createdAt: created,
+            updatedAt: updated, archivedAt: json["archivedAt"]?.stringValue.flatMap(Timestamp.init(rfc3339:)))
+    }
+}
