@@ -37,6 +37,7 @@ enum ForeignDatabase {
         let database: Database
         do throws(SQLiteError) {
             database = try Database(path: copy, busyTimeout: 0)
+            database.limitLength(ForeignDatabase.valueLimit)
             // Not a database at all, or damaged: the first read says so. It also rolls back a
             // hot journal and opens the WAL and its index, so that every file is open from now.
             _ = try database.scalar("SELECT count(*) FROM sqlite_master")
@@ -61,9 +62,22 @@ enum ForeignDatabase {
         Set((try? database.query("SELECT name FROM pragma_table_info(?)", [.text(table)]) { $0.text(0) }) ?? [])
     }
 
+    /// The largest value read from another program's database (4 MiB; a citation is at most
+    /// 80,000 bytes): a row holding a larger one fails alone, and nothing holds it.
+    static let valueLimit: Int32 = 4 << 20
+
+    /// A query's failure as the import's error: a schema citefeed does not know, or `reason`.
+    static func failure(_ error: SQLiteError, name: String) -> ImportError {
+        if error.message.hasPrefix("no such column") || error.message.hasPrefix("no such table") {
+            return .malformed(name, "its schema is not one citefeed knows (\(error.message)); it may be from a newer version of the program that wrote it")
+        }
+        return .malformed(name, reason(error))
+    }
+
     /// SQLite's failure in words for "… is not valid: REASON".
     static func reason(_ error: SQLiteError) -> String {
         switch error.code {
+        case 18: "a value in it is larger than \(Posix.describe(bytes: Int(valueLimit))), which no reader writes"  // SQLITE_TOOBIG
         case 26: "it is not an SQLite database, or it is encrypted"  // SQLITE_NOTADB
         case 11: "it is a damaged SQLite database (\(error.message))"  // SQLITE_CORRUPT
         default: "reading it as an SQLite database failed (\(error.message))"
@@ -81,12 +95,7 @@ enum ForeignDatabase {
 /// column gone or renamed) is said in words, not as SQLite's "no such column".
 extension Database {
     func rows<T>(_ sql: String, _ bindings: [SQLValue] = [], name: String, _ read: (Statement) -> T) throws(ImportError) -> [T] {
-        do throws(SQLiteError) { return try query(sql, bindings, read) } catch {
-            if error.message.hasPrefix("no such column") || error.message.hasPrefix("no such table") {
-                throw .malformed(name, "its schema is not one citefeed knows (\(error.message)); it may be from a newer version of the program that wrote it")
-            }
-            throw .malformed(name, ForeignDatabase.reason(error))
-        }
+        do throws(SQLiteError) { return try query(sql, bindings, read) } catch { throw ForeignDatabase.failure(error, name: name) }
     }
 }
 

@@ -16,24 +16,38 @@ enum KoboDatabase {
         let columns = ForeignDatabase.columns(db, "Bookmark")
         let colour = columns.contains("Color") ? "b.Color" : "NULL"
         let type = columns.contains("Type") ? "b.Type" : "NULL"
-        let rows = try db.rows(
-            """
+        // The order first, then each row by itself, checked as it is read: a row whose value is
+        // larger than `ForeignDatabase.valueLimit` (a crafted generated column) fails alone,
+        // and no more than one row is held at a time.
+        let order = try db.rows(
+            "SELECT b.rowid FROM Bookmark b ORDER BY b.VolumeID, b.ChapterProgress, b.DateCreated, b.rowid", name: name
+        ) { $0.int(0) }
+        let one = """
             SELECT b.Text, b.Annotation, b.DateCreated, b.DateModified, \(type), \(colour), b.Hidden, book.Title, book.Attribution,
                 chapter.Title
             FROM Bookmark b LEFT JOIN content book ON book.ContentID = b.VolumeID
                 LEFT JOIN content chapter ON chapter.ContentID = b.ContentID AND chapter.ContentID != b.VolumeID
-            ORDER BY b.VolumeID, b.ChapterProgress, b.DateCreated, b.rowid
-            """, name: name
-        ) { row in
-            (
-                text: row.optionalText(0), note: row.optionalText(1), created: row.optionalText(2), modified: row.optionalText(3),
-                type: row.optionalText(4), colour: row.optionalInt(5), hidden: row.optionalText(6), title: row.optionalText(7),
-                author: row.optionalText(8), chapter: row.optionalText(9)
-            )
-        }
+            WHERE b.rowid = ?
+            """
         var found = Highlights()
         var markups = 0, hidden = 0
-        for (i, row) in rows.enumerated() {
+        for (i, rowid) in order.enumerated() {
+            let rows: [Row]
+            do throws(SQLiteError) {
+                rows = try db.query(one, [.int(rowid)]) { row in
+                    Row(
+                        text: row.optionalText(0), note: row.optionalText(1), created: row.optionalText(2), modified: row.optionalText(3),
+                        type: row.optionalText(4), colour: row.optionalInt(5), hidden: row.optionalText(6), title: row.optionalText(7),
+                        author: row.optionalText(8), chapter: row.optionalText(9))
+                }
+            } catch {
+                guard error.code == 18 else { throw ForeignDatabase.failure(error, name: name) }
+                var record = ImportRecord(location: .record(i + 1), text: nil)
+                record.problem = "a value of this highlight is larger than \(Posix.describe(bytes: Int(ForeignDatabase.valueLimit))), which no reader writes"
+                found.records.append(record)
+                continue
+            }
+            guard let row = rows.first else { continue }
             if let flag = row.hidden?.lowercased(), flag == "true" || flag == "1" {
                 hidden += 1
                 continue
@@ -44,6 +58,14 @@ enum KoboDatabase {
             }
             guard let text = row.text?.trimmingWhitespace(), !text.isEmpty, row.type != "dogear" else {
                 found.bookmarks += 1
+                continue
+            }
+            // Over a citation's limit in bytes: refused now, without keeping the text.
+            let limit = CitationInput.maxText * CitationInput.bytesPerCharacter
+            if text.utf8.count > limit || (row.note?.utf8.count ?? 0) > limit {
+                var record = ImportRecord(location: .record(i + 1), text: nil)
+                record.problem = "the highlight or its note is longer than \(limit) bytes, more than a citation may have"
+                found.records.append(record)
                 continue
             }
             var record = ImportRecord(location: .record(i + 1), text: text, author: row.author.flatMap(AuthorNames.listed))
@@ -58,5 +80,12 @@ enum KoboDatabase {
     }
 
     private static let colours: [Int64: String] = [0: "yellow", 1: "pink", 2: "blue", 3: "green"]
+
+    /// One row of `Bookmark` with its book and chapter.
+    private struct Row {
+        var text, note, created, modified, type: String?
+        var colour: Int64?
+        var hidden, title, author, chapter: String?
+    }
 
 }

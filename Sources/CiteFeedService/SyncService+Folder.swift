@@ -64,8 +64,8 @@ extension SyncService {
     package func written(by machine: String, after last: Int64) -> [SyncLine] {
         var lines: [SyncLine] = []
         for file in folder.files(of: machine) {
-            guard let read = try? folder.completeLines(of: machine, file, from: 0, lineNumber: 0) else { continue }
-            for case .success(let line) in SyncService.parse(read.lines.map(\.text), machine: machine) where line.seq > last {
+            guard let read = try? folder.allLines(of: machine, file) else { continue }
+            for case .success(let line) in SyncService.parse(read.map(\.text), machine: machine) where line.seq > last {
                 lines.append(line)
             }
         }
@@ -81,7 +81,7 @@ extension SyncService {
     func compact(machine: String, log: String) throws {
         var lines: [SyncLine] = []
         for file in folder.files(of: machine) {
-            for (_, bytes) in try folder.completeLines(of: machine, file, from: 0, lineNumber: 0).lines {
+            for (_, bytes) in try folder.allLines(of: machine, file) {
                 if let json = try? JSONParser.parse(bytes), let line = try? SyncLine(json: json, machine: machine) { lines.append(line) }
             }
         }

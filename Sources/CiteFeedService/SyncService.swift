@@ -286,50 +286,63 @@ package struct SyncService {
             state.problem = nil
             report.names[other] = state.name
             files: for file in folder.files(of: other) {
-                let (offset, lineNumber) = try library.syncOffset(machine: other, file: file)
-                let read: (lines: [(number: Int, text: [UInt8])], end: Int64, restarted: Bool)
-                do {
-                    read = try folder.completeLines(of: other, file, from: offset, lineNumber: lineNumber)
-                } catch {
-                    // This machine's files wait (read again next time, from where they stopped).
-                    report.unreadable[other] = error.message
-                    state.problem = error.message
-                    break files
-                }
-                for (number, parsed) in zip(read.lines.map(\.number), SyncService.parse(read.lines.map(\.text), machine: other)) {
-                    let line: SyncLine
-                    switch parsed {
-                    case .success(let l): line = l
-                    case .failure(.newerFormat(let v)):
-                        report.newer[other] = v
-                        state.problem = "its log is of format \(v), newer than this citefeed's (\(SyncLine.format))"
-                        break files
-                    case .failure(let error):
-                        report.skipped.append(Skipped(machine: other, name: state.name, file: file, line: number, reason: error))
-                        continue
-                    }
-                    guard line.seq > state.applied else { continue }
-                    // One rule for every machine: a clock more than a day ahead of this
-                    // machine's waits, with the lines after it (its register would beat every
-                    // later edit, and a counter past 15 digits would be refused elsewhere). The
-                    // file is read again from where it was next time; the lines applied are
-                    // passed over by their number.
-                    if line.clock.milliseconds > wall + HybridClock.maximumLead {
-                        report.ahead[other] = Ahead(file: file, line: number, clock: line.clock)
-                        state.problem = "its \(file) line \(number) is clocked \(SyncService.clockTime(line.clock)), more than a day ahead of this machine's clock; it and its later changes wait until then"
+                var (offset, lineNumber) = try library.syncOffset(machine: other, file: file)
+                // A chunk at a time (`SyncFolder.chunkBytes`), its position saved with it: what
+                // a sync holds of a log is bounded, whatever the log (64 MiB of blank lines).
+                while true {
+                    let read: SyncFolder.Lines
+                    do {
+                        read = try folder.completeLines(of: other, file, from: offset, lineNumber: lineNumber)
+                    } catch {
+                        // This machine's files wait (read again next time, from where they stopped).
+                        report.unreadable[other] = error.message
+                        state.problem = error.message
                         break files
                     }
-                    clock.observe(line.clock, wall: wall)
-                    if !triggersOff {
-                        try library.dropSyncTriggers()
-                        triggersOff = true
+                    for number in read.tooLong {
+                        report.skipped.append(
+                            Skipped(
+                                machine: other, name: state.name, file: file, line: number,
+                                reason: .invalid("the line is longer than \(Posix.describe(bytes: SyncFolder.lineLimit)), which no change is")))
                     }
-                    try apply(line, from: other, effects: &effects)
-                    state.applied = line.seq
-                    state.lastClock = line.clock.description
-                    if case .horizon = line.change {} else { report.applied += 1 }
+                    for (number, parsed) in zip(read.lines.map(\.number), SyncService.parse(read.lines.map(\.text), machine: other)) {
+                        let line: SyncLine
+                        switch parsed {
+                        case .success(let l): line = l
+                        case .failure(.newerFormat(let v)):
+                            report.newer[other] = v
+                            state.problem = "its log is of format \(v), newer than this citefeed's (\(SyncLine.format))"
+                            break files
+                        case .failure(let error):
+                            report.skipped.append(Skipped(machine: other, name: state.name, file: file, line: number, reason: error))
+                            continue
+                        }
+                        guard line.seq > state.applied else { continue }
+                        // One rule for every machine: a clock more than a day ahead of this
+                        // machine's waits, with the lines after it (its register would beat every
+                        // later edit, and a counter past 15 digits would be refused elsewhere).
+                        // The chunk is read again next time; the lines applied are passed over
+                        // by their number.
+                        if line.clock.milliseconds > wall + HybridClock.maximumLead {
+                            report.ahead[other] = Ahead(file: file, line: number, clock: line.clock)
+                            state.problem =
+                                "its \(file) line \(number) is clocked \(SyncService.clockTime(line.clock)), more than a day ahead of this machine's clock; it and its later changes wait until then"
+                            break files
+                        }
+                        clock.observe(line.clock, wall: wall)
+                        if !triggersOff {
+                            try library.dropSyncTriggers()
+                            triggersOff = true
+                        }
+                        try apply(line, from: other, effects: &effects)
+                        state.applied = line.seq
+                        state.lastClock = line.clock.description
+                        if case .horizon = line.change {} else { report.applied += 1 }
+                    }
+                    try library.saveSyncOffset(machine: other, file: file, offset: read.end, line: read.lastNumber)
+                    (offset, lineNumber) = (read.end, read.lastNumber)
+                    if read.atEnd { break }
                 }
-                try library.saveSyncOffset(machine: other, file: file, offset: read.end, line: read.lines.last?.number ?? lineNumber)
             }
             seen[other] = state.applied
             try library.saveSyncMachine(state)

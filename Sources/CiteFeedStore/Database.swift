@@ -33,6 +33,13 @@ public final class Database {
         sqlite3_create_function_v2(db, "citefeed_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, Database.fold, nil, nil, nil)
     }
 
+    /// The largest text or blob this connection makes or reads (`SQLITE_LIMIT_LENGTH`): past
+    /// it a statement fails with `SQLITE_TOOBIG` instead of holding the value (another
+    /// program's database, whose generated column could be hundreds of megabytes).
+    public func limitLength(_ bytes: Int32) {
+        sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, bytes)
+    }
+
     /// `citefeed_fold(x)`: `x` in lower case by Unicode's rules (SQLite's own `lower` only
     /// knows ASCII), so a rotation's `authors` and `sources` match "ÉMILE" as "émile".
     private static let fold: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = { context, _, values in

@@ -41,27 +41,108 @@ public struct SyncFolder: Sendable {
     public static func logName(_ n: Int) -> String { "log-" + pad(Int64(n), 6) + ".jsonl" }
     public static func snapshotName(_ n: Int) -> String { "snapshot-" + pad(Int64(n), 6) + ".jsonl" }
 
-    /// The complete lines of `file` from byte `offset`, each with its number in the file (from 1)
-    /// and the offset after the last one: a last line without its line feed is left for the next
-    /// time. A file now shorter than `offset` (replaced) is read from its start. Only the bytes
-    /// after `offset` are read.
-    public func completeLines(of machine: String, _ file: String, from offset: Int64, lineNumber: Int)
-        throws(IOFailure) -> (lines: [(number: Int, text: [UInt8])], end: Int64, restarted: Bool)
+    /// What one read of a machine's file gives (`completeLines`).
+    public struct Lines: Sendable {
+        /// The complete lines read, each with its number in the file (from 1); blank lines
+        /// (only white space) are counted and left out.
+        public var lines: [(number: Int, text: [UInt8])] = []
+        /// The offset after the last complete line read, and that line's number.
+        public var end: Int64
+        public var lastNumber: Int
+        /// Whether the file was shorter than the offset asked (replaced) and read from its start.
+        public var restarted = false
+        /// Whether the read reached the last complete line of the file (else: read on from `end`).
+        public var atEnd = true
+        /// Lines longer than `lineLimit`, passed over unread (their numbers).
+        public var tooLong: [Int] = []
+    }
+
+    /// Bytes one read takes at most (`completeLines`): what a sync holds of a file at once.
+    public static let chunkBytes = 4 << 20
+    /// A line longer than this is not one citefeed wrote (a change is at most some hundreds of
+    /// kilobytes): it is passed over, never held.
+    public static let lineLimit = 4 << 20
+
+    /// The complete lines of `file` from byte `offset`, at most about `chunk` bytes of them (read
+    /// on from `end` while `atEnd` is false), each with its number in the file (from 1): a last
+    /// line without its line feed is left for the next time. A file now shorter than `offset`
+    /// (replaced) is read from its start. Only the bytes after `offset` are read; blank lines
+    /// cost nothing (a log of 64 MiB of line feeds is read in steps of `chunk`, holding none).
+    public func completeLines(of machine: String, _ file: String, from offset: Int64, lineNumber: Int, chunk: Int = SyncFolder.chunkBytes)
+        throws(IOFailure) -> Lines
     {
         let full = directory(of: machine) + "/" + file
-        guard let size = try SyncFolder.size(full) else { return ([], offset, false) }
+        guard let size = try SyncFolder.size(full) else { return Lines(end: offset, lastNumber: lineNumber) }
         let restarted = offset > size
-        let start = restarted ? 0 : offset
+        var start = restarted ? 0 : offset
         var number = restarted ? 0 : lineNumber
-        let bytes = try SyncFolder.read(full, from: start, to: size)
-        var lines: [(Int, [UInt8])] = []
-        var lineStart = 0
-        for i in bytes.indices where bytes[i] == 0x0A {
-            number += 1
-            lines.append((number, Array(bytes[lineStart..<i])))
-            lineStart = i + 1
+        var result = Lines(end: start, lastNumber: number, restarted: restarted)
+        var window = max(chunk, 1)
+        while start < size {
+            let stop = min(size, start + Int64(window))
+            let bytes = try SyncFolder.read(full, from: start, to: stop)
+            guard let last = bytes.lastIndex(of: 0x0A) else {
+                // No line feed: the file's unfinished last line; a line longer than the chunk,
+                // read again whole up to the limit; or longer than that, passed over to its end.
+                if stop == size { break }
+                if window < SyncFolder.lineLimit {
+                    window = SyncFolder.lineLimit
+                    continue
+                }
+                guard let after = try SyncFolder.nextLineFeed(full, from: stop, size: size) else { break }
+                number += 1
+                result.tooLong.append(number)
+                start = after
+                result.end = start
+                result.lastNumber = number
+                continue
+            }
+            var lineStart = 0
+            for i in bytes[...last].indices where bytes[i] == 0x0A {
+                number += 1
+                if bytes[lineStart..<i].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
+                    result.lines.append((number, Array(bytes[lineStart..<i])))
+                }
+                lineStart = i + 1
+            }
+            start += Int64(last + 1)
+            window = max(chunk, 1)
+            result.end = start
+            result.lastNumber = number
+            // Enough for one step: the caller applies these and reads on.
+            if !result.lines.isEmpty || !result.tooLong.isEmpty {
+                result.atEnd = start >= size
+                return result
+            }
         }
-        return (lines, start + Int64(lineStart), restarted)
+        result.atEnd = true
+        return result
+    }
+
+    /// Every complete line of `file` (`completeLines` read to its end): for this machine's own
+    /// files, which it wrote and keeps small by compaction.
+    public func allLines(of machine: String, _ file: String) throws(IOFailure) -> [(number: Int, text: [UInt8])] {
+        var lines: [(number: Int, text: [UInt8])] = []
+        var read = try completeLines(of: machine, file, from: 0, lineNumber: 0)
+        lines += read.lines
+        while !read.atEnd {
+            read = try completeLines(of: machine, file, from: read.end, lineNumber: read.lastNumber)
+            lines += read.lines
+        }
+        return lines
+    }
+
+    /// The offset just after the next line feed of `path` from `offset`, read a chunk at a
+    /// time and kept nowhere; `nil` when there is none.
+    private static func nextLineFeed(_ path: String, from offset: Int64, size: Int64) throws(IOFailure) -> Int64? {
+        var at = offset
+        while at < size {
+            let stop = min(size, at + Int64(chunkBytes))
+            let bytes = try read(path, from: at, to: stop)
+            if let i = bytes.firstIndex(of: 0x0A) { return at + Int64(i) + 1 }
+            at = stop
+        }
+        return nil
     }
 
     /// The last complete line of this machine's `file`, read from its end; `nil` when it has none.
