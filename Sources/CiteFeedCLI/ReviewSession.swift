@@ -81,7 +81,12 @@ struct ReviewSession {
         let answers = "\(answered.count) answer\(answered.count == 1 ? "" : "s")"
         if quit { return "Stopped after \(answers)." }
         let next = (try? study.nextDue()) ?? nil
-        return "No more cards for now (\(answers)); " + (next.map { "the next is due \($0.localShort)." } ?? "none is scheduled.")
+        var line = "No more cards for now (\(answers)); " + (next.map { "the next is due \($0.localShort)." } ?? "none is scheduled.")
+        if let (held, perDay) = try? study.newHeldBack(), held > 0 {
+            line += " \(held == 1 ? "1 new card waits" : "\(held) new cards wait"): newPerDay is \(perDay)"
+                + (perDay == 0 ? " ('citefeed defaults write newPerDay 20' starts some each day)." : " a day.")
+        }
+        return line
     }
 
     /// The whole screen: the counts, the card, its back and each grade's interval once

@@ -31,16 +31,31 @@ struct StudySession {
 
     /// A card below its header: a blank line, its text and attribution, a blank line, and, when
     /// revealed, its back and a blank line (`study` and `study --cram` alike).
+    /// The text and back are wrapped at spaces to the terminal's width (the terminal itself
+    /// would break a word where the line ends).
     static func face(_ c: Citation, revealed: Bool, terminal: Terminal) -> [TerminalText] {
-        var lines: [TerminalText] = ["", terminal.bold(c.text)]
+        var lines: [TerminalText] = [""]
+        lines += wrapped(c.text, terminal.width).map { terminal.bold($0) }
         let attribution = [c.author, c.source].compactMap { $0 }.joined(separator: ", ")
-        if !attribution.isEmpty { lines.append(terminal.dim("— " + attribution)) }
+        if !attribution.isEmpty { lines += wrapped("— " + attribution, terminal.width).map { terminal.dim($0) } }
         lines.append("")
         if revealed {
-            lines.append(c.back.map { TerminalText($0) } ?? terminal.dim("(this card has no back side)"))
+            if let back = c.back {
+                lines += wrapped(back, terminal.width).map { TerminalText($0) }
+            } else {
+                lines.append(terminal.dim("(this card has no back side)"))
+            }
             lines.append("")
         }
         return lines
+    }
+
+    /// `text`'s lines, each paragraph wrapped at spaces to `width` columns (less one: a line
+    /// that fills the width leaves some terminals' cursor on the next), empty lines kept.
+    static func wrapped(_ text: String, _ width: Int) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
+            line.isEmpty ? [""] : TextWidth.wrap(String(line), to: max(width - 1, 20))
+        }
     }
 
     /// The whole screen: cleared, then the card, its back when revealed, and the keys.

@@ -65,25 +65,27 @@ public struct ExportWriter {
                     c.favourite ? "true" : "false", c.createdAt.rfc3339UTC, c.updatedAt.rfc3339UTC, c.archivedAt?.rfc3339UTC ?? "",
                 ], into: &buffer)
         case .txt:
-            // “text”, — author, source, [tags]; a blank line between citations.
+            // “text”, the back's lines after →, — author, source, [tags]; a blank line between
+            // citations (`CitefeedText` reads it back).
             if count > 0 { buffer.append(0x0A) }
             append("“\(c.text)”\n")
-            let attribution = PickSnapshot(c).attribution
-            if !attribution.isEmpty { append("— \(attribution)\n") }
+            if let back = c.back { append(Importers.FortuneBack.lines(back).joined(separator: "\n") + "\n") }
+            if let words = Attribution.words(author: c.author, source: c.source) { append("— \(words)\n") }
             if !c.tags.isEmpty { append("[" + c.tags.map(\.name).joined(separator: ", ") + "]\n") }
         case .anki:
             AnkiText.note(c, into: &buffer)
         case .fortune:
             // strfile(1) separates entries by lines holding only %; a line of % inside a text
-            // would split it, so such lines get a space.
+            // would split it, so such lines get a space (and lose it again when imported). The
+            // back follows after a blank line, each of its lines after "→".
             var first = true
             for line in c.text.split(separator: "\n", omittingEmptySubsequences: false) {
                 if !first { buffer.append(0x0A) }
                 first = false
                 append(line == "%" ? "% " : line)
             }
-            let attribution = PickSnapshot(c).attribution
-            if !attribution.isEmpty { append("\n\t\t-- \(attribution)") }
+            if let back = c.back { append("\n\n" + Importers.FortuneBack.lines(back).joined(separator: "\n")) }
+            if let words = Attribution.words(author: c.author, source: c.source) { append("\n\t\t-- \(words)") }
             append("\n%\n")
         }
         count += 1

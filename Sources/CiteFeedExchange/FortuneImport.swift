@@ -25,7 +25,13 @@ extension Importers {
                 r.source = source
                 body.removeSubrange(from...)
             }
-            r.text = body.joined(separator: "\n")
+            // citefeed's own export: the back after a blank line, each of its lines after "→"
+            // (`Exporter`), and a line of the text that is "%" written as "% ".
+            if let (text, back) = FortuneBack.split(body) {
+                body = text
+                r.back = back
+            }
+            r.text = body.map { $0 == "% " ? "%" : $0 }.joined(separator: "\n")
             records.append(r)
         }
         for l in text.lines {
@@ -41,9 +47,26 @@ extension Importers {
         return records
     }
 
+    /// The back of an entry as citefeed writes it: after the text, a blank line, then every
+    /// line of the back after `→ ` (`→` alone for an empty one).
+    enum FortuneBack {
+        static func split(_ lines: [String]) -> (text: [String], back: String)? {
+            var start = lines.count
+            while start > 0, lines[start - 1] == "→" || lines[start - 1].hasPrefix("→ ") { start -= 1 }
+            guard start < lines.count, start >= 2, lines[start - 1].isEmpty else { return nil }
+            let back = lines[start...].map { $0 == "→" ? "" : String($0.dropFirst(2)) }.joined(separator: "\n")
+            return (Array(lines[..<(start - 1)]), back)
+        }
+
+        /// The lines of `back` as `split` reads them.
+        static func lines(_ back: String) -> [String] {
+            back.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "→" : "→ " + $0 }
+        }
+    }
+
     /// The author and source of an entry whose last line (or last two, the second a
     /// continuation) attributes it, and where that attribution starts.
-    static func attribution(_ lines: [String]) -> (String, String?, Int)? {
+    static func attribution(_ lines: [String]) -> (String?, String?, Int)? {
         for from in [lines.count - 1, lines.count - 2] where from >= 1 {
             let first = lines[from].trimmingWhitespace()
             guard let dash = ["--", "—", "―", "–", "~"].first(where: { first.hasPrefix($0) }) else { continue }
@@ -52,6 +75,8 @@ extension Importers {
             let joined = lines[from...].map { $0.trimmingWhitespace() }.joined(separator: " ")
             let words = String(joined.dropFirst(dash.count)).trimmingWhitespace()
             guard !words.isEmpty, !words.hasSuffix("--") else { return nil }
+            // citefeed's own form where a comma would not part them (`Attribution`).
+            if let (author, source) = Attribution.parse(words) { return (author, source, from) }
             if let comma = words.firstIndex(of: ",") {
                 let author = String(words[..<comma]).trimmingWhitespace()
                 var source = String(words[words.index(after: comma)...]).trimmingWhitespace()
@@ -76,7 +101,7 @@ extension Importers {
         else { return nil }
         let quote = String(text[..<dash.lowerBound]).trimmingWhitespace()
         let name = String(text[dash.upperBound...]).trimmingWhitespace()
-        guard !quote.isEmpty, !name.isEmpty, name.count <= 80, !name.contains("\n"), let (author, source, _) = attribution([quote, "— " + name])
+        guard !quote.isEmpty, !name.isEmpty, name.count <= 80, !name.contains("\n"), case let (author?, source, _)? = attribution([quote, "— " + name])
         else { return nil }
         return (quote, author, source)
     }

@@ -4,7 +4,7 @@ import CiteFeedSupport
 
 /// The import formats of SPEC.md "Import and export".
 public enum ImportFormat: String, CaseIterable, Sendable {
-    case auto, json, csv, fortune, clippings, dummyjson, markdown, anki, koreader, notebook, bookcision, hypothesis, playbooks, kobo, applebooks, zotero, calibre
+    case auto, json, csv, txt, fortune, clippings, dummyjson, markdown, anki, koreader, notebook, bookcision, hypothesis, playbooks, kobo, applebooks, zotero, calibre
 
     /// What a file of the format holds, for the message when it holds none.
     package var expected: String {
@@ -12,6 +12,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .auto, .json: "a list of objects with a text (\(ImportFields.textNames))"
         case .dummyjson: "{\"quotes\": [...]} with objects holding a quote"
         case .csv: "rows under a header naming a column of text, or rows of text and author"
+        case .txt: "citefeed's txt export: each citation as “text”, — Author, Source and [tags], a blank line between"
         case .fortune: "entries between lines of %"
         case .clippings: "highlights and notes between lines of =========="
         case .markdown: "blockquotes, lines starting with >"
@@ -25,6 +26,15 @@ public enum ImportFormat: String, CaseIterable, Sendable {
         case .applebooks: "annotations with selected text in Apple Books' AEAnnotation database"
         case .zotero: "annotations with text in Zotero's zotero.sqlite (its itemAnnotations table)"
         case .calibre: "calibre's {\"type\": \"calibre_highlights\", \"highlights\": [...]} with highlighted text"
+        }
+    }
+
+    /// An e-reader's or reading tool's file of one reader's highlights, which may well hold
+    /// none (a book opened and never highlighted): then `import` says so and succeeds.
+    package var holdsHighlights: Bool {
+        switch self {
+        case .clippings, .koreader, .notebook, .bookcision, .hypothesis, .playbooks, .kobo, .applebooks, .zotero, .calibre: true
+        default: false
         }
     }
 

@@ -19,13 +19,16 @@ package enum ImportSources {
 
     /// The files, and what was passed over (a folder that cannot be read, names that are not
     /// UTF-8, folders deeper than 16), in words for a note.
-    package static func find(in root: String) -> (files: [String], passedOver: [String]) {
-        var found: [String] = [], passedOver: [String] = []
-        walk(root, depth: 0, into: &found, passedOver: &passedOver)
-        return (found.sorted(), passedOver)
+    /// `leftOut`: the files (not hidden) that were not taken, each with why, for a dry run.
+    package static func find(in root: String) -> (files: [String], passedOver: [String], leftOut: [(path: String, reason: String)]) {
+        var found: [String] = [], passedOver: [String] = [], leftOut: [(path: String, reason: String)] = []
+        walk(root, depth: 0, into: &found, passedOver: &passedOver, leftOut: &leftOut)
+        return (found.sorted(), passedOver, leftOut)
     }
 
-    private static func walk(_ folder: String, depth: Int, into found: inout [String], passedOver: inout [String]) {
+    private static func walk(
+        _ folder: String, depth: Int, into found: inout [String], passedOver: inout [String], leftOut: inout [(path: String, reason: String)]
+    ) {
         guard depth <= 16 else {
             passedOver.append("\(folder): deeper than 16 folders, not looked in")
             return
@@ -48,9 +51,13 @@ package enum ImportSources {
                 // Hidden folders are no one's reading, but for a Kobo's database and KOReader's
                 // own folder on a Kobo (.adds/koreader/docsettings holds sidecars there).
                 if name.hasPrefix(".") && name != ".kobo" && name != ".adds" { continue }
-                walk(path, depth: depth + 1, into: &found, passedOver: &passedOver)
+                walk(path, depth: depth + 1, into: &found, passedOver: &passedOver, leftOut: &leftOut)
             case S_IFREG:
-                if takes(name: name, path: path, inSidecar: inSidecar, size: Int(st.st_size)) { found.append(path) }
+                if let reason = leftOutReason(name: name, path: path, inSidecar: inSidecar, size: Int(st.st_size)) {
+                    if !name.hasPrefix(".") { leftOut.append((path, reason)) }
+                } else {
+                    found.append(path)
+                }
             default: continue
             }
         }
@@ -58,16 +65,26 @@ package enum ImportSources {
 
     /// Whether the file `name` at `path` is one a folder import takes.
     static func takes(name: String, path: String, inSidecar: Bool, size: Int) -> Bool {
+        leftOutReason(name: name, path: path, inSidecar: inSidecar, size: size) == nil
+    }
+
+    /// Why a folder import does not take the file `name` at `path`; `nil` when it does.
+    static func leftOutReason(name: String, path: String, inSidecar: Bool, size: Int) -> String? {
         let lower = name.lowercased()
-        if inSidecar { return lower.hasPrefix("metadata.") && lower.hasSuffix(".lua") }
-        if lower == "my clippings.txt" || name == "KoboReader.sqlite" || lower == "zotero.sqlite" { return true }
-        if name.hasPrefix("AEAnnotation") && lower.hasSuffix(".sqlite") { return true }
-        if lower.hasSuffix(".docx") { return size <= 100 << 20 && PlayBooks.looksLike(docxAt: path) }
+        if inSidecar { return lower.hasPrefix("metadata.") && lower.hasSuffix(".lua") ? nil : "not KOReader's metadata.*.lua" }
+        if lower == "my clippings.txt" || name == "KoboReader.sqlite" || lower == "zotero.sqlite" { return nil }
+        if name.hasPrefix("AEAnnotation") && lower.hasSuffix(".sqlite") { return nil }
+        if size > 100 << 20 { return "larger than 100 MiB" }
+        if lower.hasSuffix(".docx") { return PlayBooks.looksLike(docxAt: path) ? nil : "a Word document without Play Books' notes" }
         let extensions = [".json", ".html", ".htm", ".md", ".txt", ".calibre_highlights", ".lua"]
-        guard extensions.contains(where: { lower.hasSuffix($0) }), size > 0, size <= 100 << 20, let head = Posix.readPrefix(path, 65536)
-        else { return false }
-        let text = ImportText.decodeIfText(head)
-        return text.flatMap { Importers.detect(name: name, bytes: $0) }.map(highlightFormats.contains) ?? false
+        guard extensions.contains(where: { lower.hasSuffix($0) }) else {
+            return "not a kind of file e-readers and reading tools write (import a quote collection by its name)"
+        }
+        guard size > 0, let head = Posix.readPrefix(path, 65536) else { return "empty" }
+        guard let text = ImportText.decodeIfText(head) else { return "not text" }
+        guard let format = Importers.detect(name: name, bytes: text) else { return "no highlights or quotations found in it" }
+        return highlightFormats.contains(format)
+            ? nil : "read as \(format.rawValue), a quote collection, which a folder import leaves out (import it by its name)"
     }
 
     /// The usual places e-readers are mounted for `user`: `/media/USER`, `/run/media/USER`, `/mnt`.

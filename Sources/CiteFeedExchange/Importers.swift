@@ -34,6 +34,8 @@ package enum Importers {
         if firstLine.contains(","), let fields = (try? header.next())??.fields, ImportFields.indexes(of: fields)[.text] != nil {
             return .csv
         }
+        // citefeed's own txt export before fortune: a citation with a line "%" is no fortune file.
+        if trimmed.first == "“", CitefeedText.looksLike(text) { return .txt }
         if text.split(whereSeparator: \.isNewline).contains("%") { return .fortune }
         return nil
     }
@@ -85,6 +87,7 @@ package enum Importers {
         case .auto: throw .unknownFormat(name)
         case .json, .dummyjson: return json(name: name, bytes: bytes)
         case .csv: return try csv(name: name, bytes: bytes)
+        case .txt: return ImportReader(records: try CitefeedText.records(name: name, text: String(decoding: bytes, as: UTF8.self)))
         case .fortune: return ImportReader(records: fortune(String(decoding: bytes, as: UTF8.self)))
         case .markdown: return ImportReader(records: markdown(String(decoding: bytes, as: UTF8.self)))
         case .anki: return ImportReader(records: try AnkiText.records(name: name, bytes: bytes))

@@ -41,6 +41,9 @@ enum KindleClippings {
         var notes: [(note: ImportRecord, book: String, meta: KindleMetadata)] = []
         var invalid: [ImportRecord] = []
         var bookmarks = 0, placeholders = 0, empty = 0
+        // Highlights a later one extends (Kindle keeps both), and the same words highlighted
+        // again: each is one citation, and the summary counts what was folded into it.
+        var replaced = 0, repeated = 0
         var lineNumber = 1
         var lines: [(Int, String)] = []
         let dates = KindleMetadata.DateCache()
@@ -76,7 +79,7 @@ enum KindleClippings {
                 if r.text!.isEmpty {
                     empty += 1
                 } else {
-                    add(Highlight(record: r, book: bookKey, meta: meta), to: &highlights, index: &byPosition)
+                    add(Highlight(record: r, book: bookKey, meta: meta), to: &highlights, index: &byPosition, replaced: &replaced)
                 }
             }
         }
@@ -126,12 +129,15 @@ enum KindleClippings {
         for record in records.compactMap({ $0?.record }) {
             let key = keys.key(text: record.text ?? "", author: record.author)
             if let i = byKey[key] {
+                repeated += 1
                 if let back = record.back, !(merged[i].back ?? "").contains(back) { merged[i].back = joined(merged[i].back, back) }
             } else {
                 byKey[key] = merged.count
                 merged.append(record)
             }
         }
+        if replaced > 0 { skipped.append(("earlier highlight a later one extends", replaced)) }
+        if repeated > 0 { skipped.append(("repeated highlight", repeated)) }
         let all = merged + invalid
         return (all.sorted { $0.location.number < $1.location.number }, skipped)
     }
@@ -160,7 +166,7 @@ enum KindleClippings {
     private static func joined(_ back: String?, _ note: String) -> String { back.map { $0 + "\n\n" + note } ?? note }
 
     /// Adds a highlight, in place of an earlier one of the same book that it extends.
-    private static func add(_ new: Highlight, to highlights: inout [Highlight?], index: inout RangeIndex) {
+    private static func add(_ new: Highlight, to highlights: inout [Highlight?], index: inout RangeIndex, replaced: inout Int) {
         let text = new.record.text ?? ""
         if let b = new.meta.location ?? new.meta.page {
             for i in index.candidates(book: new.book, b) {
@@ -168,6 +174,7 @@ enum KindleClippings {
                     text.contains(old.record.text ?? "")
                 else { continue }
                 highlights[i] = nil
+                replaced += 1
             }
             index.insert(highlights.count, book: new.book, b)
         }

@@ -59,7 +59,7 @@ extension Importers {
         let quoted = String(line[..<dash]).trimmingWhitespace()
         let name = String(line[line.index(after: dash)...]).trimmingWhitespace()
         guard let close = quoted.last, "\"”»“".contains(close), quoted.count > 2, !name.isEmpty, name.count <= 80,
-            !name.contains(where: { "\"”“".contains($0) }), let (author, source, _) = attribution([quoted, "— " + name])
+            !name.contains(where: { "\"”“".contains($0) }), case let (author?, source, _)? = attribution([quoted, "— " + name])
         else { return nil }
         return (quoted, author, source)
     }

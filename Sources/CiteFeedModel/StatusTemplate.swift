@@ -58,6 +58,20 @@ public struct StatusTemplate: Equatable, Sendable {
     /// Fills the template; a group whose placeholders include an empty value disappears. It
     /// stops once the text has `limit` bytes (UTF-8): a line cut to a bar's width needs no more,
     /// and `{text}` a thousand times over a long citation took seconds for every `status`.
+    /// Whether `name` appears anywhere in the template.
+    public func holds(_ name: String) -> Bool {
+        func find(_ parts: [Part]) -> Bool {
+            parts.contains { part in
+                switch part {
+                case .placeholder(let n): n == name
+                case .group(let inner): find(inner)
+                case .literal: false
+                }
+            }
+        }
+        return find(parts)
+    }
+
     /// Whether `name` appears exactly once in the template, outside every group (so that the
     /// line can be filled with its value shortened, or empty, and keep the rest).
     public func holdsOnce(_ name: String) -> Bool {

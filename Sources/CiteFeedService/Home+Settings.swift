@@ -42,9 +42,11 @@ extension Home {
     /// Removes the rotation `name`: its settings and history, and its saved pick; with
     /// `deleteOutputs`, what citefeed wrote in its output directory (and the directory, if
     /// citefeed made it). Returns the directory and, when deleting, the files removed.
-    package func removeRotation(_ name: String, deleteOutputs: Bool) throws -> (directory: String, removed: [String]?) {
+    /// `existed`: whether its output directory was there (a rotation never rotated has none).
+    package func removeRotation(_ name: String, deleteOutputs: Bool) throws -> (directory: String, removed: [String]?, existed: Bool) {
         let file = SettingsFile(path: paths.settings)
         let directory = paths.outputDirectory(try file.load(rotation: name).settings)  // an unknown name stops here
+        let existed = Posix.isDirectory(directory)
         let library = try library()
         // The history goes in the transaction; the settings last, put back if the rest fails.
         try file.editing {
@@ -54,7 +56,7 @@ extension Home {
             }
         }
         unlink(paths.current(rotation: name))
-        return (directory, deleteOutputs ? OutputDirectory(path: directory).removeOutputs() : nil)
+        return (directory, deleteOutputs ? OutputDirectory(path: directory).removeOutputs() : nil, existed)
     }
 
     /// `rotate --all`: every rotation in one transaction (one commit instead of one per

@@ -36,6 +36,9 @@ package struct Study {
     /// The interval each grade would give the card of citation `id`.
     package func intervals(_ id: Int64) throws -> [(grade: Grade, seconds: Int64)] { try service().intervals(id) }
 
+    /// New cards that wait for another day (`newPerDay`), and that limit.
+    package func newHeldBack() throws -> (count: Int, perDay: Int) { (try service().newHeldBack(), settings.newPerDay) }
+
     /// When the next card of the library is due after now.
     package func nextDue() throws -> Timestamp? { try library.nextDue(after: try clock()) }
 

@@ -62,8 +62,12 @@ package final class Home {
     }
 
     /// Throws unless the rotation of `settings` reviews cards (`reveal`, `grade`).
+    /// The error names the rotations that do review, where there are some (`grade` without
+    /// `--rotation` while the cards are in rotation "cards").
     package func requireReviewing(_ settings: Settings) throws(ReviewBarError) {
-        if settings.mode != .review { throw .rotateMode(settings.rotation) }
+        guard settings.mode != .review else { return }
+        let reviewing = ((try? SettingsFile(path: paths.settings).loadAll()) ?? []).filter { $0.mode == .review }.map(\.rotation)
+        throw .rotateMode(settings.rotation, reviewing: reviewing)
     }
 
     // MARK: Use cases
@@ -302,8 +306,8 @@ package struct OutputDirectoryConflict: Error, Equatable {
 package enum ReviewBarError: Error, Equatable {
     /// `next` in a rotation that reviews.
     case reviewMode(String)
-    /// `reveal` or `grade` in a rotation that rotates.
-    case rotateMode(String)
+    /// `reveal` or `grade` in a rotation that rotates; the rotations that review, if any.
+    case rotateMode(String, reviewing: [String] = [])
     /// No card is shown: nothing is due.
     case noCardShown
     case unknownGrade(String)

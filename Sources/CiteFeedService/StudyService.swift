@@ -87,6 +87,12 @@ public struct StudyService {
         )
     }
 
+    /// New cards of the deck that wait because today's `newPerDay` is used up (or is 0).
+    public func newHeldBack() throws -> Int {
+        let newLeft = max(0, settings.newPerDay - (try library.newCardsStarted(since: day.start)))
+        return max(0, try library.newCardCount(deck: deck) - newLeft)
+    }
+
     /// What the bar of a rotation in review mode shows now: the next card (not revealed), or
     /// nothing and when the next card is due; valid until the study day ends or that time.
     public func barState(revealed: Bool = false) throws -> CurrentFile {

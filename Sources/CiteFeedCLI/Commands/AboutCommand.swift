@@ -11,7 +11,7 @@ struct AboutCommand: Command {
     static let json = Flag("json", "print a JSON object")
 
     static let spec = CommandSpec(
-        name: "about", usage: "[--json]", summary: "Show the version, paths in use, counts, SQLite version and last rotation.",
+        name: "about", usage: "[--json]", summary: "Show the version, paths in use, counts, SQLite version and last pick.",
         details: "", options: [json], positionals: (0, 0), positionalName: "")
 
     let json: Bool
@@ -52,7 +52,15 @@ struct AboutCommand: Command {
                 "\(counts.active) (\(counts.favourites) favourite\(counts.favourites == 1 ? "" : "s")), \(counts.archived) archived, \(counts.tags) tag\(counts.tags == 1 ? "" : "s")"
             ),
             ("sqlite", Database.sqliteVersion),
-            ("last rotation", last.map { "\($0.pickedAt.localShort) (\($0.pickedAt.relative(to: now)))" } ?? "never"),
+            // A pick's time is its slot's start (a rotation picks for the slot, whenever it runs).
+            (
+                "last pick",
+                last.map { p in
+                    let slot = "the slot \(p.slot.start.localShort)–\(p.slot.end.localShort.suffix(5))"
+                    let when = p.pickedAt == p.slot.start ? "for \(slot)" : "at \(p.pickedAt.localShort.suffix(5)) (\(p.reason.rawValue)) in \(slot)"
+                    return "citation \(p.snapshot.id), \(when), \(p.pickedAt.relative(to: now))"
+                } ?? "none yet"
+            ),
         ]
         if let failure { rows.append(("announcing", "failed \(failure.echoed(limit: 400)) (\(context.paths.announceLog))")) }
         for (label, value) in rows { context.out.line(context.terminal.bold(label.padding(to: 14)) + "\(value)") }

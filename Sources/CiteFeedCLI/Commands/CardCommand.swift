@@ -15,7 +15,7 @@ struct CardCommand: FlagCommand {
     init(_ arguments: ParsedArguments) throws { ids = try Self.parseIDs(arguments) }
     func apply(_ library: Library, _ ids: [Int64], _ now: Timestamp) throws -> [Int64] { try library.setCard(ids, true) }
     func report(changed: [Int64], unchanged: [Int64]) -> String {
-        flagReport("Made a card:", changed: changed, unchanged: unchanged, already: "a card")
+        flagReport("Made a card of|Made cards of", changed: changed, unchanged: unchanged, already: "a card|cards")
     }
 }
 
@@ -28,6 +28,6 @@ struct UncardCommand: FlagCommand {
     init(_ arguments: ParsedArguments) throws { ids = try Self.parseIDs(arguments) }
     func apply(_ library: Library, _ ids: [Int64], _ now: Timestamp) throws -> [Int64] { try library.setCard(ids, false) }
     func report(changed: [Int64], unchanged: [Int64]) -> String {
-        flagReport("No longer a card:", changed: changed, unchanged: unchanged, already: "not a card")
+        flagReport("No longer a card:|No longer cards:", changed: changed, unchanged: unchanged, already: "not a card|not cards")
     }
 }

@@ -40,14 +40,21 @@ func citationsPhrase(_ ids: [Int64]) -> String {
     ids.count == 1 ? "citation \(ids[0])" : "citations \(idList(ids))"
 }
 
-/// "Marked citation 3 as a favourite." plus a note on those that already were.
+/// "Marked as a favourite: citation 3." plus a note on those that already were; each part in
+/// the singular or the plural as its citations are (`verb` and `already` as "one|many" where
+/// they differ: "Made a card of|Made cards of", "a card|cards").
 func flagReport(_ verb: String, changed: [Int64], unchanged: [Int64], already: String) -> String {
+    func form(_ text: String, _ count: Int) -> String {
+        let forms = text.split(separator: "|", omittingEmptySubsequences: false)
+        return String(count == 1 || forms.count == 1 ? forms[0] : forms[1])
+    }
     var parts: [String] = []
-    if !changed.isEmpty { parts.append("\(verb) \(citationsPhrase(changed)).") }
+    if !changed.isEmpty { parts.append("\(form(verb, changed.count)) \(citationsPhrase(changed)).") }
     if !unchanged.isEmpty {
         let phrase = citationsPhrase(unchanged)
         parts.append(
-            phrase.prefix(1).uppercased() + phrase.dropFirst() + (unchanged.count == 1 ? " was" : " were") + " already \(already).")
+            phrase.prefix(1).uppercased() + phrase.dropFirst() + (unchanged.count == 1 ? " was" : " were")
+                + " already \(form(already, unchanged.count)).")
     }
     return parts.joined(separator: " ")
 }

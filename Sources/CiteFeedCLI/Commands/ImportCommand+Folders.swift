@@ -10,8 +10,14 @@ import CiteFeedSupport
 /// failed (the first failure's).
 extension ImportCommand {
     func importFolder(_ folder: String, _ context: Context) throws {
-        let (files, passedOver) = ImportSources.find(in: folder)
+        let (files, passedOver, leftOut) = ImportSources.find(in: folder)
         for reason in passedOver { context.err.line("citefeed: note: \(reason.echoed(limit: 400)).") }
+        // A dry run says what it passed over too, and why: what a real run would leave.
+        if dryRun {
+            for (path, reason) in leftOut {
+                context.out.line("\(label(of: path, under: folder).echoed(limit: 300)): passed over: \(reason)")
+            }
+        }
         guard !files.isEmpty else { throw FolderImportError.nothingFound(source) }
         try importSources(files.map { (label(of: $0, under: folder), $0) }, context)
     }

@@ -108,7 +108,13 @@ struct ImportCommand: Command {
             try source != "-" && !source.contains("://") && (format == .auto || format.isDatabase) && Importers.isDatabase(path)
             ? Importers.database(path: path, name: name, format: format)
             : open(try read(context), name: name, source: source) { context.err.line("citefeed: note: \(name.echoed(limit: 200)): \($0).") }
-        try importing(reader, name: name, format: chosen, context, label: nil)
+        do {
+            try importing(reader, name: name, format: chosen, context, label: nil)
+        } catch ImportError.noCitations(_, let format, let skipped) where format.holdsHighlights {
+            // A book opened and never highlighted: nothing to import, nothing wrong (as in a folder).
+            let left = skipped.isEmpty ? "" : " (\(ImportError.counted(skipped)) left out)"
+            context.out.line("\(name.echoed(limit: 300)): no highlights\(left)")
+        }
     }
 
     /// A reader of `raw`, the bytes of the file `source` (called `name` in messages): a zip as

@@ -61,14 +61,25 @@ struct ListCommand: Command {
         var query = self.query
         // Only when --rotation was given, before or after the command.
         if context.rotation != nil { query.eligibleUnder = try context.settings() }
+        var study: StudyService?
         if due {
-            query.dueBefore = StudyService(library: library, settings: try context.settings(), now: try context.now()).day.end
+            study = StudyService(library: library, settings: try context.settings(), now: try context.now())
+            query.dueBefore = study?.day.end
         }
         let citations = try library.citations(query)
         if json {
             context.out.write(data: JSONWriter.pretty(.array(citations.map { CitationJSON.citation($0) })))
         } else if citations.isEmpty {
-            context.err.line("\(emptyMessage(query))")
+            var message = emptyMessage(query)
+            // New cards are never "due": say they wait, so an empty list is not taken for none.
+            if let study, query.search == nil, query.tags.isEmpty, !query.favouritesOnly, case let (new, _, _) = try study.counts() {
+                let waiting = try library.newCardCount(deck: nil)
+                if waiting > 0 {
+                    message = String(message.dropLast()) + "; \(waiting == 1 ? "1 new card waits" : "\(waiting) new cards wait"), "
+                        + (new > 0 ? "\(new) of them to start today with 'citefeed study'." : "none to start today (newPerDay).")
+                }
+            }
+            context.err.line("\(message)")
         } else {
             context.out.write(CitationText.table(citations, terminal: context.terminal))
         }

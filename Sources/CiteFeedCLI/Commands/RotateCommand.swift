@@ -87,6 +87,12 @@ func report(_ rotated: Rotated, _ settings: Settings, _ context: Context) throws
     case let .rotating(state, written):
         reportWritten(written, context)
         context.out.line("\(status.plain(state.pick?.snapshot, width: status.width))")
+        // A card's back (an answer, a response) under its front, as the bar's tooltip has it:
+        // a question alone would leave the reader without its answer.
+        if let back = state.pick?.snapshot.back, !status.template.holds("back") {
+            let line = TextWidth.truncate(back.split(whereSeparator: \.isNewline).joined(separator: " "), to: max(status.width - 2, 10), atWord: true)
+            context.out.line("→ \(line)")
+        }
         if state.pick == nil {
             context.warn(
                 "nothing to show: no citation is eligible under the settings (\(try eligibilitySummary(context, settings: settings))).")

@@ -27,8 +27,11 @@ struct RotationRemoveCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let (directory, removed) = try context.home.removeRotation(name, deleteOutputs: delete)
-        if let removed {
+        let (directory, removed, existed) = try context.home.removeRotation(name, deleteOutputs: delete)
+        if !existed {
+            // It never wrote anything: no directory to name.
+            context.out.line("Removed rotation \(name) (it had written no outputs).")
+        } else if let removed {
             context.out.line(
                 "Removed rotation \(name) and its outputs in \(directory) (\(removed.isEmpty ? "none were there" : removed.joined(separator: " ")))."
             )

@@ -16,7 +16,8 @@ struct TagDeleteCommand: Command {
         details: """
             --keep-citations removes the tag only; its citations stay, without it.
             --with-citations also archives its citations ('citefeed restore' brings them back).
-            Without either, citefeed asks on a terminal and refuses otherwise.
+            Without either, citefeed asks on a terminal and refuses otherwise (a tag on no
+            citation is deleted without either).
             """,
         options: [keepCitations, withCitations],
         positionals: (1, 1), positionalName: "the NAME of a tag", completes: .tags)
@@ -37,6 +38,12 @@ struct TagDeleteCommand: Command {
         let library = try context.library()
         let tag = try library.tag(named: name)
         var archive = choice
+        // A tag on no citation (archived ones too): nothing to ask about.
+        if archive == nil, let summary = try library.tags().first(where: { Tag.key($0.tag.name) == Tag.key(tag.name) }),
+            summary.count + summary.archivedCount == 0
+        {
+            archive = false
+        }
         if archive == nil {
             guard context.stdinIsTerminal && context.stdoutIsTerminal else {
                 throw UsageError.other(

@@ -16,7 +16,7 @@ import Testing
         try box.add("a")
         try box.add("b")
         let fav = try box.run("fav", "1", "2")
-        #expect(fav.status == 0 && fav.stdout == "Marked as favourite: citations 1 2.\n")
+        #expect(fav.status == 0 && fav.stdout == "Marked as favourites: citations 1 2.\n")
         #expect(try box.library().citations(CitationQuery()).allSatisfy(\.favourite))
         #expect(try box.run("fav", "1").stdout == "Citation 1 was already a favourite.\n")
         #expect(try box.run("unfav", "2").stdout == "No longer a favourite: citation 2.\n")

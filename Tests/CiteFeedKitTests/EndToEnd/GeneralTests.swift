@@ -101,7 +101,7 @@ import Testing
                 outputs       \(box.home.path)/Feeds
                 citations     1 (1 favourite), 1 archived, 1 tag
                 sqlite        \(Database.sqliteVersion)
-                last rotation never
+                last pick     none yet
 
                 """)
         let json = try JSONParser.parse(try box.run("about", "--json").stdout)

@@ -47,21 +47,10 @@ import Testing
     }
 
     /// A file read to the end that gives nothing: an error that says what was expected and
-    /// what was found, and nothing changes.
+    /// what was found, and nothing changes. (An e-reader's file with no highlight says "no
+    /// highlights" and succeeds: `NewUserMessageTests`.)
     @Test(arguments: [
         ("empty.json", "[]", "read as json, it expected a list of objects with a text", "found nothing that is one"),
-        ("bookmarks.txt", """
-            Book (Author)
-            - Your Bookmark on page 3 | Location 45 | Added on Monday, January 7, 2013 5:09:10 PM
-
-
-            ==========
-            Book (Author)
-            - Your Highlight on page 3 | Location 50-52 | Added on Monday, January 7, 2013 5:10:10 PM
-
-            <You have reached the clipping limit for this item>
-            ==========
-            """, "read as clippings", "found only 1 bookmark and 1 clipping-limit placeholder"),
         ("notes.md", "# Notes\n\nNo quotes here.\n", "read as markdown, it expected blockquotes", "found nothing that is one"),
     ])
     func aFileWithNoCitationIsAnError(name: String, content: String, expected: String, found: String) throws {

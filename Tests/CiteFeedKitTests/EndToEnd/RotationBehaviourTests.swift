@@ -200,7 +200,8 @@ import Testing
                 && lines[1].hasPrefix("2026-03-01 09:00"))
         let json = try JSONParser.parse(try box.run("history", "--json", "--limit", "1").stdout)
         #expect(json.arrayValue?.count == 1 && json.arrayValue?[0]["reason"] == .string("next"))
-        #expect(try box.run("about").stdout.contains("last rotation 2026-03-01 09:50 (just now)\n"))
+        let about = try box.run("about").stdout
+        #expect(about.contains(#"last pick     citation "#) && about.contains(", at 09:50 (next) in the slot 2026-03-01 09:00–10:00, just now\n"), "\(about)")
     }
 
     @Test func copyCurrentCopiesTheShownCitation() throws {

@@ -266,7 +266,9 @@ import Testing
         #expect(records.map(\.author) == ["An Author", "Someone", "An Author", "An Author"])
         #expect(records.map(\.source) == ["Book", "Other", "Book", "Book"])
         #expect(records[0].createdAt == KindleTests.local(2013, 1, 7, 17, 10, 0))
-        #expect(skipped.map(\.0) == ["bookmark", "clipping-limit placeholder"] && skipped.map(\.1) == [1, 2])
+        #expect(
+            skipped.map(\.0) == ["bookmark", "clipping-limit placeholder", "earlier highlight a later one extends"]
+                && skipped.map(\.1) == [1, 2, 1])
     }
 
     @Test func anEntryThatIsNotAClippingIsInvalid() {

@@ -28,10 +28,10 @@ import Testing
                 .sorted()
         }
         #expect(try cards() == [1, 3])
-        #expect(try box.run("card", "2").stdout == "Made a card: citation 2.\n")
+        #expect(try box.run("card", "2").stdout == "Made a card of citation 2.\n")
         #expect(try box.run("uncard", "3").stdout == "No longer a card: citation 3.\n")
         #expect(try cards() == [1, 2])
-        #expect(try box.run("card", "1", "2").stdout == "Citations 1 2 were already a card.\n")
+        #expect(try box.run("card", "1", "2").stdout == "Citations 1 2 were already cards.\n")
         // An unknown id changes nothing.
         let before = try box.state()
         expectFailure(try box.run("card", "1", "99"), status: .notFound, containing: "99")

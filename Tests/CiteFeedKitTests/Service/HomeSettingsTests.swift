@@ -42,7 +42,7 @@ import Testing
         }
         #expect(failures.isEmpty && seen == ["", "desk", "work"])
         #expect(Posix.fileExists(directory + "/feed.xml"))
-        let (removedFrom, removed) = try home.removeRotation("desk", deleteOutputs: true)
+        let (removedFrom, removed, _) = try home.removeRotation("desk", deleteOutputs: true)
         #expect(removedFrom == directory && removed?.contains("feed.xml") == true)
         #expect(!Posix.fileExists(directory))
         #expect(try SettingsFile(path: home.paths.settings).rotationNames() == ["work"])

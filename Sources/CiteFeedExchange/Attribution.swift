@@ -1,0 +1,38 @@
+import CiteFeedModel
+import CiteFeedSupport
+
+/// The attribution line of citefeed's text exports (`— Author, Source` in `txt`, `-- …` in
+/// `fortune`, the last line of an Anki note's back), written so that it reads back as it was.
+/// `Author, Source` splits at the first comma, as fortune files and most quotation lists have
+/// it; where that would not give the author back (an author with a comma, `Le Guin, Ursula
+/// K.`; a source without an author) the two are parted by ` · ` instead, which no author or
+/// source of the wild files these formats hold was seen to use: `Le Guin, Ursula K. · The Left
+/// Hand of Darkness`, `Le Guin, Ursula K. ·`, `· Meditations`.
+enum Attribution {
+    static let separator = " · "
+
+    /// The words after the dash; `nil` when there is neither author nor source.
+    static func words(author: String?, source: String?) -> String? {
+        switch (author, source) {
+        case (nil, nil): nil
+        case (let author?, nil): author.contains(",") ? author + " ·" : author
+        case (nil, let source?): "· " + source
+        case (let author?, let source?): author.contains(",") ? author + separator + source : author + ", " + source
+        }
+    }
+
+    /// `words` read back when they are of the ` · ` form; `nil` otherwise (the caller splits at
+    /// the first comma).
+    static func parse(_ words: String) -> (author: String?, source: String?)? {
+        func value(_ s: Substring) -> String? {
+            let trimmed = String(s).trimmingWhitespace()
+            return trimmed.isEmpty ? nil : trimmed
+        }
+        if let range = words.firstRange(of: separator) {
+            return (value(words[..<range.lowerBound]), value(words[range.upperBound...]))
+        }
+        if words.hasSuffix(" ·") { return (value(words.dropLast(2)), nil) }
+        if words.hasPrefix("· ") { return (nil, value(words.dropFirst(2))) }
+        return nil
+    }
+}
