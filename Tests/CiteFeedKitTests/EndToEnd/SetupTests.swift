@@ -70,7 +70,14 @@ import Testing
 
     /// Runs citefeed with exactly `environment`: as `nobody` when the tests run as root, so
     /// that the bars other tests run (as root) are not this user's.
+    /// Under scripts/coverage, the instrumented binary writes its profile where `nobody` may
+    /// (the temporary folder; left out of the report): without it, it wrote `default.profraw`
+    /// into the working directory, or failed to and said so on standard error (issue 38).
     static func runAlone(_ arguments: [String], _ environment: [String: String]) throws -> RunResult {
+        var environment = environment
+        if ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"] != nil {
+            environment["LLVM_PROFILE_FILE"] = FileManager.default.temporaryDirectory.appendingPathComponent("citefeed-alone-%p.profraw").path
+        }
         guard getuid() == 0 else { return try Sandbox.execute(Sandbox.binary.path, arguments, stdin: Data(), environment: environment) }
         let setpriv = try #require(findProgram("setpriv"))
         return try Sandbox.execute(
