@@ -12,12 +12,15 @@ enum Attribution {
     static let separator = " · "
 
     /// The words after the dash; `nil` when there is neither author nor source.
+    /// (The ` · ` form too where the source has ` · ` itself, a web page's "Title · Site", so
+    /// that the first ` · ` is the one between them; an author with ` · ` cannot be told apart.)
     static func words(author: String?, source: String?) -> String? {
         switch (author, source) {
         case (nil, nil): nil
-        case (let author?, nil): author.contains(",") ? author + " ·" : author
+        case (let author?, nil): author.contains(",") || author.hasSuffix(" ·") ? author + " ·" : author
         case (nil, let source?): "· " + source
-        case (let author?, let source?): author.contains(",") ? author + separator + source : author + ", " + source
+        case (let author?, let source?):
+            author.contains(",") || source.contains(separator) || source.hasSuffix(" ·") ? author + separator + source : author + ", " + source
         }
     }
 
@@ -28,11 +31,11 @@ enum Attribution {
             let trimmed = String(s).trimmingWhitespace()
             return trimmed.isEmpty ? nil : trimmed
         }
+        if words.hasPrefix("· ") { return (nil, value(words.dropFirst(2))) }
         if let range = words.firstRange(of: separator) {
             return (value(words[..<range.lowerBound]), value(words[range.upperBound...]))
         }
         if words.hasSuffix(" ·") { return (value(words.dropLast(2)), nil) }
-        if words.hasPrefix("· ") { return (nil, value(words.dropFirst(2))) }
         return nil
     }
 }

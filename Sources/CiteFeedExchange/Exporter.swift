@@ -65,10 +65,10 @@ public struct ExportWriter {
                     c.favourite ? "true" : "false", c.createdAt.rfc3339UTC, c.updatedAt.rfc3339UTC, c.archivedAt?.rfc3339UTC ?? "",
                 ], into: &buffer)
         case .txt:
-            // “text”, the back's lines after →, — author, source, [tags]; a blank line between
-            // citations (`CitefeedText` reads it back).
+            // “text” (its lines after the first indented by two spaces), the back's lines after →,
+            // — author, source, [tags]; a blank line between citations (`CitefeedText`).
             if count > 0 { buffer.append(0x0A) }
-            append("“\(c.text)”\n")
+            append("“" + CitefeedText.indented(c.text) + "”\n")
             if let back = c.back { append(Importers.FortuneBack.lines(back).joined(separator: "\n") + "\n") }
             if let words = Attribution.words(author: c.author, source: c.source) { append("— \(words)\n") }
             if !c.tags.isEmpty { append("[" + c.tags.map(\.name).joined(separator: ", ") + "]\n") }

@@ -35,7 +35,7 @@ package enum Importers {
             return .csv
         }
         // citefeed's own txt export before fortune: a citation with a line "%" is no fortune file.
-        if trimmed.first == "“", CitefeedText.looksLike(text) { return .txt }
+        if trimmed.first == "“", CitefeedText.looksLike(text, cut: bytes.count > 65536) { return .txt }
         if text.split(whereSeparator: \.isNewline).contains("%") { return .fortune }
         return nil
     }

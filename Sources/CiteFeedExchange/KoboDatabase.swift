@@ -62,9 +62,13 @@ enum KoboDatabase {
             }
             // Over a citation's limit in bytes: refused now, without keeping the text.
             let limit = CitationInput.maxText * CitationInput.bytesPerCharacter
-            if text.utf8.count > limit || (row.note?.utf8.count ?? 0) > limit {
+            let sourceBytes = (row.title?.utf8.count ?? 0) + (row.chapter?.utf8.count ?? 0)
+            if text.utf8.count > limit || (row.note?.utf8.count ?? 0) > limit
+                || sourceBytes > CitationInput.maxSource * CitationInput.bytesPerCharacter
+                || (row.author?.utf8.count ?? 0) > CitationInput.maxAuthor * CitationInput.bytesPerCharacter
+            {
                 var record = ImportRecord(location: .record(i + 1), text: nil)
-                record.problem = "the highlight or its note is longer than \(limit) bytes, more than a citation may have"
+                record.problem = "the highlight, its note, book or author is longer than a citation's may be"
                 found.records.append(record)
                 continue
             }

@@ -21,6 +21,10 @@ public struct Citation: Hashable, Sendable {
 
     public var isArchived: Bool { archivedAt != nil }
 
+    /// The most tags a change from another machine gives one citation, or a pick of it says it
+    /// had (every renderer's cost follows the tags; no library uses so many on one citation).
+    public static let maxTags = 100
+
     /// The largest id an import keeps from its file (2^31 − 1); a larger one gets a new id, as a
     /// taken one does. Later ids count on from the largest kept, so this leaves room for 2^53
     /// more under the largest integer JSON readers such as JavaScript hold exactly; an id near

@@ -56,9 +56,10 @@ public struct PickSnapshot: Hashable, Sendable {
         checked.author = try CitationInput.author(author)
         checked.source = try CitationInput.source(source)
         checked.tags = []
-        for tag in tags {
+        var keys = Set<String>()
+        for tag in tags.prefix(Citation.maxTags) {
             let tag = Tag(name: try Tag.validateName(tag.name), color: try Palette.normalize(tag.color))
-            if !checked.tags.contains(where: { Tag.key($0.name) == Tag.key(tag.name) }) { checked.tags.append(tag) }
+            if keys.insert(Tag.key(tag.name)).inserted { checked.tags.append(tag) }
         }
         return checked
     }

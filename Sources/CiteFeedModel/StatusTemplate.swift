@@ -55,9 +55,6 @@ public struct StatusTemplate: Equatable, Sendable {
         parts = stack[0]
     }
 
-    /// Fills the template; a group whose placeholders include an empty value disappears. It
-    /// stops once the text has `limit` bytes (UTF-8): a line cut to a bar's width needs no more,
-    /// and `{text}` a thousand times over a long citation took seconds for every `status`.
     /// Whether `name` appears anywhere in the template.
     public func holds(_ name: String) -> Bool {
         func find(_ parts: [Part]) -> Bool {
@@ -87,6 +84,9 @@ public struct StatusTemplate: Equatable, Sendable {
         return count(parts) == 1 && parts.contains(.placeholder(name))
     }
 
+    /// Fills the template; a group whose placeholders include an empty value disappears. It
+    /// stops once the text has `limit` bytes (UTF-8): a line cut to a bar's width needs no more,
+    /// and `{text}` a thousand times over a long citation took seconds for every `status`.
     public func render(_ values: [String: String], limit: Int = .max) -> String {
         StatusTemplate.render(parts, values, limit: limit) ?? ""
     }

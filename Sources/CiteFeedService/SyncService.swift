@@ -49,7 +49,9 @@ package struct SyncService {
         /// Other machines' changes applied (that changed something or not), not counting their
         /// horizon lines: a sync that applied only those writes none of its own.
         package var applied = 0
+        /// The lines skipped, the first `skippedShown` of each machine; the others counted.
         package var skipped: [Skipped] = []
+        package var moreSkipped: [String: Int] = [:]
         /// Machines whose log is of a newer format: machine → its format.
         package var newer: [String: Int64] = [:]
         /// Machines whose files could not be read (a FIFO, a link, a directory where a log
@@ -77,6 +79,19 @@ package struct SyncService {
         /// trash for `Library.trashDays`), and this machine's edits they dropped.
         package var deleted = 0
         package var dropped: [DroppedEdit] = []
+    }
+
+    /// Skipped lines of one machine named one by one in a report; the rest are counted (a log
+    /// of a million bad lines is a million warnings otherwise).
+    package static let skippedShown = 20
+
+    /// Notes a skipped line in `report`.
+    static func skip(_ skipped: Skipped, in report: inout Report) {
+        if report.skipped.count(where: { $0.machine == skipped.machine }) < skippedShown {
+            report.skipped.append(skipped)
+        } else {
+            report.moreSkipped[skipped.machine, default: 0] += 1
+        }
     }
 
     /// A line clocked too far ahead, which waits.
@@ -144,6 +159,8 @@ package struct SyncService {
         var effects = Effects()
         // The library's size before anything of the folder is applied (the deletions' measure).
         let libraryCount = try library.citationCount()
+        // What other machines deleted more than `Library.trashDays` ago leaves the trash.
+        try library.emptyTrash(before: now)
         // Lines of this machine's log made useless by the lines written now.
         var superseded = 0
         // Citations sync has never written (a first sync: all of them), in bulk, oldest
@@ -300,10 +317,11 @@ package struct SyncService {
                         break files
                     }
                     for number in read.tooLong {
-                        report.skipped.append(
+                        SyncService.skip(
                             Skipped(
                                 machine: other, name: state.name, file: file, line: number,
-                                reason: .invalid("the line is longer than \(Posix.describe(bytes: SyncFolder.lineLimit)), which no change is")))
+                                reason: .invalid("the line is longer than \(Posix.describe(bytes: SyncFolder.lineLimit)), which no change is")),
+                            in: &report)
                     }
                     for (number, parsed) in zip(read.lines.map(\.number), SyncService.parse(read.lines.map(\.text), machine: other)) {
                         let line: SyncLine
@@ -314,7 +332,7 @@ package struct SyncService {
                             state.problem = "its log is of format \(v), newer than this citefeed's (\(SyncLine.format))"
                             break files
                         case .failure(let error):
-                            report.skipped.append(Skipped(machine: other, name: state.name, file: file, line: number, reason: error))
+                            SyncService.skip(Skipped(machine: other, name: state.name, file: file, line: number, reason: error), in: &report)
                             continue
                         }
                         guard line.seq > state.applied else { continue }

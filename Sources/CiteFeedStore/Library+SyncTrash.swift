@@ -35,9 +35,9 @@ extension Library {
     /// The trash, the latest deletion first; what is older than `trashDays` before `now` is
     /// emptied first.
     package func trashed(now: Timestamp) throws(StoreError) -> [Trashed] {
-        try mapped {
-            try db.run("DELETE FROM sync_trash WHERE deleted_at < ?", .int(now.seconds - Library.trashDays * 86400))
-            return try db.query("SELECT n, uuid, machine, deleted_at, citation FROM sync_trash ORDER BY n DESC") { s in
+        try emptyTrash(before: now)
+        return try mapped {
+            try db.query("SELECT n, uuid, machine, deleted_at, citation FROM sync_trash ORDER BY n DESC") { s in
                 (s.int(0), s.text(1), s.text(2), s.int(3), s.text(4))
             }.compactMap { n, uuid, machine, at, text in
                 guard let json = try? JSONParser.parse(text), let citation = Citation(trashed: json) else { return nil }
@@ -54,6 +54,11 @@ extension Library {
     /// The id here of the citation `uuid`, when it is here.
     package func citationID(uuid: String) throws(StoreError) -> Int64? {
         try mapped { try db.scalar("SELECT id FROM citations WHERE uuid = ?", .text(uuid)) }
+    }
+
+    /// Removes from the trash what is older than `trashDays` before `now` (each sync does).
+    package func emptyTrash(before now: Timestamp) throws(StoreError) {
+        try mapped { try db.run("DELETE FROM sync_trash WHERE deleted_at < ?", .int(now.seconds - Library.trashDays * 86400)) }
     }
 
     /// Takes citation `number` out of the trash.

@@ -59,6 +59,8 @@ public struct SyncFolder: Sendable {
 
     /// Bytes one read takes at most (`completeLines`): what a sync holds of a file at once.
     public static let chunkBytes = 4 << 20
+    /// Lines one read takes at most (each its own array, and a parsed change after that).
+    public static let chunkLines = 16_384
     /// A line longer than this is not one citefeed wrote (a change is at most some hundreds of
     /// kilobytes): it is passed over, never held.
     public static let lineLimit = 4 << 20
@@ -85,8 +87,8 @@ public struct SyncFolder: Sendable {
                 // No line feed: the file's unfinished last line; a line longer than the chunk,
                 // read again whole up to the limit; or longer than that, passed over to its end.
                 if stop == size { break }
-                if window < SyncFolder.lineLimit {
-                    window = SyncFolder.lineLimit
+                if window <= SyncFolder.lineLimit {
+                    window = SyncFolder.lineLimit + 1
                     continue
                 }
                 guard let after = try SyncFolder.nextLineFeed(full, from: stop, size: size) else { break }
@@ -104,8 +106,10 @@ public struct SyncFolder: Sendable {
                     result.lines.append((number, Array(bytes[lineStart..<i])))
                 }
                 lineStart = i + 1
+                // A piece of many short lines holds one array each: at most `chunkLines`.
+                if result.lines.count >= SyncFolder.chunkLines { break }
             }
-            start += Int64(last + 1)
+            start += Int64(lineStart)
             window = max(chunk, 1)
             result.end = start
             result.lastNumber = number

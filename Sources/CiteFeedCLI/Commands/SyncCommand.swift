@@ -79,6 +79,9 @@ struct SyncCommand: Command {
         for skipped in report.skipped {
             context.warn("\(SyncCommand.describe(skipped)); skipped")
         }
+        for (machine, count) in report.moreSkipped.sorted(by: { $0.key < $1.key }) {
+            context.warn("machine \(SyncCommand.who(machine, name: report.names[machine] ?? "")): \(count) more line\(count == 1 ? "" : "s") skipped")
+        }
         for (machine, why) in report.unreadable.sorted(by: { $0.key < $1.key }) {
             context.warn("machine \(SyncCommand.who(machine, name: report.names[machine] ?? "")): \(why); its changes wait, the others' were applied")
         }

@@ -26,7 +26,8 @@ extension ReviewBarError: CiteFeedError {
             return "\(ReviewBarError.Name(r)) reviews cards; 'citefeed grade again|hard|good|easy\(ReviewBarError.option(r))' answers the card shown."
         case .rotateMode(let r, let reviewing) where !reviewing.isEmpty:
             let names = reviewing.map(ReviewBarError.name).joined(separator: " and ")
-            return "\(ReviewBarError.Name(r)) rotates citations; the cards are reviewed in \(names): add\(ReviewBarError.option(reviewing[0])) to the command."
+            let how = reviewing[0].isEmpty ? "leave out --rotation" : "add" + ReviewBarError.option(reviewing[0]) + " to the command"
+            return "\(ReviewBarError.Name(r)) rotates citations; the cards are reviewed in \(names): \(how)."
         case .rotateMode(let r, _):
             return "\(ReviewBarError.Name(r)) rotates citations; 'citefeed defaults write mode review\(ReviewBarError.option(r))' makes it show cards to review."
         case .noCardShown:

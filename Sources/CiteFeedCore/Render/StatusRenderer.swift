@@ -128,18 +128,16 @@ public struct StatusRenderer: Sendable {
     }
 
     /// A tooltip's or menu's text: the first `scrollBound` code points, and "…" where cut.
-    static func tooltip(_ text: String) -> String {
-        let head = StatusRenderer.head(text, scrollBound)
-        return head.utf8.count == text.utf8.count ? text : head + "…"
-    }
+    static func tooltip(_ text: String) -> String { StatusRenderer.head(text, scrollBound) }
 
-    /// The first `bound` code points of `value`, in time proportional to `bound`.
+    /// The first `bound` code points of `value`, in time proportional to `bound`, and "…" where
+    /// that cut it (a line that then fits still shows it was cut).
     static func head(_ value: String, _ bound: Int) -> String {
         let scalars = value.unicodeScalars
         guard let end = scalars.index(scalars.startIndex, offsetBy: bound, limitedBy: scalars.endIndex), end != scalars.endIndex else {
             return value
         }
-        return String(scalars[..<end])
+        return String(scalars[..<end]) + "…"
     }
 
     /// waybar's `text`: the line Pango-escaped; when scrolling, in a monospace span so that the

@@ -65,8 +65,12 @@ public struct SyncClock: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// The clock just after this one on `machine`: greater than this one whatever the machine.
+    /// A counter at its limit rolls over into the next millisecond, so that no clock this
+    /// writes is one another machine would not read.
     public func successor(on machine: String) -> SyncClock {
-        SyncClock(milliseconds: milliseconds, counter: counter + 1, machine: machine)
+        counter >= SyncClock.maximumCounter
+            ? SyncClock(milliseconds: milliseconds + 1, counter: 0, machine: machine)
+            : SyncClock(milliseconds: milliseconds, counter: counter + 1, machine: machine)
     }
 }
 
@@ -88,7 +92,7 @@ public struct HybridClock: Sendable {
         if wall > last.milliseconds {
             last = SyncClock(milliseconds: wall, counter: 0, machine: last.machine)
         } else {
-            last.counter += 1
+            last = last.successor(on: last.machine)
         }
         return last
     }

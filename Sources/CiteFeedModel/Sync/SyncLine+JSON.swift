@@ -108,7 +108,7 @@ extension SyncChange {
             var name: String?
             if let raw = json["name"] {
                 guard let s = raw.stringValue, let checked = try? Tag.validateName(s), Tag.key(checked) == key else {
-                    throw .invalid("the tag's name does not match its key \"\(key)\"")
+                    throw .invalid("the tag's name does not match its key \"\(key.echoed(limit: 60))\"")
                 }
                 name = checked
             }
@@ -124,7 +124,7 @@ extension SyncChange {
                 guard case .bool(let b) = raw else { throw .invalid("\"live\" is not true or false") }
                 live = b
             }
-            guard (try? Tag.validateName(key)).map(Tag.key) == key else { throw .invalid("\"\(key)\" is not a tag") }
+            guard (try? Tag.validateName(key)).map(Tag.key) == key else { throw .invalid("\"\(key.echoed(limit: 60))\" is not a tag") }
             self = .tag(key: key, name: name, color: color, live: live)
         case "a":
             let grade = try integer("g")
@@ -139,7 +139,7 @@ extension SyncChange {
         case "p":
             let rotation = try string("r")
             guard rotation.isEmpty || (try? RotationName.validate(rotation)) != nil else {
-                throw .invalid("\"\(rotation)\" is not a rotation's name")
+                throw .invalid("\"\(rotation.echoed(limit: 60))\" is not a rotation's name")
             }
             guard let reason = Pick.Reason(rawValue: try string("why")) else { throw .invalid("\"why\" is not rotate, next or repick") }
             let from = try time("from").seconds, to = try time("to").seconds
@@ -152,15 +152,19 @@ extension SyncChange {
             }
             let checked: PickSnapshot
             do { checked = try snapshot.checked() } catch { throw .refused(error) }
+            // A cycle is a count of rounds through the library: a peer's far beyond any (the
+            // next cycle is one more) is not one.
+            let cycle = try integer("cycle")
+            guard (0...(1 << 40)).contains(cycle) else { throw .invalid("\"cycle\" is not a count of rounds") }
             self = .pick(
                 SyncPick(
                     rotation: rotation, slot: Slot(start: Timestamp(seconds: from), end: Timestamp(seconds: to)), uuid: uuid,
-                    reason: reason, pickedAt: try time("at"), cycle: try integer("cycle"), snapshot: checked.json))
+                    reason: reason, pickedAt: try time("at"), cycle: cycle, snapshot: checked.json))
         case "s":
             let key = try string("key")
             let rotation = try string("r")
             guard rotation.isEmpty || (try? RotationName.validate(rotation)) != nil else {
-                throw .invalid("\"\(rotation)\" is not a rotation's name")
+                throw .invalid("\"\(rotation.echoed(limit: 60))\" is not a rotation's name")
             }
             guard let value = json["value"] else { throw .invalid("no \"value\"") }
             if key == SyncChange.librarySeed {
@@ -168,7 +172,7 @@ extension SyncChange {
             } else {
                 // Only what sync carries, and a value `defaults write` would take.
                 guard let setting = SettingKey(rawValue: key), SettingKey.synced.contains(setting), rotation.isEmpty || !setting.isStudy else {
-                    throw .invalid("\"\(key)\" is not a setting sync carries")
+                    throw .invalid("\"\(key.echoed(limit: 60))\" is not a setting sync carries")
                 }
                 if value != .null {
                     do { _ = try setting.setting.read(value) } catch {
@@ -257,9 +261,12 @@ extension CitationFields {
                 }
             case "created": created = try time(value)
             default:
-                guard name.hasPrefix("tag:"), case .bool(let on) = value else { throw .invalid("\"\(name)\" is not a field of a citation") }
+                guard name.hasPrefix("tag:"), case .bool(let on) = value else {
+                    throw .invalid("\"\(name.echoed(limit: 60))\" is not a field of a citation")
+                }
                 let key = String(name.dropFirst(4))
-                guard (try? Tag.validateName(key)).map(Tag.key) == key else { throw .invalid("\"\(key)\" is not a tag") }
+                guard (try? Tag.validateName(key)).map(Tag.key) == key else { throw .invalid("\"\(key.echoed(limit: 60))\" is not a tag") }
+                guard tags.count < Citation.maxTags else { throw .invalid("more than \(Citation.maxTags) tags in one change") }
                 tags[key] = on
             }
         }

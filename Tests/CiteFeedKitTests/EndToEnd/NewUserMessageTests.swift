@@ -46,6 +46,12 @@ import Testing
             grade.stderr
                 == "citefeed: error: The default rotation rotates citations; the cards are reviewed in rotation \"cards\": add --rotation cards to the command.\n")
         #expect(try box.run("grade", "good", "--rotation", "cards").status == 0)
+        // The default rotation reviews, a named one does not: leave --rotation out.
+        #expect(try box.run("defaults", "write", "mode", "review").status == 0)
+        #expect(try box.run("defaults", "write", "--rotation", "cards", "mode", "rotate").status == 0)
+        #expect(
+            try box.run("grade", "good", "--rotation", "cards").stderr
+                == "citefeed: error: Rotation \"cards\" rotates citations; the cards are reviewed in the default rotation: leave out --rotation.\n")
     }
 
     /// A Kindle's clippings with no highlight: "no highlights", exit 0, as the same file in a

@@ -28,6 +28,9 @@ import Testing
         ["Capital of Peru?", "--back", "Lima\n\nOn the Rímac.\n→ an arrow", "--tag", "geo", "--tag", "quiz"],
         ["Be here now.", "--author", "Ram Dass", "--source", "Be Here Now, 1971"],
         ["He said “yes”\n\nand left.", "--author", "Narrator", "--source", "A Story — Chapter 2"],
+        // The review of issue 38: quotations inside, a source with " · ", a line like an attribution.
+        ["“I don't know.”\n\n“Then find out.”", "--source", "Title · GitHub"],
+        ["Justice is the interest of the stronger.\n— said Thrasymachus”", "--author", "Plato", "--source", "Republic · Book I"],
     ]
 
     static func library() throws -> Sandbox {

@@ -53,6 +53,23 @@ import Testing
         #expect(later.stdout.contains("Stopped after 0 answers."))
     }
 
+    /// With newPerDay 0 (or used up), the end says how many new cards wait (issue 38: it said
+    /// "No more cards" and nothing of them).
+    @Test func theEndSaysHowManyNewCardsWait() throws {
+        let box = try Sandbox()
+        try box.add("Q1", "--back", "A1")
+        try box.add("Q2", "--back", "A2")
+        #expect(try box.run("defaults", "write", "newPerDay", "0").status == 0)
+        let result = try onTerminal(box, "study", input: "")
+        #expect(
+            result.stdout.contains(
+                "No more cards for now (0 answers); none is scheduled. 2 new cards wait: newPerDay is 0 ('citefeed defaults write newPerDay 20' starts some each day)."
+            ), "\(result.stdout)")
+        #expect(try box.run("defaults", "write", "newPerDay", "1").status == 0)
+        let one = try onTerminal(box, "study", input: " 4")
+        #expect(one.stdout.contains("1 new card waits: newPerDay is 1 a day."), "\(one.stdout)")
+    }
+
     @Test func undoTakesTheAnswerBackAndShowsTheCardAgain() throws {
         let box = try Sandbox()
         try box.add("Q1", "--back", "A1")

@@ -26,6 +26,14 @@ import Testing
         #expect(StatusRenderer(settings: settings).plain(Self.pick(long, author: "Marcus Aurelius"), width: 40) == "The happiness of your life depends…")
     }
 
+    /// A line that fits once its fields were read only so far still shows it was cut.
+    @Test func aFieldCutByTheBoundShowsIt() {
+        let renderer = StatusRenderer(settings: Settings())
+        let heavy = String(repeating: "e" + String(repeating: "\u{0301}", count: 30), count: 5)
+        let line = renderer.plain(Self.pick(heavy), width: 10)
+        #expect(line.hasSuffix("…”") && TextWidth.columns(of: line) <= 10, "\(line)")
+    }
+
     /// A text of 6 MB (written before the byte limits, or by hand) reads as many code points as
     /// the width needs: the line is the same as for its first few hundred.
     @Test func aHugeTextCostsWhatTheWidthNeeds() {
@@ -33,7 +41,7 @@ import Testing
         let zalgo = "Zalgo " + String(repeating: "a\u{0301}\u{0302} ", count: 1_000_000)
         let head = String(zalgo.unicodeScalars.prefix(StatusRenderer.bound(width: 60)))
         #expect(renderer.plain(Self.pick(zalgo, author: "Z"), width: 60) == renderer.plain(Self.pick(head, author: "Z"), width: 60))
-        #expect(StatusRenderer.head(zalgo, 11) == "Zalgo a\u{0301}\u{0302} a")
+        #expect(StatusRenderer.head(zalgo, 11) == "Zalgo a\u{0301}\u{0302} a…")
         let tooltip = StatusRenderer.tooltip(zalgo)
         #expect(tooltip.unicodeScalars.count == StatusRenderer.scrollBound + 1 && tooltip.hasSuffix("…"))
         let waybar = renderer.render(.waybar, Self.pick(zalgo), slot: Slot(start: Timestamp(seconds: 0), end: Timestamp(seconds: 3600)))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import CiteFeedModel
+@testable import CiteFeedStore
 @testable import CiteFeedSupport
 
 /// Deletions through sync (issue 38): a peer's deletion lines took every citation and the
@@ -50,8 +51,11 @@ import Testing
         _ = try T.sync(b, folder)
         #expect(try SyncHazardTests.texts(b) == ["one"])
         #expect(try T.canonical(a) == T.canonical(b))
-        // After 30 days, the trash is empty.
+        // After 30 days, the trash is emptied by the next sync (and shows nothing before).
         a.now = "2026-04-01T10:30:00+02:00"
+        #expect(try a.library().db.scalar("SELECT count(*) FROM sync_trash") == 2)
+        _ = try T.sync(a)
+        #expect(try a.library().db.scalar("SELECT count(*) FROM sync_trash") == 0)
         #expect(try a.run("restore", "--deleted").stdout == "No citation was deleted by another machine in the last 30 days.\n")
     }
 

@@ -227,4 +227,18 @@ import Testing
         let long = try b.run("defaults", "write", "search", String(repeating: "word ", count: 1_000))
         #expect(long.status == 64 && long.stderr.contains("use at most 4096 bytes (this value has 5002)"), "\(long)")
     }
+
+    /// A log of bad lines is named line by line only for its first 20: the rest are counted
+    /// (a million bad lines were a million warnings, all held).
+    @Test func manyBadLinesAreCountedNotListed() throws {
+        let (a, _, folder) = try T.pair()
+        _ = try a.add("one")
+        _ = try T.sync(a, folder)
+        try Self.forge(folder, lines: Array(repeating: "x", count: 50))
+        let synced = try a.run("sync")
+        #expect(synced.status == 0, "\(synced)")
+        let warnings = synced.stderr.split(separator: "\n")
+        #expect(warnings.count == 21, "\(synced.stderr)")
+        #expect(warnings.last == "citefeed: warning: machine evil (0badc0de-0000-4000-8000-000000000001): 30 more lines skipped")
+    }
 }
