@@ -21,7 +21,7 @@ public struct CurrentFile: Sendable, Equatable {
 
     /// The slot object (`CitationJSON.slot`), as `status --format json` prints it.
     package var bytes: [UInt8] {
-        Array(JSONWriter.pretty(CitationJSON.slot(slot, pick: pick, review: review)).utf8)
+        Array(JSONWriter.pretty(CitationJSON.slot(slot, pick: pick?.bounded, review: review)).utf8)
     }
 
     /// The state that `bytes` wrote, or `nil` when they are not one (then `status` rotates: a

@@ -64,6 +64,30 @@ public struct PickSnapshot: Hashable, Sendable {
         return checked
     }
 
+    /// Each field cut to its limit in UTF-8 bytes (at a code point), as `current.json` keeps
+    /// it: a citation stored before the limits were bytes (or put in the database by hand) then
+    /// costs `status`, which reads that file every second, no more than one within them.
+    package var bounded: PickSnapshot {
+        func cut(_ value: String?, _ limit: Int) -> String? {
+            guard let value, value.utf8.count > limit * CitationInput.bytesPerCharacter else { return value }
+            var bytes = 0
+            var out = String.UnicodeScalarView()
+            for scalar in value.unicodeScalars {
+                bytes += scalar.utf8.count
+                if bytes > limit * CitationInput.bytesPerCharacter { break }
+                out.append(scalar)
+            }
+            return String(out) + "…"
+        }
+        var copy = self
+        copy.text = cut(text, CitationInput.maxText) ?? ""
+        copy.back = cut(back, CitationInput.maxBack)
+        copy.author = cut(author, CitationInput.maxAuthor)
+        copy.source = cut(source, CitationInput.maxSource)
+        copy.tags = Array(tags.prefix(Citation.maxTags))
+        return copy
+    }
+
     package init?(json: JSONValue) {
         guard case .int(let id)? = json["id"], let uuid = json["uuid"]?.stringValue, let text = json["text"]?.stringValue else {
             return nil

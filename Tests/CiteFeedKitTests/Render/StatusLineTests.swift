@@ -47,4 +47,19 @@ import Testing
         let waybar = renderer.render(.waybar, Self.pick(zalgo), slot: Slot(start: Timestamp(seconds: 0), end: Timestamp(seconds: 3600)))
         #expect(waybar.utf8.count < 20_000)
     }
+
+    /// `current.json`, which `status` reads every second, keeps each field to its byte limit:
+    /// a 6 MB text stored before the limits (by an older citefeed, or by hand) cost every
+    /// `status` 0.84 s and 114 MB even with the line bounded; now what a citation within the
+    /// limits costs.
+    @Test func currentJSONKeepsEachFieldToItsLimit() throws {
+        let zalgo = "Zalgo" + String(repeating: "\u{0301}", count: 3_000_000)
+        let current = CurrentFile(slot: Slot(start: Timestamp(seconds: 0), end: Timestamp(seconds: 3600)), pick: Self.pick(zalgo, author: "Z"))
+        #expect(current.bytes.count < 81_000)
+        let read = try #require(CurrentFile(bytes: current.bytes))
+        #expect(read.pick?.text.hasSuffix("…") == true && read.pick?.author == "Z")
+        // A citation within the limits is kept whole.
+        let fine = CurrentFile(slot: current.slot, pick: Self.pick(String(repeating: "é", count: 20_000)))
+        #expect(CurrentFile(bytes: fine.bytes)?.pick?.text == String(repeating: "é", count: 20_000))
+    }
 }
