@@ -24,7 +24,8 @@ enum AnkiText {
     /// One citation as a note.
     static func note(_ c: Citation, into out: inout [UInt8]) {
         var back = c.back ?? ""
-        if let words = Attribution.words(author: c.author, source: c.source) { back += (back.isEmpty ? "" : "\n\n") + "— " + words }
+        let last = back.split(separator: "\n", omittingEmptySubsequences: false).last
+        if let words = Attribution.words(author: c.author, source: c.source, after: last) { back += (back.isEmpty ? "" : "\n\n") + "— " + words }
         let tags = c.tags.map { $0.name.replacing(" ", with: "_") }.joined(separator: " ")
         CSV.append([c.text, back, tags], into: &out, separator: 0x09, lineEnd: [0x0A])
     }

@@ -24,6 +24,14 @@ enum Attribution {
         }
     }
 
+    /// The words of a citation with neither author nor source whose last line (`last`) would
+    /// be read as an attribution: `·`, which reads back as none.
+    static func words(author: String?, source: String?, after last: Substring?) -> String? {
+        if let words = words(author: author, source: source) { return words }
+        let line = last.map { String($0).trimmingWhitespace() } ?? ""
+        return ["--", "—", "―", "–", "~"].contains(where: { line.hasPrefix($0) }) ? "·" : nil
+    }
+
     /// `words` read back when they are of the ` · ` form; `nil` otherwise (the caller splits at
     /// the first comma).
     static func parse(_ words: String) -> (author: String?, source: String?)? {
@@ -31,6 +39,7 @@ enum Attribution {
             let trimmed = String(s).trimmingWhitespace()
             return trimmed.isEmpty ? nil : trimmed
         }
+        if words == "·" { return (nil, nil) }
         if words.hasPrefix("· ") { return (nil, value(words.dropFirst(2))) }
         if let range = words.firstRange(of: separator) {
             return (value(words[..<range.lowerBound]), value(words[range.upperBound...]))

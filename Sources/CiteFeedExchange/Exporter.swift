@@ -85,7 +85,8 @@ public struct ExportWriter {
                 append(line == "%" ? "% " : line)
             }
             if let back = c.back { append("\n\n" + Importers.FortuneBack.lines(back).joined(separator: "\n")) }
-            if let words = Attribution.words(author: c.author, source: c.source) { append("\n\t\t-- \(words)") }
+            let last = c.back == nil ? c.text.split(separator: "\n", omittingEmptySubsequences: false).last : nil
+            if let words = Attribution.words(author: c.author, source: c.source, after: last) { append("\n\t\t-- \(words)") }
             append("\n%\n")
         }
         count += 1

@@ -12,17 +12,19 @@ package enum SyncError: Error, Equatable {
     /// A folder sync must not use: the folder, and what it is (the library's own directory,
     /// one holding it, or the output directory, which publishing copies elsewhere).
     case unsafeFolder(String, String)
-    /// Other machines' deletions would remove more than half of the library (`deleted` of
-    /// `of` citations; by machine: its name, id and count): nothing was applied.
-    case massDeletion(deleted: Int, of: Int, by: [(name: String, machine: String, count: Int)])
+    /// Other machines' deletions would remove more than half of the library: `deleted` by this
+    /// sync, `recent` with those of the last 30 days, of the `of` citations the library had
+    /// before them (by machine: its name, id and count in this sync). Nothing was applied.
+    case massDeletion(deleted: Int, recent: Int, of: Int, by: [(name: String, machine: String, count: Int)])
 
     package static func == (a: SyncError, b: SyncError) -> Bool {
         switch (a, b) {
         case let (.notAFolder(x), .notAFolder(y)): x == y
         case let (.folder(x1, x2), .folder(y1, y2)): x1 == y1 && x2 == y2
         case let (.unsafeFolder(x1, x2), .unsafeFolder(y1, y2)): x1 == y1 && x2 == y2
-        case let (.massDeletion(x1, x2, x3), .massDeletion(y1, y2, y3)):
-            x1 == y1 && x2 == y2 && x3.map { "\($0.name) \($0.machine) \($0.count)" } == y3.map { "\($0.name) \($0.machine) \($0.count)" }
+        case let (.massDeletion(x1, x2, x3, x4), .massDeletion(y1, y2, y3, y4)):
+            x1 == y1 && x2 == y2 && x3 == y3
+                && x4.map { "\($0.name) \($0.machine) \($0.count)" } == y4.map { "\($0.name) \($0.machine) \($0.count)" }
         default: false
         }
     }

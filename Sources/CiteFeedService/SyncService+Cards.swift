@@ -33,7 +33,7 @@ extension SyncService {
         var answerLines: [(line: SyncLine, machine: String)] = []
         for (line, machine) in lines {
             if case .answer(let uuid, let id, let at, let grade) = line.change {
-                answers.append(Library.SyncedAnswer(uuid: uuid, id: id, at: at, grade: grade))
+                answers.append(Library.SyncedAnswer(uuid: uuid, id: id, at: at, grade: grade, clock: line.clock))
                 answerLines.append((line, machine))
             } else {
                 try apply(line, from: machine, effects: &effects)

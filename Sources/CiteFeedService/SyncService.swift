@@ -159,8 +159,10 @@ package struct SyncService {
         var effects = Effects()
         // The library's size before anything of the folder is applied (the deletions' measure).
         let libraryCount = try library.citationCount()
-        // What other machines deleted more than `Library.trashDays` ago leaves the trash.
+        // What other machines deleted more than `Library.trashDays` ago leaves the trash; what
+        // is left counts with this sync's deletions.
         try library.emptyTrash(before: now)
+        let earlierTrashed = try library.trashedSinceAccepted()
         // Lines of this machine's log made useless by the lines written now.
         var superseded = 0
         // Citations sync has never written (a first sync: all of them), in bulk, oldest
@@ -367,9 +369,17 @@ package struct SyncService {
         }
         // Most of a library deleted by one sync is more likely a mistake, or someone who could
         // write to the folder, than what the user did: nothing is applied without being told.
+        // Counted with what other machines deleted over the trash's 30 days (since the user last
+        // accepted such deletions), against the library as it was before them: half now and
+        // half at the next sync is most of it too.
         let deleted = effects.deletedBy.values.reduce(0, +)
-        if !acceptDeletions, libraryCount >= SyncService.massDeletionFloor, deleted * 2 > libraryCount {
-            throw SyncError.massDeletion(deleted: deleted, of: libraryCount, by: effects.deletedBy.map { (report.names[$0.key] ?? "", $0.key, $0.value) }.sorted { $0.1 < $1.1 })
+        let recent = earlierTrashed + deleted, base = libraryCount + earlierTrashed
+        if acceptDeletions {
+            if deleted > 0 { try library.acceptTrashedDeletions() }
+        } else if base >= SyncService.massDeletionFloor, recent * 2 > base, deleted > 0 {
+            throw SyncError.massDeletion(
+                deleted: deleted, recent: recent, of: base,
+                by: effects.deletedBy.map { (report.names[$0.key] ?? "", $0.key, $0.value) }.sorted { $0.1 < $1.1 })
         }
         report.deleted = deleted
         report.dropped = effects.dropped
@@ -439,7 +449,7 @@ package struct SyncService {
                 effects.afterFresh.append((line, machine))
                 return
             }
-            switch try library.applyAnswer(uuid: uuid, id: id, at: at, grade: grade) {
+            switch try library.applyAnswer(uuid: uuid, id: id, at: at, grade: grade, clock: line.clock) {
             case .added(let citation): effects.replay.insert(citation)
             case .waiting: try library.keepWaiting(machine: machine, seq: line.seq, uuid: uuid, line: line.text)
             case .unchanged: break

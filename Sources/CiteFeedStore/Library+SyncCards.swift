@@ -52,8 +52,14 @@ extension Library {
         case waiting
     }
 
+    /// The time before which no horizon moves an answer given at `at` in a line of `clock`:
+    /// `maximumCap` before the earlier of the two (kept as `answered_at`). An answer whose time is
+    /// far past its own line's clock (a forged one, of the year 9999) is still capped to when
+    /// another machine saw it; an honest one moves at most a day.
+    static func answeredAt(_ at: Timestamp, clock: SyncClock) -> Int64 { min(at.seconds, clock.milliseconds.floorDivided(by: 1000)) }
+
     /// Adds another machine's answer.
-    package func applyAnswer(uuid: String, id: String, at: Timestamp, grade: Int) throws(StoreError) -> AnswerApplied {
+    package func applyAnswer(uuid: String, id: String, at: Timestamp, grade: Int, clock: SyncClock) throws(StoreError) -> AnswerApplied {
         try mapped {
             // What decides, in one query (a joining machine applies 18,000 answers): whether its
             // citation is deleted or here, whether the answer is undone or here already, and its
@@ -69,11 +75,12 @@ extension Library {
             guard let row = rows.first, !row.deleted else { return .unchanged }
             guard let citation = row.citation else { return .waiting }
             if row.known { return .unchanged }
-            let time = max(min(at.seconds, row.capped ?? at.seconds), at.seconds - Library.maximumCap)
+            let answeredAt = Library.answeredAt(at, clock: clock)
+            let time = max(min(at.seconds, row.capped ?? at.seconds), answeredAt - Library.maximumCap)
             // The replay writes the card before and the days elapsed.
             try db.run(
                 "INSERT INTO reviews (citation_id, reviewed_at, grade, elapsed_days, state_before, card_before, sync_id, answered_at) VALUES (?, ?, ?, 0, 'new', '{}', ?, ?)",
-                .int(citation), .int(time), .int(Int64(grade)), .text(id), time == at.seconds ? .null : .int(at.seconds))
+                .int(citation), .int(time), .int(Int64(grade)), .text(id), .int(answeredAt))
             return .added(citation: citation)
         }
     }
@@ -84,12 +91,15 @@ extension Library {
         package var id: String
         package var at: Timestamp
         package var grade: Int
+        /// Its line's clock (`answeredAt`).
+        package var clock: SyncClock
 
-        package init(uuid: String, id: String, at: Timestamp, grade: Int) {
+        package init(uuid: String, id: String, at: Timestamp, grade: Int, clock: SyncClock) {
             self.uuid = uuid
             self.id = id
             self.at = at
             self.grade = grade
+            self.clock = clock
         }
     }
 
@@ -100,13 +110,14 @@ extension Library {
         guard !answers.isEmpty else { return ([], []) }
         return try mapped {
             try db.execute(
-                "CREATE TEMP TABLE IF NOT EXISTS sync_answers_in (n INTEGER PRIMARY KEY, uuid, id, at, grade, machine, seq)")
+                "CREATE TEMP TABLE IF NOT EXISTS sync_answers_in (n INTEGER PRIMARY KEY, uuid, id, at, grade, machine, seq, answered)")
             defer { try? db.execute("DROP TABLE IF EXISTS temp.sync_answers_in") }
-            let put = try db.prepare("INSERT INTO temp.sync_answers_in VALUES (?, ?, ?, ?, ?, ?, ?)")
+            let put = try db.prepare("INSERT INTO temp.sync_answers_in VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
             for (n, a) in answers.enumerated() {
                 try put.bind([
                     .int(Int64(n)), .text(a.uuid), .text(a.id), .int(a.at.seconds), .int(Int64(a.grade)),
                     .text(SyncChange.machine(ofAnswer: a.id)), .int(SyncChange.seq(ofAnswer: a.id)),
+                    .int(Library.answeredAt(a.at, clock: a.clock)),
                 ])
                 _ = try put.step()
             }
@@ -123,8 +134,8 @@ extension Library {
             try db.execute(
                 """
                 INSERT INTO reviews (citation_id, reviewed_at, grade, elapsed_days, state_before, card_before, sync_id, answered_at)
-                SELECT c.id, a.time, a.grade, 0, 'new', '{}', a.id, nullif(a.at, a.time)
-                FROM (SELECT i.*, max(i.at - \(Library.maximumCap), min(i.at, coalesce((
+                SELECT c.id, a.time, a.grade, 0, 'new', '{}', a.id, a.answered
+                FROM (SELECT i.*, max(i.answered - \(Library.maximumCap), min(i.at, coalesce((
                           SELECT min(wall) FROM sync_horizons WHERE machine = i.machine AND observer != i.machine AND seen >= i.seq), i.at)))
                           AS time
                       FROM temp.sync_answers_in i) a

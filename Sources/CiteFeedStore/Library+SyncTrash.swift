@@ -61,6 +61,19 @@ extension Library {
         try mapped { try db.run("DELETE FROM sync_trash WHERE deleted_at < ?", .int(now.seconds - Library.trashDays * 86400)) }
     }
 
+    /// Citations in the trash that the mass-deletion check counts: those deleted since the
+    /// user last accepted other machines' deletions (`acceptTrashedDeletions`).
+    package func trashedSinceAccepted() throws(StoreError) -> Int {
+        let mark = Int64(try meta("trash_accepted_through") ?? "") ?? 0
+        return try mapped { Int(try db.scalar("SELECT count(*) FROM sync_trash WHERE n > ?", .int(mark)) ?? 0) }
+    }
+
+    /// `sync --accept-deletions`: the deletions in the trash now no longer count against the next.
+    package func acceptTrashedDeletions() throws(StoreError) {
+        let last = try mapped { try db.scalar("SELECT max(n) FROM sync_trash") ?? 0 }
+        try setMeta("trash_accepted_through", String(last))
+    }
+
     /// Takes citation `number` out of the trash.
     package func untrash(_ number: Int64) throws(StoreError) {
         try mapped { try db.run("DELETE FROM sync_trash WHERE n = ?", .int(number)) }

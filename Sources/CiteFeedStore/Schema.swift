@@ -353,10 +353,10 @@ enum Schema {
         """
         CREATE INDEX reviews_unsynced ON reviews (id) WHERE sync_id IS NULL;
         """,
-        // 14: an answer's time as it was made, kept when another machine's horizon moves
-        // `reviewed_at` earlier (`Library.capAnswers`), so that the move is bounded by it
-        // (`Library.maximumCap`) however many horizons come (issue 38: a forged horizon moved an
-        // answer to the year 1). NULL: `reviewed_at` is that time.
+        // 14: the time a horizon may move an answer no further than a day before
+        // (`Library.capAnswers`, `Library.answeredAt`: the earlier of its time and its line's
+        // clock), however many horizons come (issue 38: a forged horizon moved an answer to the
+        // year 1). NULL: `reviewed_at` is that time (an answer given here, not yet moved).
         """
         ALTER TABLE reviews ADD COLUMN answered_at INTEGER;
         """,

@@ -1,4 +1,5 @@
 import CiteFeedService
+import CiteFeedStore
 import CiteFeedSupport
 
 /// Why `sync` could not run, in the command line's words.
@@ -22,10 +23,14 @@ extension SyncError: CiteFeedError {
             return "Cannot sync with \(path): \(reason). This machine's changes wait for the next sync."
         case let .unsafeFolder(path, reason):
             return "Cannot sync with \(path): \(reason). Give a folder of its own that your sync engine shares, such as ~/Sync/citefeed."
-        case let .massDeletion(deleted, total, by):
+        case let .massDeletion(deleted, recent, total, by):
             let who = by.map { "\($0.count) by \(SyncCommand.who($0.machine, name: $0.name))" }.joined(separator: ", ")
+            let what =
+                recent == deleted
+                ? "delete \(deleted) of this library's \(total) citations (\(who))"
+                : "delete \(deleted) more citations (\(who)): \(recent) of the \(total) this library had would be gone in \(Library.trashDays) days ('citefeed restore --deleted' lists those gone already)"
             return
-                "Other machines' changes would delete \(deleted) of this library's \(total) citations (\(who)); nothing was applied. If that is what you did there, run 'citefeed sync --accept-deletions'; if not, look at that machine and the folder before syncing again."
+                "Other machines' changes would \(what); nothing was applied. If that is what you did there, run 'citefeed sync --accept-deletions'; if not, look at that machine and the folder before syncing again."
         }
     }
 }

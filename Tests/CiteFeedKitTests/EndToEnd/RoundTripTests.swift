@@ -31,6 +31,9 @@ import Testing
         // The review of issue 38: quotations inside, a source with " · ", a line like an attribution.
         ["“I don't know.”\n\n“Then find out.”", "--source", "Title · GitHub"],
         ["Justice is the interest of the stronger.\n— said Thrasymachus”", "--author", "Plato", "--source", "Republic · Book I"],
+        // An attacker's review: a last line like an attribution, with none of its own.
+        ["Plain words\n— Someone, Somewhere"],
+        ["A front", "--back", "An answer\n— not an author"],
     ]
 
     static func library() throws -> Sandbox {

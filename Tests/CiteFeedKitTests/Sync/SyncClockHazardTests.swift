@@ -105,4 +105,25 @@ import Testing
             try SyncLine(json: JSONParser.parse(#"{"v":1,"s":1,"c":"1000-0","k":"h","wall":2,"seen":{}}"#), machine: machine)
         }
     }
+
+    /// An answer line of the year 9999 with a clock of now was kept as given (the card due in
+    /// the year 10008, and its export refused by import). An answer's time is capped, as any
+    /// answer seen by another machine, to when this machine saw it: the cap's floor is a day
+    /// before the earlier of its time and its line's clock.
+    @Test func anAnswerFarPastItsOwnClockIsCappedToWhenItWasSeen() throws {
+        let folder = try SyncMachine.sharedFolder()
+        let a = try SyncMachine("a", folder: folder)
+        let card = try a.add("Capital of Peru?", back: "Lima").uuid
+        try a.sync()
+        let machine = "0badc0de-0000-4000-8000-000000000001"
+        try Self.forge(
+            folder,
+            machine: machine,
+            [#"{"v":1,"s":1,"c":"\#(a.now.seconds * 1000)-0","k":"a","u":"\#(card)","id":"\#(machine):1","at":253402300000,"g":4}"#])
+        try a.sync()
+        let review = try #require(try a.library.reviews(of: a.id(card)).first)
+        #expect(review.reviewedAt == a.now)
+        let due = try #require(try a.library.card(of: a.id(card), now: a.now)?.card.due)
+        #expect(due.seconds < a.now.seconds + 365 * 86400)
+    }
 }

@@ -85,6 +85,35 @@ import Testing
         #expect(try T.sync(a).stdout.contains("9 citations deleted by other machines"))
     }
 
+    /// Half now and half at the next sync (or clocked a day ahead, to come by itself) went
+    /// through: the deletions of the trash's 30 days count together.
+    @Test func halfNowAndHalfLaterIsMostOfTheLibraryToo() throws {
+        let (a, _, folder) = try T.pair()
+        for n in 1...24 { _ = try a.add("citation \(n)") }
+        _ = try T.sync(a, folder)
+        let uuids = try Self.uuids(a)
+        try SyncPeerInputTests.forge(folder, lines: Self.deletions(Array(uuids.prefix(12))))
+        #expect(try T.sync(a).stdout.contains("12 citations deleted by other machines"))
+        try SyncPeerInputTests.forge(
+            folder, lines: Self.deletions(Array(uuids.suffix(12))), machine: "0badc0de-0000-4000-8000-000000000002", name: "evil2")
+        let library = try a.librarySnapshot()
+        let refused = try a.run("sync")
+        #expect(refused.status == 65, "\(refused)")
+        #expect(
+            refused.stderr.hasPrefix(
+                "citefeed: error: Other machines' changes would delete 12 more citations (12 by evil2 (0badc0de-0000-4000-8000-000000000002)): 24 of the 24 this library had would be gone in 30 days"
+            ), "\(refused.stderr)")
+        #expect(try a.librarySnapshot() == library)
+        // Accepted once, they no longer count against the next.
+        #expect(try a.run("sync", "--accept-deletions").status == 0)
+        #expect(try SyncHazardTests.texts(a).isEmpty)
+        for n in 1...4 { _ = try a.add("new \(n)") }
+        _ = try T.sync(a)
+        try SyncPeerInputTests.forge(
+            folder, lines: Self.deletions(Array(try Self.uuids(a).prefix(1))), machine: "0badc0de-0000-4000-8000-000000000003")
+        #expect(try T.sync(a).stdout.contains("1 citation deleted by other machines"))
+    }
+
     @Test func anEditOfACitationAnotherMachineDeletedIsNamedWhenDropped() throws {
         let (a, b, folder) = try T.pair()
         #expect(try b.run("defaults", "write", "syncName", "desk").status == 0)
