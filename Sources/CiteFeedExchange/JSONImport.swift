@@ -38,6 +38,7 @@ extension Importers {
                 }
                 throw ImportError.malformed(name, error.message)
             }
+            tags.isCitefeedExport = document["format"]?.stringValue == "citefeed" && document["citations"]?.arrayValue != nil
             // A document of a newer citefeed may hold what this one would lose: refused whole.
             if document["format"]?.stringValue == "citefeed", case .int(let version)? = document["version"], version > Int64(ExportWriter.jsonVersion) {
                 throw ImportError.malformed(

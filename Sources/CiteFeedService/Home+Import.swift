@@ -20,7 +20,8 @@ extension Home {
                 try change(canChangeShown: false) {
                     let result = try $0.importRecords(
                         from: reader, extraTags: extraTags, skipInvalid: skipInvalid || dryRun, now: now, progress: progress)
-                    if result.imported + result.duplicates + result.invalid.count + result.stayDeleted.count == 0 {
+                    // citefeed's export of an empty library is nothing to import, not a wrong file.
+                    if result.imported + result.duplicates + result.invalid.count + result.stayDeleted.count == 0 && !reader.tags.isCitefeedExport {
                         throw ImportError.noCitations(name, format, skipped: reader.skipped)
                     }
                     if dryRun { throw DryRun(result: result) }

@@ -75,4 +75,20 @@ import Testing
         #expect(imported.stdout == "imported 25, skipped 0 duplicates\n", "\(imported)")
         #expect(try Self.fields(other) == Self.fields(box))
     }
+
+    /// The JSON export of a library with nothing to export (every citation archived) imports as
+    /// nothing, not as a file that holds no citations.
+    @Test func anEmptyExportImportsAsNothing() throws {
+        let box = try Sandbox()
+        _ = try box.add("Kept away")
+        #expect(try box.run("archive", "1").status == 0)
+        let file = box.home.appendingPathComponent("empty.json")
+        #expect(try box.run("export", "--out", file.path).status == 0)
+        let other = try Sandbox()
+        let imported = try other.run("import", file.path)
+        #expect(imported.status == 0 && imported.stdout == "imported 0, skipped 0 duplicates\n", "\(imported)")
+        // A file of someone else's holding no citation is still refused.
+        try "[]".write(to: file, atomically: true, encoding: .utf8)
+        #expect(try other.run("import", file.path).status == 65)
+    }
 }
