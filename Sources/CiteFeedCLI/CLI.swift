@@ -163,7 +163,7 @@ public enum CLI {
         if !context.rotationName.isEmpty { try Arguments.rotationName(context.rotationName) }
         let instance = try command.init(parsed)
         // The clock and settings are checked before any command runs: a bad CITEFEED_NOW or a
-        // broken settings.json stops everything (SPEC.md, "Settings").
+        // broken settings.json stops everything (README, "Settings").
         _ = try context.now()
         _ = try context.settings()
         try instance.run(context)

@@ -6,7 +6,7 @@ import CiteFeedService
 import CiteFeedStore
 import CiteFeedSupport
 
-/// The progress bar of a long import, on standard error when it is a terminal (SPEC.md, "Import
+/// The progress bar of a long import, on standard error when it is a terminal (README, "Import
 /// and export"). It appears only once the import has taken `delay` milliseconds (a quick import
 /// stays quiet), redraws at most ten times a second, and is erased by `finish`, so that the
 /// summary line stands alone:

@@ -2,7 +2,7 @@ import CiteFeedModel
 import CiteFeedStore
 import CiteFeedSupport
 
-/// What makes two citations the same (SPEC.md, "Import and export"): text and author, lower-cased,
+/// What makes two citations the same (README, "Import and export"): text and author, lower-cased,
 /// with white space trimmed and each run of it one space, the author's words in order
 /// (`AuthorNames.comparable`: e-readers write "Last, First" or "First Last", issue 22). Kept as
 /// two 64-bit hashes of that form

@@ -2,7 +2,7 @@ import CiteFeedModel
 import CiteFeedStore
 import CiteFeedSupport
 
-/// The export formats of SPEC.md "Import and export".
+/// The export formats of the README's "Import and export".
 public enum ExportFormat: String, CaseIterable, Sendable {
     case json, csv, txt, fortune, anki
 }

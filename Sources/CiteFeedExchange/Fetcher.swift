@@ -3,7 +3,7 @@ import CiteFeedStore
 import CiteFeedSupport
 
 /// Fetches an http(s) URL for `import` with the system's curl, so that citefeed itself links no
-/// networking library (SPEC.md, "Startup budget"). 30 s timeout (`CITEFEED_FETCH_TIMEOUT`
+/// networking library (README, "Speed"). 30 s timeout (`CITEFEED_FETCH_TIMEOUT`
 /// shortens it, for tests), 50 MB cap.
 package enum Fetcher {
     static let limit = 50 * 1024 * 1024

@@ -2,7 +2,7 @@ import CiteFeedModel
 import CiteFeedStore
 import CiteFeedSupport
 
-/// What an import compares each record with to find duplicates (SPEC.md, "Import and export"):
+/// What an import compares each record with to find duplicates (README, "Import and export"):
 /// the library's citations (same `DuplicateKey`, or same uuid) and the records imported before
 /// it. A large import computes every citation's key once, up front (`loadLibrary`). A few
 /// records into a large library look each record up instead, its words as a phrase in the

@@ -232,7 +232,7 @@ extension Library {
     /// The namespace of `importedUUID`.
     static let importNamespace = "0c1f3e5a-7b9d-4c2e-8f60-a1b2c3d4e5f6"
 
-    /// The record's fields checked as `add` checks them (SPEC.md, "Data"), plus its uuid.
+    /// The record's fields checked as `add` checks them (README, "Citations"), plus its uuid.
     /// `tagNames` remembers the tag names already checked (a file repeats a few tags many times).
     /// A record archived without a date (a Readwise discard) is archived `now`.
     static func validated(_ record: ImportRecord, extraTags: [String], now: Timestamp, tagNames: inout [String: String]) throws -> NewCitation {

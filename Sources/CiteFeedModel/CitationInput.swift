@@ -1,6 +1,6 @@
 import CiteFeedSupport
 
-/// Validation of citation fields, the same for add, edit and import (SPEC.md, "Data").
+/// Validation of citation fields, the same for add, edit and import (README, "Citations").
 public enum CitationInput {
     /// Characters (graphemes) in `text`, quickly for ASCII.
     package static func characterCount(_ text: String) -> Int {

@@ -1,8 +1,8 @@
 import CiteFeedSupport
 
 /// `current.json`, beside the library: the slot and the pick shown in it, written with the
-/// outputs. `status` reads it instead of the library (SPEC.md: "status answers from the
-/// current slot's saved pick without reading the library").
+/// outputs. `status` answers from it without opening the library (README, "Rotation, status
+/// and feeds").
 public struct CurrentFile: Sendable, Equatable {
     public var slot: Slot
     /// `nil` when nothing is eligible.

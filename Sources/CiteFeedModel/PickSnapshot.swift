@@ -1,6 +1,6 @@
 import CiteFeedSupport
 
-/// What was shown: the citation as it was when picked (SPEC.md, "History"), so feeds
+/// What was shown: the citation as it was when picked (README, "Rotation, status and feeds"), so feeds
 /// re-render identically even after the citation is edited or its tags renamed.
 public struct PickSnapshot: Hashable, Sendable {
     public var id: Int64

@@ -1,6 +1,6 @@
 import CiteFeedSupport
 
-/// The name of every setting of SPEC.md "Settings", in the order `defaults` shows them. What a
+/// The name of every setting of the README's "Settings", in the order `defaults` shows them. What a
 /// setting is (its property, its kind of value, its words) is its entry in `declaration`:
 /// adding a setting is its property in `Settings`, its name here and its entry there.
 public enum SettingKey: String, CaseIterable, Sendable {

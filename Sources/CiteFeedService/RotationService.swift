@@ -6,7 +6,7 @@ import CiteFeedStore
 import CiteFeedSupport
 
 /// The rotation of a library under some settings at one moment: makes the picks that
-/// SPEC.md "Rotation" describes, records them in the history and writes the outputs. It reads
+/// the README's "Rotation, status and feeds" describes, records them in the history and writes the outputs. It reads
 /// through the `Library`, lets the pure `SlotClock`, `RotationStep` and `Rotator` decide, and
 /// writes through the `Library` again; the outputs are rendered by `OutputSet` from a value and
 /// written by `OutputDirectory`. Every method runs in a write transaction (a savepoint inside a

@@ -33,103 +33,6 @@ package struct SyncService {
         self.localSettings = settings
     }
 
-    /// A line of the folder that was skipped, and why.
-    package struct Skipped: Equatable, Sendable {
-        package var machine: String
-        package var name: String
-        package var file: String
-        package var line: Int
-        package var reason: SyncLineError
-    }
-
-    package struct Report: Equatable, Sendable {
-        package var machine: String
-        /// This machine's changes written (not counting the horizon line of bookkeeping).
-        package var written = 0
-        /// Other machines' changes applied (that changed something or not), not counting their
-        /// horizon lines: a sync that applied only those writes none of its own.
-        package var applied = 0
-        /// The lines skipped, the first `skippedShown` of each machine; the others counted.
-        package var skipped: [Skipped] = []
-        package var moreSkipped: [String: Int] = [:]
-        /// Machines whose log is of a newer format: machine → its format.
-        package var newer: [String: Int64] = [:]
-        /// Machines whose files could not be read (a FIFO, a link, a directory where a log
-        /// should be): machine → why. Their changes wait; the others' are applied.
-        package var unreadable: [String: String] = [:]
-        /// Machines held back at a line clocked more than `HybridClock.maximumLead` past this
-        /// machine's clock: machine → the file, the line and its clock. It and the lines after it
-        /// wait until this machine's clock has come near (a forged clock of the year 33658 never).
-        package var ahead: [String: Ahead] = [:]
-        /// The other machines' names, as their `machine.json` says (for messages).
-        package var names: [String: String] = [:]
-        /// The machine id this library had until this sync, when it took a new one (it was
-        /// copied or restored from a backup: `Library.renewSyncMachine`).
-        package var renewedFrom: String?
-        /// This machine's changes that its files in the folder lack (a new folder, or one
-        /// emptied or set back): a machine that joins from the folder will not have them.
-        package var missing: ClosedRange<Int64>?
-        /// Settings to write to settings.json, in order.
-        package var writes: [SettingWrite] = []
-        /// Synced settings that did not fit with this machine's others, left out.
-        package var refused: [String] = []
-        /// The cards (citation ids) whose answers changed, to replay (`finish`).
-        package var replay: Set<Int64> = []
-        /// Citations of this library that other machines' deletions removed (each kept in the
-        /// trash for `Library.trashDays`), and this machine's edits they dropped.
-        package var deleted = 0
-        package var dropped: [DroppedEdit] = []
-    }
-
-    /// Skipped lines of one machine named one by one in a report; the rest are counted (a log
-    /// of a million bad lines is a million warnings otherwise).
-    package static let skippedShown = 20
-
-    /// Notes a skipped line in `report`.
-    static func skip(_ skipped: Skipped, in report: inout Report) {
-        if report.skipped.count(where: { $0.machine == skipped.machine }) < skippedShown {
-            report.skipped.append(skipped)
-        } else {
-            report.moreSkipped[skipped.machine, default: 0] += 1
-        }
-    }
-
-    /// A line clocked too far ahead, which waits.
-    package struct Ahead: Equatable, Sendable {
-        package var file: String
-        package var line: Int
-        package var clock: SyncClock
-    }
-
-    /// What applying a line leaves to do once every line is applied.
-    struct Effects {
-        var replay: Set<Int64> = []
-        /// Rotation → the first slot whose picks are to be put in order.
-        var picks: [String: Timestamp] = [:]
-        var writes: [SettingWrite] = []
-        /// Citations new here, merged in memory and written in one bulk load (`insertSynced`),
-        /// in the order their first lines came (the order their machines made them).
-        var fresh: [String: Library.NewSynced] = [:]
-        var freshOrder: [String] = []
-        /// Lines of answers and picks of those citations, applied once they are written.
-        var afterFresh: [(line: SyncLine, machine: String)] = []
-        /// The citations this machine changed in this sync (their uuids), and those of them
-        /// another machine's deletion then took: this machine's edits dropped.
-        var editedHere: Set<String> = []
-        var dropped: [DroppedEdit] = []
-        /// Citations here that other machines' deletions took, by machine.
-        var deletedBy: [String: Int] = [:]
-    }
-
-    /// An edit of this machine's that another machine's deletion dropped.
-    package struct DroppedEdit: Equatable, Sendable {
-        /// The citation's id here.
-        package var id: Int64
-        package var machine: String
-        /// The deletion's clock: when it was made.
-        package var clock: SyncClock
-    }
-
     /// Captures and applies, inside the caller's transaction.
     package func exchange() throws -> Report {
         let machine = try library.syncMachine()
@@ -416,73 +319,11 @@ package struct SyncService {
         return report
     }
 
-    /// A clock's time, as messages show it (UTC, to the second).
-    package static func clockTime(_ clock: SyncClock) -> String {
-        Timestamp(seconds: clock.milliseconds.floorDivided(by: 1000)).rfc3339UTC
-    }
-
     /// After the settings sync brought are written: the cards whose answers changed replayed
     /// with the study settings (every answered card when those changed).
     package func finish(_ report: Report, study: Settings) throws {
         var cards = report.replay
         if try library.studySettingsChanged(to: FSRS(study).fingerprint) { cards.formUnion(try library.answeredCitations()) }
         try replay(cards, with: study)
-    }
-
-    func apply(_ line: SyncLine, from machine: String, effects: inout Effects) throws {
-        switch line.change {
-        case .citation(let uuid, let fields):
-            var fresh = effects.fresh[uuid] != nil
-            if !fresh, fields.text != nil { fresh = try !library.hasCitation(uuid: uuid) && !library.tombstone(uuid) }
-            if fresh {
-                if effects.fresh[uuid] == nil { effects.freshOrder.append(uuid) }
-                effects.fresh[uuid, default: Library.NewSynced()].merge(fields, clock: line.clock)
-                return
-            }
-            if try library.applyCitation(uuid: uuid, fields, clock: line.clock) == .waiting {
-                try library.keepWaiting(machine: machine, seq: line.seq, uuid: uuid, line: line.text)
-            }
-        case .answer(let uuid, let id, let at, let grade):
-            // An answer is its machine's own: a line naming another's is not applied.
-            guard SyncChange.machine(ofAnswer: id) == machine else { return }
-            if effects.fresh[uuid] != nil {
-                effects.afterFresh.append((line, machine))
-                return
-            }
-            switch try library.applyAnswer(uuid: uuid, id: id, at: at, grade: grade, clock: line.clock) {
-            case .added(let citation): effects.replay.insert(citation)
-            case .waiting: try library.keepWaiting(machine: machine, seq: line.seq, uuid: uuid, line: line.text)
-            case .unchanged: break
-            }
-        case .undo(let id):
-            guard SyncChange.machine(ofAnswer: id) == machine else { return }
-            if let citation = try library.applyUndo(id) { effects.replay.insert(citation) }
-        case .deleted(let uuid):
-            effects.fresh[uuid] = nil
-            let id = try library.citationID(uuid: uuid)
-            if try library.applyDelete(uuid: uuid, clock: line.clock, trashedAt: now) == .changed {
-                effects.deletedBy[machine, default: 0] += 1
-                if let id, effects.editedHere.contains(uuid) { effects.dropped.append(DroppedEdit(id: id, machine: machine, clock: line.clock)) }
-            }
-        case .tag(let key, let name, let color, let live):
-            _ = try library.applyTag(key: key, name: name, color: color, live: live, clock: line.clock)
-        case .horizon(let wall, let seen):
-            for (other, n) in seen where other != machine {
-                try library.addHorizon(observer: machine, machine: other, seen: n, wall: wall)
-                effects.replay.formUnion(try library.capAnswers(machine: other, through: n, at: wall))
-            }
-        case .pick(let pick):
-            if effects.fresh[pick.uuid] != nil {
-                effects.afterFresh.append((line, machine))
-                return
-            }
-            switch try library.applyPick(pick, id: "\(machine):\(line.seq)", clock: line.clock) {
-            case .added(let rotation, let from): effects.picks[rotation] = min(effects.picks[rotation] ?? from, from)
-            case .waiting: try library.keepWaiting(machine: machine, seq: line.seq, uuid: pick.uuid, line: line.text)
-            case .unchanged: break
-            }
-        case .setting(let key, let rotation, let value):
-            if let write = try applySetting(key: key, rotation: rotation, value: value, clock: line.clock) { effects.writes.append(write) }
-        }
     }
 }

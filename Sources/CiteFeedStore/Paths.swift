@@ -1,7 +1,7 @@
 import CiteFeedModel
 import CiteFeedSupport
 
-/// Where citefeed keeps things (SPEC.md, "Where things live").
+/// Where citefeed keeps things (README, "Files").
 public struct Paths: Sendable, Equatable {
     /// `library.sqlite`.
     public var library: String

@@ -2,7 +2,7 @@ import CPlatform
 
 /// The system's zlib (Debian's `zlib1g`, on every system), loaded the first time a zip is read:
 /// `dlopen` of `libz.so.1`, so `status` and everything else that never reads one neither links
-/// nor loads it (SPEC.md, "Startup budget"). Only raw inflate and CRC-32 are used.
+/// nor loads it (README, "Speed"). Only raw inflate and CRC-32 are used.
 package struct ZLib: @unchecked Sendable {
     private typealias InflateInit = @convention(c) (UnsafeMutablePointer<citefeed_z_stream>?, Int32, UnsafePointer<CChar>?, Int32) -> Int32
     private typealias Inflate = @convention(c) (UnsafeMutablePointer<citefeed_z_stream>?, Int32) -> Int32

@@ -1,6 +1,6 @@
 import CiteFeedSupport
 
-/// Process exit statuses, from SPEC.md "Errors" (the BSD `sysexits.h` values).
+/// Process exit statuses, as the README's "Errors and exit status" lists them (the BSD `sysexits.h` values).
 package enum ExitStatus: Int32, Sendable, CaseIterable {
     case ok = 0
     case failure = 1

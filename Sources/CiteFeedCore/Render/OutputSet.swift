@@ -1,7 +1,7 @@
 import CiteFeedModel
 import CiteFeedSupport
 
-/// The six outputs of SPEC.md "Outputs", rendered from an `OutputInput`.
+/// The six outputs of the README's "Rotation, status and feeds", rendered from an `OutputInput`.
 public enum OutputSet {
     /// The names of the files, in the order `render` makes them.
     public static let names = ["feed.xml", "feed.atom", "feed.json", "index.html", "status.txt", "status.json"]

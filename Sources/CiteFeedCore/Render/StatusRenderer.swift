@@ -1,7 +1,7 @@
 import CiteFeedModel
 import CiteFeedSupport
 
-/// The bar formats of SPEC.md "Status formats", each a pure function of the pick, the slot and
+/// The bar formats of the README's "Rotation, status and feeds", each a pure function of the pick, the slot and
 /// the settings.
 public enum StatusFormat: String, CaseIterable, Sendable {
     case plain, waybar, i3blocks, polybar, json, tmux, argos

@@ -1,7 +1,7 @@
 import CiteFeedModel
 import CiteFeedSupport
 
-/// The fair order of SPEC.md "Rotation".
+/// The fair order of the README's "Rotation, status and feeds".
 ///
 /// A *cycle* shows every eligible citation its weight times (1 unless the rotation's `weights`
 /// say otherwise), and a favourite `favouriteWeight` times that (its quota). Within a cycle, each citation gets an offset in [0, 1) from a hash of (seed,

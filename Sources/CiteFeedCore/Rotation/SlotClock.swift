@@ -1,7 +1,7 @@
 import CiteFeedModel
 import CiteFeedSupport
 
-/// Slots on local wall-clock time (SPEC.md, "Rotation"): they start at local midnight and every
+/// Slots on local wall-clock time (README, "Rotation, status and feeds"): they start at local midnight and every
 /// `interval` after it; multi-day intervals count whole days from Monday 1970-01-05, so `7d`
 /// turns every Monday at midnight. A `shift` (the `offset` setting, shorter than the interval)
 /// moves every boundary later: `1d` shifted by 7 hours turns at 07:00.

@@ -114,7 +114,7 @@ import Testing
 
     /// The binary follows `TZ` (not only UTC's whole hours): zones half an hour off UTC, and
     /// Lord Howe, whose clocks go back by half an hour. Expected slots from Python's `zoneinfo`
-    /// with SPEC.md's rules (local midnight; a repeated time counts from its first occurrence).
+    /// with the README's rules (local midnight; a repeated time counts from its first occurrence).
     @Test(arguments: [
         ("Asia/Kolkata", "1h", "2026-03-01T09:10:00+05:30",
          ["2026-03-01T03:30:00Z", "2026-03-01T04:30:00Z", "2026-03-01T05:30:00Z", "2026-03-01T06:30:00Z"]),

@@ -43,7 +43,7 @@ import Testing
 /// The defaults are declared once (in `Settings`); what `defaults` shows and what the code uses
 /// cannot drift apart.
 @Suite struct SettingDefaultsTests {
-    /// SPEC.md "Settings", written out by hand.
+    /// The README's settings table, written out by hand.
     @Test func theDefaultsAreTheSpecs() {
         let expected: [SettingKey: JSONValue] = [
             .interval: .string("1h"), .tags: .array([]), .favouritesOnly: .bool(false), .favouriteWeight: .int(2), .maxLength: .int(0),

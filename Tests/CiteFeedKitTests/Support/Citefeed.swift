@@ -24,7 +24,7 @@ struct RunResult: CustomStringConvertible {
 }
 
 /// A temporary `CITEFEED_HOME` and a way to run the built binary in it with a fixed clock and
-/// time zone, as the end-to-end tests of SPEC.md ask.
+/// time zone, as the README's "Development" says the end-to-end tests run.
 final class Sandbox {
     let home: URL
     var now = "2026-03-01T09:30:00+01:00"
@@ -200,7 +200,7 @@ final class Sandbox {
     func library() throws -> Library { try Library(path: libraryPath) }
 }
 
-/// Checks that a run failed the way SPEC.md says: the exit status, nothing on stdout, and one
+/// Checks that a run failed the way the README's "Errors and exit status" says: the exit status, nothing on stdout, and one
 /// line `citefeed: error: …` on stderr containing `containing`.
 func expectFailure(
     _ result: RunResult, status: CiteFeedCLI.ExitStatus, containing: String, sourceLocation: SourceLocation = #_sourceLocation
