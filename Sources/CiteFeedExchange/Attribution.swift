@@ -29,7 +29,7 @@ enum Attribution {
     static func words(author: String?, source: String?, after last: Substring?) -> String? {
         if let words = words(author: author, source: source) { return words }
         let line = last.map { String($0).trimmingWhitespace() } ?? ""
-        return ["--", "—", "―", "–", "~"].contains(where: { line.hasPrefix($0) }) ? "·" : nil
+        return Importers.attributionDashes.contains(where: { line.hasPrefix($0) }) ? "·" : nil
     }
 
     /// `words` read back when they are of the ` · ` form; `nil` otherwise (the caller splits at

@@ -70,18 +70,13 @@ enum CitefeedText {
         text.removeFirst()
         text.removeLast()
         var back: [String] = []
-        while k < block.count, block[k] == "→" || block[k].hasPrefix("→ ") {
-            back.append(block[k] == "→" ? "" : String(block[k].dropFirst(2)))
+        while k < block.count, let line = Importers.BackLines.text(of: block[k]) {
+            back.append(line)
             k += 1
         }
         var author: String?, source: String?
         if k < block.count, block[k].hasPrefix("— ") {
-            let words = String(block[k].dropFirst(2))
-            if let parsed = Attribution.parse(words) {
-                (author, source) = parsed
-            } else if let (a, s, _) = Importers.attribution(["", "— " + words]) {
-                (author, source) = (a, s)
-            }
+            if let (a, s, _) = Importers.attribution(["", block[k]]) { (author, source) = (a, s) }
             k += 1
         }
         var tags: [String] = []

@@ -69,7 +69,7 @@ public struct ExportWriter {
             // — author, source, [tags]; a blank line between citations (`CitefeedText`).
             if count > 0 { buffer.append(0x0A) }
             append("“" + CitefeedText.indented(c.text) + "”\n")
-            if let back = c.back { append(Importers.FortuneBack.lines(back).joined(separator: "\n") + "\n") }
+            if let back = c.back { append(Importers.BackLines.lines(back).joined(separator: "\n") + "\n") }
             if let words = Attribution.words(author: c.author, source: c.source) { append("— \(words)\n") }
             if !c.tags.isEmpty { append("[" + c.tags.map(\.name).joined(separator: ", ") + "]\n") }
         case .anki:
@@ -84,7 +84,7 @@ public struct ExportWriter {
                 first = false
                 append(line == "%" ? "% " : line)
             }
-            if let back = c.back { append("\n\n" + Importers.FortuneBack.lines(back).joined(separator: "\n")) }
+            if let back = c.back { append("\n\n" + Importers.BackLines.lines(back).joined(separator: "\n")) }
             let last = c.back == nil ? c.text.split(separator: "\n", omittingEmptySubsequences: false).last : nil
             if let words = Attribution.words(author: c.author, source: c.source, after: last) { append("\n\t\t-- \(words)") }
             append("\n%\n")

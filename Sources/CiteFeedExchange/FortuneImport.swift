@@ -27,7 +27,7 @@ extension Importers {
             }
             // citefeed's own export: the back after a blank line, each of its lines after "→"
             // (`Exporter`), and a line of the text that is "%" written as "% ".
-            if let (text, back) = FortuneBack.split(body) {
+            if let (text, back) = BackLines.split(body) {
                 body = text
                 r.back = back
             }
@@ -47,29 +47,38 @@ extension Importers {
         return records
     }
 
-    /// The back of an entry as citefeed writes it: after the text, a blank line, then every
-    /// line of the back after `→ ` (`→` alone for an empty one).
-    enum FortuneBack {
-        static func split(_ lines: [String]) -> (text: [String], back: String)? {
-            var start = lines.count
-            while start > 0, lines[start - 1] == "→" || lines[start - 1].hasPrefix("→ ") { start -= 1 }
-            guard start < lines.count, start >= 2, lines[start - 1].isEmpty else { return nil }
-            let back = lines[start...].map { $0 == "→" ? "" : String($0.dropFirst(2)) }.joined(separator: "\n")
-            return (Array(lines[..<(start - 1)]), back)
-        }
-
-        /// The lines of `back` as `split` reads them.
+    /// A citation's back as citefeed's text exports write it: every line of it after `→ ` (`→`
+    /// alone for an empty one); in `fortune` after the text and a blank line, in `txt` after the
+    /// text (`CitefeedText`).
+    enum BackLines {
+        /// The lines of `back` as they are written.
         static func lines(_ back: String) -> [String] {
             back.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "→" : "→ " + $0 }
         }
+
+        /// The line of the back that `line` writes, or `nil` when it is not one.
+        static func text(of line: String) -> String? {
+            line == "→" ? "" : line.hasPrefix("→ ") ? String(line.dropFirst(2)) : nil
+        }
+
+        /// A fortune entry's lines parted into its text and its back, where it ends in one.
+        static func split(_ lines: [String]) -> (text: [String], back: String)? {
+            var start = lines.count
+            while start > 0, text(of: lines[start - 1]) != nil { start -= 1 }
+            guard start < lines.count, start >= 2, lines[start - 1].isEmpty else { return nil }
+            return (Array(lines[..<(start - 1)]), lines[start...].compactMap(text(of:)).joined(separator: "\n"))
+        }
     }
+
+    /// The dashes that start an attribution line (`-- Author`, `— Author, Source`).
+    static let attributionDashes = ["--", "—", "―", "–", "~"]
 
     /// The author and source of an entry whose last line (or last two, the second a
     /// continuation) attributes it, and where that attribution starts.
     static func attribution(_ lines: [String]) -> (String?, String?, Int)? {
         for from in [lines.count - 1, lines.count - 2] where from >= 1 {
             let first = lines[from].trimmingWhitespace()
-            guard let dash = ["--", "—", "―", "–", "~"].first(where: { first.hasPrefix($0) }) else { continue }
+            guard let dash = attributionDashes.first(where: { first.hasPrefix($0) }) else { continue }
             // A continuation is indented (the attribution line usually is too).
             if from == lines.count - 2 && !(lines[from + 1].first?.isWhitespace ?? false) { continue }
             let joined = lines[from...].map { $0.trimmingWhitespace() }.joined(separator: " ")

@@ -19,6 +19,9 @@ public struct ImportResult: Sendable, Equatable {
 
     public init() {}
 
+    /// Whether the file gave no record at all (imported, a duplicate, invalid or deleted before).
+    public var foundNothing: Bool { imported + duplicates + invalid.count + stayDeleted.count == 0 }
+
     public struct Preview: Sendable, Equatable {
         public var text: String
         public var author: String?

@@ -68,17 +68,7 @@ public struct PickSnapshot: Hashable, Sendable {
     /// it: a citation stored before the limits were bytes (or put in the database by hand) then
     /// costs `status`, which reads that file every second, no more than one within them.
     package var bounded: PickSnapshot {
-        func cut(_ value: String?, _ limit: Int) -> String? {
-            guard let value, value.utf8.count > limit * CitationInput.bytesPerCharacter else { return value }
-            var bytes = 0
-            var out = String.UnicodeScalarView()
-            for scalar in value.unicodeScalars {
-                bytes += scalar.utf8.count
-                if bytes > limit * CitationInput.bytesPerCharacter { break }
-                out.append(scalar)
-            }
-            return String(out) + "…"
-        }
+        func cut(_ value: String?, _ limit: Int) -> String? { value?.cut(toUTF8: limit * CitationInput.bytesPerCharacter) }
         var copy = self
         copy.text = cut(text, CitationInput.maxText) ?? ""
         copy.back = cut(back, CitationInput.maxBack)

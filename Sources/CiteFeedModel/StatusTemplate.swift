@@ -55,23 +55,8 @@ public struct StatusTemplate: Equatable, Sendable {
         parts = stack[0]
     }
 
-    /// Whether `name` appears anywhere in the template.
-    public func holds(_ name: String) -> Bool {
-        func find(_ parts: [Part]) -> Bool {
-            parts.contains { part in
-                switch part {
-                case .placeholder(let n): n == name
-                case .group(let inner): find(inner)
-                case .literal: false
-                }
-            }
-        }
-        return find(parts)
-    }
-
-    /// Whether `name` appears exactly once in the template, outside every group (so that the
-    /// line can be filled with its value shortened, or empty, and keep the rest).
-    public func holdsOnce(_ name: String) -> Bool {
+    /// How many times `name` appears in the template, in groups too.
+    func count(of name: String) -> Int {
         func count(_ parts: [Part]) -> Int {
             parts.reduce(0) { sum, part in
                 switch part {
@@ -81,8 +66,15 @@ public struct StatusTemplate: Equatable, Sendable {
                 }
             }
         }
-        return count(parts) == 1 && parts.contains(.placeholder(name))
+        return count(parts)
     }
+
+    /// Whether `name` appears anywhere in the template.
+    public func holds(_ name: String) -> Bool { count(of: name) > 0 }
+
+    /// Whether `name` appears exactly once in the template, outside every group (so that the
+    /// line can be filled with its value shortened, or empty, and keep the rest).
+    public func holdsOnce(_ name: String) -> Bool { count(of: name) == 1 && parts.contains(.placeholder(name)) }
 
     /// Fills the template; a group whose placeholders include an empty value disappears. It
     /// stops once the text has `limit` bytes (UTF-8): a line cut to a bar's width needs no more,

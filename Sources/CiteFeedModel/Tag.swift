@@ -18,7 +18,7 @@ public struct Tag: Hashable, Sendable {
         // Bytes before characters: counting the characters of a long name costs its length.
         if name.utf8.count > 40 * CitationInput.bytesPerCharacter || name.count > 40 {
             throw .invalidTagName(
-                String(String.UnicodeScalarView(raw.unicodeScalars.prefix(40))) + "…", reason: "a tag name has at most 40 characters (160 bytes of UTF-8)")
+                raw.cut(toScalars: 40), reason: "a tag name has at most 40 characters (160 bytes of UTF-8)")
         }
         for character in name where character.unicodeScalars.count - 1 > CitationInput.maxMarks {
             throw .invalidTagName(

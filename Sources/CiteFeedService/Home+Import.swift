@@ -21,7 +21,7 @@ extension Home {
                     let result = try $0.importRecords(
                         from: reader, extraTags: extraTags, skipInvalid: skipInvalid || dryRun, now: now, progress: progress)
                     // citefeed's export of an empty library is nothing to import, not a wrong file.
-                    if result.imported + result.duplicates + result.invalid.count + result.stayDeleted.count == 0 && !reader.tags.isCitefeedExport {
+                    if result.foundNothing && !reader.tags.isCitefeedExport {
                         throw ImportError.noCitations(name, format, skipped: reader.skipped)
                     }
                     if dryRun { throw DryRun(result: result) }
@@ -122,7 +122,7 @@ extension Home {
                     try library.write {
                         let result = try library.importRecords(
                             from: reader, extraTags: extraTags, skipInvalid: skipInvalid, now: now, shared: duplicates)
-                        if result.imported + result.duplicates + result.invalid.count + result.stayDeleted.count == 0 {
+                        if result.foundNothing {
                             throw ImportError.noCitations(source.name, format, skipped: reader.skipped)
                         }
                         return result

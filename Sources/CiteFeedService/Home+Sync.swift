@@ -15,18 +15,13 @@ package enum SyncError: Error, Equatable {
     /// Other machines' deletions would remove more than half of the library: `deleted` by this
     /// sync, `recent` with those of the last 30 days, of the `of` citations the library had
     /// before them (by machine: its name, id and count in this sync). Nothing was applied.
-    case massDeletion(deleted: Int, recent: Int, of: Int, by: [(name: String, machine: String, count: Int)])
+    case massDeletion(deleted: Int, recent: Int, of: Int, by: [Deleter])
 
-    package static func == (a: SyncError, b: SyncError) -> Bool {
-        switch (a, b) {
-        case let (.notAFolder(x), .notAFolder(y)): x == y
-        case let (.folder(x1, x2), .folder(y1, y2)): x1 == y1 && x2 == y2
-        case let (.unsafeFolder(x1, x2), .unsafeFolder(y1, y2)): x1 == y1 && x2 == y2
-        case let (.massDeletion(x1, x2, x3, x4), .massDeletion(y1, y2, y3, y4)):
-            x1 == y1 && x2 == y2 && x3 == y3
-                && x4.map { "\($0.name) \($0.machine) \($0.count)" } == y4.map { "\($0.name) \($0.machine) \($0.count)" }
-        default: false
-        }
+    /// A machine whose deletions a sync would apply, and how many.
+    package struct Deleter: Equatable, Sendable {
+        package var name: String
+        package var machine: String
+        package var count: Int
     }
 }
 

@@ -76,6 +76,6 @@ extension SyncService {
 
     /// A clock's time, as messages show it (UTC, to the second).
     package static func clockTime(_ clock: SyncClock) -> String {
-        Timestamp(seconds: clock.milliseconds.floorDivided(by: 1000)).rfc3339UTC
+        clock.time.rfc3339UTC
     }
 }

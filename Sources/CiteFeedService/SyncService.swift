@@ -282,7 +282,8 @@ package struct SyncService {
         } else if base >= SyncService.massDeletionFloor, recent * 2 > base, deleted > 0 {
             throw SyncError.massDeletion(
                 deleted: deleted, recent: recent, of: base,
-                by: effects.deletedBy.map { (report.names[$0.key] ?? "", $0.key, $0.value) }.sorted { $0.1 < $1.1 })
+                by: effects.deletedBy.map { SyncError.Deleter(name: report.names[$0.key] ?? "", machine: $0.key, count: $0.value) }
+                    .sorted { $0.machine < $1.machine })
         }
         report.deleted = deleted
         report.dropped = effects.dropped

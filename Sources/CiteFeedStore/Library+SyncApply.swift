@@ -58,7 +58,7 @@ extension Library {
         let newest = ([registers.base].compactMap { $0 } + registers.fields.values).max()
         guard let newest else { return }
         try mapped {
-            try db.run("UPDATE citations SET updated_at = ? WHERE uuid = ?", .int(newest.milliseconds.floorDivided(by: 1000)), .text(uuid))
+            try db.run("UPDATE citations SET updated_at = ? WHERE uuid = ?", .int(newest.time.seconds), .text(uuid))
         }
     }
 
@@ -88,7 +88,7 @@ extension Library {
             var inserted = local != nil
             if id == nil {
                 guard let text = fields.text else { return .waiting }
-                let created = fields.created ?? Timestamp(seconds: clock.milliseconds.floorDivided(by: 1000))
+                let created = fields.created ?? clock.time
                 try db.run(
                     """
                     INSERT INTO citations (uuid, text, back, author, source, favourite, created_at, updated_at, archived_at, text_length)

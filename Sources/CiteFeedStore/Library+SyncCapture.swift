@@ -93,7 +93,7 @@ extension Library {
                 let tags = citation.fields.tags.keys.sorted().map { "tag:" + $0 + "," }.joined()
                 registers.add(
                     uuid: citation.uuid, clock: clock, names: "archived,author,back,card,created,favourite,source," + tags + "text")
-                let seconds = clock.milliseconds.floorDivided(by: 1000)
+                let seconds = clock.time.seconds
                 if seconds != citation.updated.seconds {
                     try db.run("UPDATE citations SET updated_at = ? WHERE id = ?", .int(seconds), .int(citation.id))
                 }

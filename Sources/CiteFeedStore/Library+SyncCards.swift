@@ -56,7 +56,7 @@ extension Library {
     /// `maximumCap` before the earlier of the two (kept as `answered_at`). An answer whose time is
     /// far past its own line's clock (a forged one, of the year 9999) is still capped to when
     /// another machine saw it; an honest one moves at most a day.
-    static func answeredAt(_ at: Timestamp, clock: SyncClock) -> Int64 { min(at.seconds, clock.milliseconds.floorDivided(by: 1000)) }
+    static func answeredAt(_ at: Timestamp, clock: SyncClock) -> Int64 { min(at.seconds, clock.time.seconds) }
 
     /// Adds another machine's answer.
     package func applyAnswer(uuid: String, id: String, at: Timestamp, grade: Int, clock: SyncClock) throws(StoreError) -> AnswerApplied {

@@ -66,9 +66,9 @@ extension Library {
                     text: text, back: f.back ?? nil, author: f.author ?? nil, source: f.source ?? nil, favourite: f.favourite ?? false)
                 let newest = synced.newest
                 let created =
-                    f.created ?? newest.map { Timestamp(seconds: $0.milliseconds.floorDivided(by: 1000)) } ?? Timestamp(seconds: 0)
+                    f.created ?? newest.map(\.time) ?? Timestamp(seconds: 0)
                 c.createdAt = created
-                c.updatedAt = newest.map { Timestamp(seconds: $0.milliseconds.floorDivided(by: 1000)) } ?? created
+                c.updatedAt = newest.map(\.time) ?? created
                 c.archivedAt = f.archived ?? nil
                 let tags = f.tags.filter(\.value).keys.sorted().compactMap { tagIDs[$0] }
                 try load.insert(id: next, uuid: uuid, c, length: Int64(CitationInput.characterCount(text)), now: created, tagIDs: tags)

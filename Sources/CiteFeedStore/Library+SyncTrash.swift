@@ -81,19 +81,14 @@ extension Library {
 }
 
 extension Citation {
-    /// A citation as the trash keeps it (`CitationJSON.citation`).
+    /// A citation as the trash keeps it (`CitationJSON.citation`): its fields as a pick's
+    /// snapshot reads them, and its dates.
     fileprivate init?(trashed json: JSONValue) {
-        guard case .int(let id)? = json["id"], let uuid = json["uuid"]?.stringValue, let text = json["text"]?.stringValue,
-            let created = json["createdAt"]?.stringValue.flatMap(Timestamp.init(rfc3339:)),
+        guard let s = PickSnapshot(json: json), let created = json["createdAt"]?.stringValue.flatMap(Timestamp.init(rfc3339:)),
             let updated = json["updatedAt"]?.stringValue.flatMap(Timestamp.init(rfc3339:))
         else { return nil }
-        let tags = (json["tags"]?.arrayValue ?? []).compactMap { t -> Tag? in
-            guard let name = t["name"]?.stringValue, let color = t["color"]?.stringValue else { return nil }
-            return Tag(name: name, color: color)
-        }
         self.init(
-            id: id, uuid: uuid, text: text, back: json["back"]?.stringValue, author: json["author"]?.stringValue,
-            source: json["source"]?.stringValue, tags: tags, favourite: json["favourite"] == .bool(true), createdAt: created,
-            updatedAt: updated, archivedAt: json["archivedAt"]?.stringValue.flatMap(Timestamp.init(rfc3339:)))
+            id: s.id, uuid: s.uuid, text: s.text, back: s.back, author: s.author, source: s.source, tags: s.tags, favourite: s.favourite,
+            createdAt: created, updatedAt: updated, archivedAt: json["archivedAt"]?.stringValue.flatMap(Timestamp.init(rfc3339:)))
     }
 }

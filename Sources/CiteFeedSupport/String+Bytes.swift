@@ -36,6 +36,30 @@ extension String {
         return String(scalars[start...end])
     }
 
+    /// The first `count` code points, and "…" where that cut the string, in time proportional
+    /// to `count` (whatever the string's length).
+    package func cut(toScalars count: Int) -> String {
+        let scalars = unicodeScalars
+        guard let end = scalars.index(scalars.startIndex, offsetBy: count, limitedBy: scalars.endIndex), end != scalars.endIndex else {
+            return self
+        }
+        return String(scalars[..<end]) + "…"
+    }
+
+    /// The longest start of at most `bytes` UTF-8 bytes that ends at a code point, and "…"
+    /// where that cut the string.
+    package func cut(toUTF8 bytes: Int) -> String {
+        guard utf8.count > bytes else { return self }
+        var used = 0
+        var out = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            used += scalar.utf8.count
+            if used > bytes { break }
+            out.append(scalar)
+        }
+        return String(out) + "…"
+    }
+
     /// Whether every UTF-8 byte satisfies `predicate`, over the contiguous bytes (several times
     /// faster than iterating `utf8` for the long texts of an import).
     package func utf8AllSatisfy(_ predicate: (UInt8) -> Bool) -> Bool {

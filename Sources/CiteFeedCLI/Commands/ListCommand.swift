@@ -72,8 +72,8 @@ struct ListCommand: Command {
         } else if citations.isEmpty {
             var message = emptyMessage(query)
             // New cards are never "due": say they wait, so an empty list is not taken for none.
-            if let study, query.search == nil, query.tags.isEmpty, !query.favouritesOnly, case let (new, _, _) = try study.counts() {
-                let waiting = try library.newCardCount(deck: nil)
+            if let study, query.search == nil, query.tags.isEmpty, !query.favouritesOnly {
+                let new = try study.counts().new, waiting = try library.newCardCount(deck: nil)
                 if waiting > 0 {
                     message = String(message.dropLast()) + "; \(waiting == 1 ? "1 new card waits" : "\(waiting) new cards wait"), "
                         + (new > 0 ? "\(new) of them to start today with 'citefeed study'." : "none to start today (newPerDay).")

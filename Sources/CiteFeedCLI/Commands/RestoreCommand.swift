@@ -76,13 +76,8 @@ struct RestoreCommand: Command {
         for t in trashed {
             let by = t.citation.author.map { " — \($0)" } ?? ""
             context.out.line(
-                "\(String(t.number).leftPadded(to: 4))  \(t.deletedAt.localShort)  \(TextWidth.truncate((t.citation.text + by).foldedForList, to: 60))")
+                "\(String(t.number).leftPadded(to: 4))  \(t.deletedAt.localShort)  \(TextWidth.truncate((t.citation.text + by).foldedToOneLine, to: 60))")
         }
         context.out.line("'citefeed restore --deleted N' brings one back as a new citation.")
     }
-}
-
-extension String {
-    /// One line for a listing: line breaks as spaces.
-    fileprivate var foldedForList: String { split(whereSeparator: \.isNewline).joined(separator: " ") }
 }

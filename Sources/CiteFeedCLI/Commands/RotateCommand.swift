@@ -90,7 +90,7 @@ func report(_ rotated: Rotated, _ settings: Settings, _ context: Context) throws
         // A card's back (an answer, a response) under its front, as the bar's tooltip has it:
         // a question alone would leave the reader without its answer.
         if let back = state.pick?.snapshot.back, !status.template.holds("back") {
-            let line = TextWidth.truncate(back.split(whereSeparator: \.isNewline).joined(separator: " "), to: max(status.width - 2, 10), atWord: true)
+            let line = TextWidth.truncate(back.foldedToOneLine, to: max(status.width - 2, 10), atWord: true)
             context.out.line("→ \(line)")
         }
         if state.pick == nil {

@@ -70,7 +70,7 @@ struct SyncCommand: Command {
         }
         for dropped in report.dropped {
             context.warn(
-                "your edit of citation \(dropped.id) was dropped: machine \(SyncCommand.who(dropped.machine, name: report.names[dropped.machine] ?? "")) deleted it on \(Timestamp(seconds: dropped.clock.milliseconds.floorDivided(by: 1000)).localShort); 'citefeed restore --deleted' brings it back"
+                "your edit of citation \(dropped.id) was dropped: machine \(SyncCommand.who(dropped.machine, name: report.names[dropped.machine] ?? "")) deleted it on \(dropped.clock.time.localShort); 'citefeed restore --deleted' brings it back"
             )
         }
         for setting in report.refused {
@@ -179,7 +179,7 @@ struct SyncStatusCommand: Command {
             let name = SyncCommand.who(m.machine, name: m.name)
             // The time of its last change applied, as its clock says (a clock far ahead shows so).
             let last = m.lastClock.flatMap(SyncClock.init).map {
-                ", the last made \(Timestamp(seconds: $0.milliseconds.floorDivided(by: 1000)).localShort)"
+                ", the last made \($0.time.localShort)"
             }
             context.out.line("\(name): its changes up to \(m.applied) applied\(last ?? "")\(m.problem.map { "; problem: " + $0 } ?? "")")
         }

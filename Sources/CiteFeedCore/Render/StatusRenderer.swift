@@ -130,15 +130,9 @@ public struct StatusRenderer: Sendable {
     /// A tooltip's or menu's text: the first `scrollBound` code points, and "…" where cut.
     static func tooltip(_ text: String) -> String { StatusRenderer.head(text, scrollBound) }
 
-    /// The first `bound` code points of `value`, in time proportional to `bound`, and "…" where
-    /// that cut it (a line that then fits still shows it was cut).
-    static func head(_ value: String, _ bound: Int) -> String {
-        let scalars = value.unicodeScalars
-        guard let end = scalars.index(scalars.startIndex, offsetBy: bound, limitedBy: scalars.endIndex), end != scalars.endIndex else {
-            return value
-        }
-        return String(scalars[..<end]) + "…"
-    }
+    /// The first `bound` code points of `value`, and "…" where that cut it (a line that then
+    /// fits still shows it was cut).
+    static func head(_ value: String, _ bound: Int) -> String { value.cut(toScalars: bound) }
 
     /// waybar's `text`: the line Pango-escaped; when scrolling, in a monospace span so that the
     /// module keeps its width while the line moves.

@@ -18,6 +18,9 @@ public struct SyncClock: Hashable, Comparable, Sendable, CustomStringConvertible
         (a.milliseconds, a.counter, a.machine) < (b.milliseconds, b.counter, b.machine)
     }
 
+    /// The clock's wall time, to the second.
+    public var time: Timestamp { Timestamp(seconds: milliseconds.floorDivided(by: 1000)) }
+
     /// 9999-12-31T23:59:59.999Z.
     public static let maximumMilliseconds: Int64 = 253_402_300_799_999
     public static let maximumCounter: Int64 = 999_999_999

@@ -61,7 +61,7 @@ extension SyncLine {
         let change = try SyncChange(json: json)
         // A horizon is written at its clock's time: one whose wall is later than its clock was
         // not written by citefeed (and would move answers to wherever it says).
-        if case .horizon(let wall, _) = change, wall.seconds > clock.milliseconds.floorDivided(by: 1000) {
+        if case .horizon(let wall, _) = change, wall > clock.time {
             throw .invalid("the horizon's time is after its clock's")
         }
         self.init(seq: seq, clock: clock, change: change)
