@@ -34,16 +34,23 @@ extension Home {
     }
 }
 
-/// One of the sources of `import DIR` or `import --devices`: its name, and how to open it (read
-/// and parse the file, or copy and read the database), giving the format, the reader, and a
-/// note about how it was read, if any (its encoding). Opening runs on another thread while the
-/// source before is imported: it must touch nothing else.
+/// One of the sources of `import DIR` or `import --devices`: its name, how to copy what it is
+/// read from into a private folder (`ImportStaging`), before the import's transaction and
+/// with no lock held, and how to open the copy (read and parse the file, or read the
+/// database), giving the format, the reader, and a note about how it was read, if any (its
+/// encoding). Opening runs on another thread while the source before is imported: it must
+/// touch nothing else.
 package struct ImportSource {
     package var name: String
-    package var open: () throws -> (ImportFormat, ImportReader, String?)
+    package var stage: (ImportStaging, _ number: Int) throws -> String
+    package var open: (_ staged: String) throws -> (ImportFormat, ImportReader, String?)
 
-    package init(name: String, open: @escaping () throws -> (ImportFormat, ImportReader, String?)) {
+    package init(
+        name: String, stage: @escaping (ImportStaging, _ number: Int) throws -> String,
+        open: @escaping (_ staged: String) throws -> (ImportFormat, ImportReader, String?)
+    ) {
         self.name = name
+        self.stage = stage
         self.open = open
     }
 }
@@ -66,14 +73,21 @@ extension Home {
     /// A source that gives no citation at all is `ImportError.noCitations`, as for one file. A
     /// dry run keeps each source's import until the end, so later sources see earlier ones'
     /// citations as duplicates, as the real import would, and then undoes everything.
+    /// Every source is copied first, with no lock held (a device that is slow, or stops
+    /// answering, holds back nothing else); the transaction reads the copies.
     package func importEach(_ sources: [ImportSource], extraTags: [String], skipInvalid: Bool, dryRun: Bool) throws -> [ImportOutcome] {
         let now = try now()
+        let staging: ImportStaging
+        do { staging = try ImportStaging(in: paths.importStaging) } catch { throw StoreError.io(path: paths.importStaging, reason: error.reason) }
+        defer { staging.remove() }
+        let staged = sources.enumerated().map { number, source in Result { try source.stage(staging, number) } }
         do {
             let library = try library()
             return try library.withoutForeignKeyChecks {
                 try library.withLargeCache {
                     try change(canChangeShown: false) { library in
-                        let outcomes = try importing(sources, into: library, extraTags: extraTags, skipInvalid: skipInvalid, now: now)
+                        let outcomes = try importing(
+                            Array(zip(sources, staged)), into: library, extraTags: extraTags, skipInvalid: skipInvalid, now: now)
                         if dryRun { throw DryRun(outcomes: outcomes) }
                         return outcomes
                     }
@@ -84,17 +98,19 @@ extension Home {
         }
     }
 
-    private func importing(_ sources: [ImportSource], into library: Library, extraTags: [String], skipInvalid: Bool, now: Timestamp) throws
-        -> [ImportOutcome]
-    {
+    private func importing(
+        _ sources: [(source: ImportSource, staged: Result<String, any Error>)], into library: Library, extraTags: [String], skipInvalid: Bool,
+        now: Timestamp
+    ) throws -> [ImportOutcome] {
         typealias Opened = Result<(ImportFormat, ImportReader, String?), any Error>
+        func open(_ source: ImportSource, _ staged: Result<String, any Error>) -> Opened {
+            do { return .success(try source.open(try staged.get())) } catch { return .failure(error) }
+        }
         // One source ahead: a file of up to 100 MiB each, held parsed.
         let opened = Channel<Opened>(capacity: 1)
         let opener = WorkerThread {
-            for source in sources {
-                let result: Opened
-                do { result = .success(try source.open()) } catch { result = .failure(error) }
-                guard opened.send(result) else { return }
+            for (source, staged) in sources {
+                guard opened.send(open(source, staged)) else { return }
             }
             opened.close()
         }
@@ -104,7 +120,7 @@ extension Home {
         }
         var outcomes: [ImportOutcome] = []
         let duplicates = SharedDuplicates()
-        for source in sources {
+        for (source, staged) in sources {
             duplicates.begin()
             var outcome = ImportOutcome(result: .failure(ImportError.empty(source.name)))
             do {
@@ -114,7 +130,7 @@ extension Home {
                     guard let received = opened.receive() else { break }
                     next = received
                 } else {
-                    do { next = .success(try source.open()) } catch { next = .failure(error) }
+                    next = open(source, staged)
                 }
                 let (format, reader, note) = try next.get()
                 (outcome.format, outcome.skipped, outcome.note) = (format, reader.skipped, note)

@@ -30,9 +30,11 @@ extension Home {
     /// other machines' in one transaction that also refreshes every rotation, then the outbox
     /// into the folder. `nil` when no folder is set (nothing to do).
     /// `compactAt`, `compactAlways`: the log's size past which it is compacted, and whether
-    /// then even when few of its lines were made useless (tests).
+    /// then even when few of its lines were made useless; `pieceBytes`, `beforeRead`: the size
+    /// of a piece of another machine's file, and what runs before each is read (tests).
     package func sync(
-        folder path: String, name: String, acceptDeletions: Bool = false, compactAt: Int64 = SyncService.compactAt, compactAlways: Bool = false
+        folder path: String, name: String, acceptDeletions: Bool = false, compactAt: Int64 = SyncService.compactAt, compactAlways: Bool = false,
+        pieceBytes: Int = SyncFolder.chunkBytes, beforeRead: (() throws -> Void)? = nil
     ) throws -> SyncService.Report {
         guard Posix.isDirectory(path) else { throw SyncError.notAFolder(path) }
         try checkSyncFolder(path)
@@ -47,67 +49,88 @@ extension Home {
         }
         defer { lock.release() }
         let file = SettingsFile(path: paths.settings)
+        // The settings lock, then the library's, for each transaction (sync may write
+        // settings.json); neither is held while the folder is read.
+        func transaction<T>(_ body: () throws -> T) throws -> T { try file.editing { try library.write { try body() } } }
         do {
-            // The settings lock, then the library's: sync may write settings.json.
-            return try file.editing {
+            var service = try file.editing {
                 var service = SyncService(
                     library: library, folder: SyncFolder(path: path), outbox: SyncOutbox(path: paths.syncOutbox), now: try now(), name: name,
                     settings: try file.storedValues())
                 service.acceptDeletions = acceptDeletions
-                // A library copied, or restored from a backup, since it last synced: its copy
-                // (or the library it was) may go on numbering changes as this one would, so it
-                // takes a new machine id; what the folder has of the old one after this
-                // library's last change (made since the backup, or by the copy) is applied.
-                // Decided before anything is written to the old id's directory, which is no
-                // longer this library's alone.
-                let inode = Posix.inode(paths.library)
-                var renewedFrom: String?
-                if try library.syncEnabled() {
-                    let old = try library.syncMachine()
-                    let known = try library.syncLibraryFile()
-                    let last = try library.nextSyncSeq() - 1
-                    if service.lastWritten(machine: old) > last || (known != nil && inode != nil && known != inode) {
-                        // An outbox's lines are the original's too: it writes them, or has.
-                        if service.outbox.exists { try service.outbox.remove() }
-                        _ = try library.renewSyncMachine(name: name, written: service.written(by: old, after: last), inode: inode)
-                        renewedFrom = old
-                    }
-                }
-                // What a sync before this one captured and could not write to the folder first:
-                // this sync's lines replace the outbox.
-                var kept = 0
-                if service.outbox.exists, try library.syncEnabled() {
-                    kept = try service.flush(machine: try library.syncMachine(), compactAt: compactAt, always: compactAlways)
-                }
-                // A new folder, or one emptied or set back (a git revert): the machines that
-                // have synced have these changes, one that joins from it will not.
-                var missing: ClosedRange<Int64>?
-                if renewedFrom == nil, try library.syncEnabled() {
-                    let written = service.lastWritten(machine: try library.syncMachine()), last = try library.nextSyncSeq() - 1
-                    if written < last { missing = (written + 1)...last }
-                }
-                // This machine's own directory is checked before anything is applied: a link
-                // there would take its log and machine.json outside the folder.
-                if try library.syncEnabled() { _ = try service.folder.ownDirectory(of: try library.syncMachine()) }
-                // A first sync or a join touches every citation: with the default 2 MiB page
-                // cache SQLite spills pages to the WAL and reads them back before the commit.
-                let report = try library.withLargeCache {
-                    try change { _ in
-                        if let inode { try library.setSyncLibraryFile(inode) }
-                        var report = try service.exchange()
-                        report.renewedFrom = renewedFrom
-                        report.missing = missing
-                        report.refused = try write(report.writes, to: file)
-                        try service.finish(report, study: try SettingsFile(path: paths.settings).load(rotation: "").settings)
-                        return report
-                    }
-                }
-                try service.flush(machine: report.machine, compactAt: compactAt, always: compactAlways)
-                // What the last sync kept is written now too.
-                var written = report
-                written.written += kept
-                return written
+                service.pieceBytes = pieceBytes
+                service.beforeRead = beforeRead
+                return service
             }
+            // A library copied, or restored from a backup, since it last synced: its copy (or
+            // the library it was) may go on numbering changes as this one would, so it takes a
+            // new machine id; what the folder has of the old one after this library's last
+            // change (made since the backup, or by the copy) is applied. Decided before
+            // anything is written to the old id's directory, which is no longer this library's
+            // alone.
+            let inode = Posix.inode(paths.library)
+            var renewedFrom: String?
+            if try library.syncEnabled() {
+                let old = try library.syncMachine()
+                let known = try library.syncLibraryFile()
+                let last = try library.nextSyncSeq() - 1
+                if service.lastWritten(machine: old) > last || (known != nil && inode != nil && known != inode) {
+                    // An outbox's lines are the original's too: it writes them, or has.
+                    if service.outbox.exists { try service.outbox.remove() }
+                    _ = try library.renewSyncMachine(name: name, written: service.written(by: old, after: last), inode: inode)
+                    renewedFrom = old
+                }
+            }
+            // What a sync before this one captured and could not write to the folder first:
+            // this sync's lines replace the outbox.
+            var kept = 0
+            if service.outbox.exists, try library.syncEnabled() {
+                kept = try service.flush(machine: try library.syncMachine(), compactAt: compactAt, always: compactAlways)
+            }
+            // A new folder, or one emptied or set back (a git revert): the machines that
+            // have synced have these changes, one that joins from it will not.
+            var missing: ClosedRange<Int64>?
+            if renewedFrom == nil, try library.syncEnabled() {
+                let written = service.lastWritten(machine: try library.syncMachine()), last = try library.nextSyncSeq() - 1
+                if written < last { missing = (written + 1)...last }
+            }
+            // This machine's own directory is checked before anything is applied: a link
+            // there would take its log and machine.json outside the folder.
+            if try library.syncEnabled() { _ = try service.folder.ownDirectory(of: try library.syncMachine()) }
+            // A first sync or a join touches every citation: with the default 2 MiB page
+            // cache SQLite spills pages to the WAL and reads them back before the commit.
+            let report = try library.withLargeCache {
+                // This machine's changes, into the folder at once.
+                var run = try transaction {
+                    service.localSettings = try file.storedValues()
+                    if let inode { try library.setSyncLibraryFile(inode) }
+                    var run = try service.capture()
+                    run.report.refused = try write(run.effects.writes, to: file)
+                    run.effects.writes = []
+                    return run
+                }
+                try service.flush(machine: run.report.machine, compactAt: compactAt, always: compactAlways)
+                try service.checkDeletions(run)
+                let host = SyncService.Host(
+                    transaction: { body in try transaction(body) },
+                    writeSettings: { [self] in try write($0, to: file) },
+                    study: { [paths] in try SettingsFile(path: paths.settings).load(rotation: "").settings })
+                try service.applyOthers(&run, host: host)
+                return try file.editing {
+                    try change { _ in
+                        try service.conclude(&run)
+                        try service.finish(&run, study: try SettingsFile(path: paths.settings).load(rotation: "").settings)
+                        run.report.renewedFrom = renewedFrom
+                        run.report.missing = missing
+                        return run.report
+                    }
+                }
+            }
+            try service.flush(machine: report.machine, compactAt: compactAt, always: compactAlways)
+            // What the last sync kept is written now too.
+            var written = report
+            written.written += kept
+            return written
         } catch let failure as IOFailure {
             // What was captured stays in the outbox, for the next sync.
             throw SyncError.folder(path, failure.message)

@@ -42,12 +42,8 @@ extension SyncService {
         /// This machine's changes that its files in the folder lack (a new folder, or one
         /// emptied or set back): a machine that joins from the folder will not have them.
         package var missing: ClosedRange<Int64>?
-        /// Settings to write to settings.json, in order.
-        package var writes: [SettingWrite] = []
         /// Synced settings that did not fit with this machine's others, left out.
         package var refused: [String] = []
-        /// The cards (citation ids) whose answers changed, to replay (`finish`).
-        package var replay: Set<Int64> = []
         /// Citations of this library that other machines' deletions removed (each kept in the
         /// trash for `Library.trashDays`), and this machine's edits they dropped.
         package var deleted = 0

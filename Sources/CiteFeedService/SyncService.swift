@@ -3,10 +3,12 @@ import CiteFeedModel
 import CiteFeedStore
 import CiteFeedSupport
 
-/// `citefeed sync` (issue 25; ARCHITECTURE.md, "Sync"): this machine's changes written to the
-/// folder, every other machine's applied, in one write transaction; the lines reach the folder
-/// after the commit, from the outbox (`SyncOutbox`), so a crash between the two writes them
-/// next time.
+/// `citefeed sync` (issue 25; ARCHITECTURE.md, "Sync"), in steps: this machine's changes
+/// captured into the outbox in one transaction (`capture`), which reach the folder after its
+/// commit (`flush`; a crash between the two writes them next time); other machines' lines
+/// read from the folder and applied a piece at a time, each piece in a transaction of its own
+/// with its place in the file (`SyncService+Others.swift`), so that no lock is held while the
+/// folder is read and what a sync holds is bounded; then a last transaction (`conclude`).
 package struct SyncService {
     let library: Library
     let folder: SyncFolder
@@ -14,13 +16,19 @@ package struct SyncService {
     let now: Timestamp
     let name: String
     /// The keys each rotation sets in settings.json, as written ("": the default rotation).
-    let localSettings: [String: [String: JSONValue]]
+    package var localSettings: [String: [String: JSONValue]]
     /// Whether to apply other machines' deletions of more than half of a library of
     /// `massDeletionFloor` citations or more (`sync --accept-deletions`); without it such a
     /// sync applies nothing (`SyncError.massDeletion`).
     package var acceptDeletions = false
     /// The size of library from which a sync that would delete most of it stops.
     package static let massDeletionFloor = 20
+    /// The bytes of another machine's file read and applied at once (`SyncFolder.chunkBytes`;
+    /// tests make it small).
+    package var pieceBytes = SyncFolder.chunkBytes
+    /// Called before each read of another machine's file (tests: what is locked then, or a
+    /// sync that stops between two pieces).
+    package var beforeRead: (() throws -> Void)?
 
     package init(
         library: Library, folder: SyncFolder, outbox: SyncOutbox, now: Timestamp, name: String, settings: [String: [String: JSONValue]]
@@ -33,8 +41,9 @@ package struct SyncService {
         self.localSettings = settings
     }
 
-    /// Captures and applies, inside the caller's transaction.
-    package func exchange() throws -> Report {
+    /// A sync's first step, in a transaction of its own (the caller's): this machine's changes
+    /// since the last sync captured as lines, into the outbox; the folder is not read.
+    package func capture() throws -> Run {
         let machine = try library.syncMachine()
         try library.ensureSyncTriggers(onlyWhenMissing: true)
         var report = Report(machine: machine)
@@ -60,12 +69,9 @@ package struct SyncService {
             return c
         }
         var effects = Effects()
-        // The library's size before anything of the folder is applied (the deletions' measure).
-        let libraryCount = try library.citationCount()
         // What other machines deleted more than `Library.trashDays` ago leaves the trash; what
-        // is left counts with this sync's deletions.
+        // is left counts with this sync's deletions (`checkDeletions`).
         try library.emptyTrash(before: now)
-        let earlierTrashed = try library.trashedSinceAccepted()
         // Lines of this machine's log made useless by the lines written now.
         var superseded = 0
         // Citations sync has never written (a first sync: all of them), in bulk, oldest
@@ -197,118 +203,10 @@ package struct SyncService {
             try emit(change, c)
             return (this, c)
         }
-        // Every other machine's new changes (what they change here is not this machine's: no
-        // notes while they are applied, and those left are cleared at the end).
-        var triggersOff = false
-        let states = Dictionary(uniqueKeysWithValues: try library.syncMachines().map { ($0.machine, $0) })
-        var seen: [String: Int64] = [:]
-        for other in folder.machines() where other != machine {
-            var state = states[other] ?? Library.SyncMachineState(machine: other, name: "", applied: 0)
-            state.name = folder.name(of: other) ?? state.name
-            state.problem = nil
-            report.names[other] = state.name
-            files: for file in folder.files(of: other) {
-                var (offset, lineNumber) = try library.syncOffset(machine: other, file: file)
-                // A chunk at a time (`SyncFolder.chunkBytes`), its position saved with it: what
-                // a sync holds of a log is bounded, whatever the log (64 MiB of blank lines).
-                while true {
-                    let read: SyncFolder.Lines
-                    do {
-                        read = try folder.completeLines(of: other, file, from: offset, lineNumber: lineNumber)
-                    } catch {
-                        // This machine's files wait (read again next time, from where they stopped).
-                        report.unreadable[other] = error.message
-                        state.problem = error.message
-                        break files
-                    }
-                    for number in read.tooLong {
-                        SyncService.skip(
-                            Skipped(
-                                machine: other, name: state.name, file: file, line: number,
-                                reason: .invalid("the line is longer than \(Posix.describe(bytes: SyncFolder.lineLimit)), which no change is")),
-                            in: &report)
-                    }
-                    for (number, parsed) in zip(read.lines.map(\.number), SyncService.parse(read.lines.map(\.text), machine: other)) {
-                        let line: SyncLine
-                        switch parsed {
-                        case .success(let l): line = l
-                        case .failure(.newerFormat(let v)):
-                            report.newer[other] = v
-                            state.problem = "its log is of format \(v), newer than this citefeed's (\(SyncLine.format))"
-                            break files
-                        case .failure(let error):
-                            SyncService.skip(Skipped(machine: other, name: state.name, file: file, line: number, reason: error), in: &report)
-                            continue
-                        }
-                        guard line.seq > state.applied else { continue }
-                        // One rule for every machine: a clock more than a day ahead of this
-                        // machine's waits, with the lines after it (its register would beat every
-                        // later edit, and a counter past 15 digits would be refused elsewhere).
-                        // The chunk is read again next time; the lines applied are passed over
-                        // by their number.
-                        if line.clock.milliseconds > wall + HybridClock.maximumLead {
-                            report.ahead[other] = Ahead(file: file, line: number, clock: line.clock)
-                            state.problem =
-                                "its \(file) line \(number) is clocked \(SyncService.clockTime(line.clock)), more than a day ahead of this machine's clock; it and its later changes wait until then"
-                            break files
-                        }
-                        clock.observe(line.clock, wall: wall)
-                        if !triggersOff {
-                            try library.dropSyncTriggers()
-                            triggersOff = true
-                        }
-                        try apply(line, from: other, effects: &effects)
-                        state.applied = line.seq
-                        state.lastClock = line.clock.description
-                        if case .horizon = line.change {} else { report.applied += 1 }
-                    }
-                    try library.saveSyncOffset(machine: other, file: file, offset: read.end, line: read.lastNumber)
-                    (offset, lineNumber) = (read.end, read.lastNumber)
-                    if read.atEnd { break }
-                }
-            }
-            seen[other] = state.applied
-            try library.saveSyncMachine(state)
-        }
-        // Most of a library deleted by one sync is more likely a mistake, or someone who could
-        // write to the folder, than what the user did: nothing is applied without being told.
-        // Counted with what other machines deleted over the trash's 30 days (since the user last
-        // accepted such deletions), against the library as it was before them: half now and
-        // half at the next sync is most of it too.
-        let deleted = effects.deletedBy.values.reduce(0, +)
-        let recent = earlierTrashed + deleted, base = libraryCount + earlierTrashed
-        if acceptDeletions {
-            if deleted > 0 { try library.acceptTrashedDeletions() }
-        } else if base >= SyncService.massDeletionFloor, recent * 2 > base, deleted > 0 {
-            throw SyncError.massDeletion(
-                deleted: deleted, recent: recent, of: base,
-                by: effects.deletedBy.map { SyncError.Deleter(name: report.names[$0.key] ?? "", machine: $0.key, count: $0.value) }
-                    .sorted { $0.machine < $1.machine })
-        }
-        report.deleted = deleted
-        report.dropped = effects.dropped
-        try library.insertSynced(effects.freshOrder.compactMap { uuid in effects.fresh.removeValue(forKey: uuid).map { (uuid, $0) } })
-        effects.fresh = [:]
-        effects.freshOrder = []
-        let afterFresh = effects.afterFresh
-        effects.afterFresh = []
-        try applyAfterFresh(afterFresh, effects: &effects)
-        for (other, text) in try library.takeReadyWaiting() {
-            if let json = try? JSONParser.parse(text), let line = try? SyncLine(json: json, machine: other) {
-                try apply(line, from: other, effects: &effects)
-            }
-        }
-        try library.removeDeadSyncTags()
-        if report.written > 0 || report.applied > 0 {
-            let c = clock.tick(wall: wall)
-            try apply(SyncLine(seq: seq, clock: c, change: .horizon(wall: now, seen: seen)), from: machine, effects: &effects)
-            try emit(.horizon(wall: now, seen: seen), c)
-        }
-        for (rotation, from) in effects.picks.sorted(by: { $0.key < $1.key }) { try library.orderPicks(rotation: rotation, from: from) }
-        report.writes = effects.writes
-        report.replay = effects.replay
+        // The notes of what was captured (and of what capturing wrote) go with it: what the
+        // user changes after this commit, while other machines' lines are applied, is noted
+        // for the next sync.
         try library.clearSyncDirty()
-        if triggersOff { try library.ensureSyncTriggers() }
         if let file = try capturedLines.finish() {
             try outbox.finish(file, lines)
         } else if !lines.isEmpty {
@@ -317,13 +215,49 @@ package struct SyncService {
         try library.setSyncSeq(seq - 1)
         if superseded > 0 { try library.addSuperseded(superseded) }
         try library.saveSyncClock(clock)
-        return report
+        return Run(report: report, effects: effects)
+    }
+
+    /// What a sync carries from step to step: its report, what is left to do once every line
+    /// is applied, and where it stands with each other machine.
+    package struct Run {
+        package var report: Report
+        var effects = Effects()
+        /// Each other machine's last change applied here (the horizon line's).
+        var seen: [String: Int64] = [:]
+        /// Each other machine's state as the reading of its files left it.
+        var states: [Library.SyncMachineState] = []
+    }
+
+    /// A sync's last step, in the caller's transaction (with the rotations' refresh): each
+    /// machine's state, the tags no machine uses, and a horizon line (what this machine has
+    /// seen of each other machine) into a new outbox; then `finish`.
+    package func conclude(_ run: inout Run) throws {
+        let machine = run.report.machine
+        try library.dropSyncTriggers()
+        for state in run.states { try library.saveSyncMachine(state) }
+        let deleted = run.effects.deletedBy.values.reduce(0, +)
+        if acceptDeletions, deleted > 0 { try library.acceptTrashedDeletions() }
+        run.report.deleted = deleted
+        run.report.dropped = run.effects.dropped
+        try library.removeDeadSyncTags()
+        if run.report.written > 0 || run.report.applied > 0 {
+            var clock = try library.syncClock(machine: machine)
+            let seq = try library.nextSyncSeq()
+            let line = SyncLine(seq: seq, clock: clock.tick(wall: now.seconds * 1000), change: .horizon(wall: now, seen: run.seen))
+            try apply(line, from: machine, effects: &run.effects)
+            try outbox.write([line.text])
+            try library.setSyncSeq(seq)
+            try library.saveSyncClock(clock)
+        }
+        try library.ensureSyncTriggers()
     }
 
     /// After the settings sync brought are written: the cards whose answers changed replayed
     /// with the study settings (every answered card when those changed).
-    package func finish(_ report: Report, study: Settings) throws {
-        var cards = report.replay
+    package func finish(_ run: inout Run, study: Settings) throws {
+        var cards = run.effects.replay
+        run.effects.replay = []
         if try library.studySettingsChanged(to: FSRS(study).fingerprint) { cards.formUnion(try library.answeredCitations()) }
         try replay(cards, with: study)
     }

@@ -34,6 +34,8 @@ public struct Paths: Sendable, Equatable {
     public var syncLock: String { library + ".sync.lock" }
     /// The lines a sync wrote, until they are in the sync folder (`SyncOutbox`).
     public var syncOutbox: String { library + ".sync-outbox" }
+    /// Where a folder's or the devices' import copies what it reads (`ImportStaging`).
+    public var importStaging: String { Posix.parentDirectory(library) + "/import-staging" }
     /// The output directory when the `outputDirectory` setting is not set.
     public var defaultOutputDirectory: String
     /// The user's home directory, for `~` in paths.

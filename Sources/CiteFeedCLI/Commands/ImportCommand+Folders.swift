@@ -51,14 +51,17 @@ extension ImportCommand {
         let removeNewLibrary = newLibraryRemover(context)
         let outcomes = try context.home.importEach(
             sources.map { source in
-                // Run on the opening thread: nothing here touches the context.
-                ImportSource(name: source.label) {
-                    if Importers.isDatabase(source.path) {
-                        let (format, reader) = try Importers.database(path: source.path, name: source.label, format: .auto)
+                ImportSource(name: source.label) { staging, number in
+                    try stage(source.path, label: source.label, in: staging, number: number)
+                } open: { staged in
+                    // Run on the opening thread: nothing here touches the context. The copy is
+                    // read; the original's path names the format (a sidecar's folder).
+                    if Importers.isDatabase(staged) {
+                        let (format, reader) = try Importers.database(path: staged, name: source.label, format: .auto)
                         return (format, reader, nil)
                     }
                     var said: String?
-                    let (format, reader) = try open(try readSource(source.path, label: source.label), name: source.label, source: source.path) {
+                    let (format, reader) = try open(try readSource(staged, label: source.label), name: source.label, source: source.path) {
                         said = $0
                     }
                     return (format, reader, said)
@@ -96,6 +99,17 @@ extension ImportCommand {
         let summary = (dryRun ? "Dry run (nothing was written): " : "") + ImportError.counted([("file", sources.count)]) + ": " + counts(total)
         context.out.line("\(summary)")
         if let first = failed.first { throw FolderImportError.failed(failed.count, of: sources.count, status: first) }
+    }
+
+    /// The source at `path` copied for the import, with the errors reading it would give.
+    private func stage(_ path: String, label: String, in staging: ImportStaging, number: Int) throws -> String {
+        do {
+            guard let copy = try staging.stage(path, number: number, limit: ImportCommand.sizeLimit) else { throw ImportError.notFound(label) }
+            return copy
+        } catch let failure as IOFailure {
+            if Importers.isDatabase(path) { throw ImportError.malformed(label, "it could not be copied to be read (\(failure.message))") }
+            throw InputError.unreadable(label, failure.reason)
+        }
     }
 
     private func readSource(_ path: String, label: String) throws -> [UInt8] {
