@@ -16,32 +16,37 @@ enum AppleBooksDatabase {
     static let coreDataEpoch: Double = 978_307_200
 
     static func highlights(_ db: Database, path: String, name: String) throws -> Highlights {
-        let rows = try db.rows(
-            """
-            SELECT ZANNOTATIONSELECTEDTEXT, ZANNOTATIONNOTE, ZANNOTATIONCREATIONDATE, ZANNOTATIONSTYLE, ZFUTUREPROOFING5,
-                ZANNOTATIONASSETID, ZANNOTATIONDELETED
-            FROM ZAEANNOTATION ORDER BY ZANNOTATIONASSETID, ZPLLOCATIONRANGESTART, Z_PK
-            """, name: name
+        let books = try library(beside: path, name: name)
+        var found = Highlights()
+        var deleted = 0
+        // Each row by itself, checked as it is read (`eachRow`, `overLimits`).
+        try db.eachRow(
+            order: "SELECT Z_PK FROM ZAEANNOTATION ORDER BY ZANNOTATIONASSETID, ZPLLOCATIONRANGESTART, Z_PK",
+            one: """
+                SELECT ZANNOTATIONSELECTEDTEXT, ZANNOTATIONNOTE, ZANNOTATIONCREATIONDATE, ZANNOTATIONSTYLE, ZFUTUREPROOFING5,
+                    ZANNOTATIONASSETID, ZANNOTATIONDELETED
+                FROM ZAEANNOTATION WHERE Z_PK = ?
+                """, name: name
         ) { row in
             (
                 text: row.optionalText(0), note: row.optionalText(1), created: row.isNull(2) ? nil : row.double(2), style: row.optionalInt(3),
                 chapter: row.optionalText(4), asset: row.optionalText(5), deleted: row.optionalInt(6) ?? 0
             )
-        }
-        let books = try library(beside: path, name: name)
-        var found = Highlights()
-        var deleted = 0
-        for (i, row) in rows.enumerated() {
+        } _: { number, row in
+            guard let row else { return found.records.append(ForeignDatabase.tooLarge(number)) }
             if row.deleted != 0 {
                 deleted += 1
-                continue
+                return
             }
             guard let text = row.text?.trimmingWhitespace(), !text.isEmpty else {
                 found.bookmarks += 1
-                continue
+                return
             }
             let book = row.asset.flatMap { books[$0] }
-            var record = ImportRecord(location: .record(i + 1), text: text, author: book?.author.flatMap(AuthorNames.listed))
+            if let refused = ForeignDatabase.overLimits(number, text: text, note: row.note, source: [book?.title, row.chapter], author: book?.author) {
+                return found.records.append(refused)
+            }
+            var record = ImportRecord(location: .record(number), text: text, author: book?.author.flatMap(AuthorNames.listed))
             record.back = row.note.trimmedNonEmpty
             record.source = Highlights.source(book?.title, row.chapter)
             record.createdAt = row.created.flatMap(date)

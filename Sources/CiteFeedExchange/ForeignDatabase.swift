@@ -97,6 +97,50 @@ extension Database {
     func rows<T>(_ sql: String, _ bindings: [SQLValue] = [], name: String, _ read: (Statement) -> T) throws(ImportError) -> [T] {
         do throws(SQLiteError) { return try query(sql, bindings, read) } catch { throw ForeignDatabase.failure(error, name: name) }
     }
+
+    /// The rows whose keys `order` selects (in its order), each read by itself with `one`
+    /// (the key bound to its `?`) and handed to `body` with its number (from 1), so no more
+    /// than one row is held at a time; a row with a value larger than
+    /// `ForeignDatabase.valueLimit` (a crafted generated column) is handed over as `nil`, and
+    /// fails alone.
+    func eachRow<T>(order: String, one: String, name: String, _ read: (Statement) -> T, _ body: (Int, T?) throws(ImportError) -> Void)
+        throws(ImportError)
+    {
+        for (i, key) in try rows(order, name: name, { $0.int(0) }).enumerated() {
+            let row: T?
+            do throws(SQLiteError) {
+                guard let first = try query(one, [.int(key)], read).first else { continue }
+                row = first
+            } catch {
+                guard error.code == 18 else { throw ForeignDatabase.failure(error, name: name) }  // SQLITE_TOOBIG
+                row = nil
+            }
+            try body(i + 1, row)
+        }
+    }
+}
+
+extension ForeignDatabase {
+    /// A record for a row with a value over `valueLimit`: refused, holding nothing of it.
+    static func tooLarge(_ number: Int) -> ImportRecord {
+        var record = ImportRecord(location: .record(number), text: nil)
+        record.problem = "a value of this highlight is larger than \(Posix.describe(bytes: Int(valueLimit))), which no reader writes"
+        return record
+    }
+
+    /// A record for a row whose text, note, book or author is over a citation's limits in
+    /// bytes, refused as soon as it is read (without keeping the text); `nil` when within them.
+    static func overLimits(_ number: Int, text: String, note: String?, source: [String?], author: String?) -> ImportRecord? {
+        let limit = CitationInput.maxText * CitationInput.bytesPerCharacter
+        let sourceBytes = source.reduce(0) { $0 + ($1?.utf8.count ?? 0) }
+        guard
+            text.utf8.count > limit || (note?.utf8.count ?? 0) > limit || sourceBytes > CitationInput.maxSource * CitationInput.bytesPerCharacter
+                || (author?.utf8.count ?? 0) > CitationInput.maxAuthor * CitationInput.bytesPerCharacter
+        else { return nil }
+        var record = ImportRecord(location: .record(number), text: nil)
+        record.problem = "the highlight, its note, book or author is longer than a citation's may be"
+        return record
+    }
 }
 
 extension Importers {

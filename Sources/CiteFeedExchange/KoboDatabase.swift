@@ -16,12 +16,7 @@ enum KoboDatabase {
         let columns = ForeignDatabase.columns(db, "Bookmark")
         let colour = columns.contains("Color") ? "b.Color" : "NULL"
         let type = columns.contains("Type") ? "b.Type" : "NULL"
-        // The order first, then each row by itself, checked as it is read: a row whose value is
-        // larger than `ForeignDatabase.valueLimit` (a crafted generated column) fails alone,
-        // and no more than one row is held at a time.
-        let order = try db.rows(
-            "SELECT b.rowid FROM Bookmark b ORDER BY b.VolumeID, b.ChapterProgress, b.DateCreated, b.rowid", name: name
-        ) { $0.int(0) }
+        // Each row by itself, checked as it is read (`eachRow`, `overLimits`).
         let one = """
             SELECT b.Text, b.Annotation, b.DateCreated, b.DateModified, \(type), \(colour), b.Hidden, book.Title, book.Attribution,
                 chapter.Title
@@ -31,48 +26,31 @@ enum KoboDatabase {
             """
         var found = Highlights()
         var markups = 0, hidden = 0
-        for (i, rowid) in order.enumerated() {
-            let rows: [Row]
-            do throws(SQLiteError) {
-                rows = try db.query(one, [.int(rowid)]) { row in
-                    Row(
-                        text: row.optionalText(0), note: row.optionalText(1), created: row.optionalText(2), modified: row.optionalText(3),
-                        type: row.optionalText(4), colour: row.optionalInt(5), hidden: row.optionalText(6), title: row.optionalText(7),
-                        author: row.optionalText(8), chapter: row.optionalText(9))
-                }
-            } catch {
-                guard error.code == 18 else { throw ForeignDatabase.failure(error, name: name) }
-                var record = ImportRecord(location: .record(i + 1), text: nil)
-                record.problem = "a value of this highlight is larger than \(Posix.describe(bytes: Int(ForeignDatabase.valueLimit))), which no reader writes"
-                found.records.append(record)
-                continue
-            }
-            guard let row = rows.first else { continue }
+        try db.eachRow(
+            order: "SELECT b.rowid FROM Bookmark b ORDER BY b.VolumeID, b.ChapterProgress, b.DateCreated, b.rowid", one: one, name: name
+        ) { row in
+            Row(
+                text: row.optionalText(0), note: row.optionalText(1), created: row.optionalText(2), modified: row.optionalText(3),
+                type: row.optionalText(4), colour: row.optionalInt(5), hidden: row.optionalText(6), title: row.optionalText(7),
+                author: row.optionalText(8), chapter: row.optionalText(9))
+        } _: { number, row in
+            guard let row else { return found.records.append(ForeignDatabase.tooLarge(number)) }
             if let flag = row.hidden?.lowercased(), flag == "true" || flag == "1" {
                 hidden += 1
-                continue
+                return
             }
             if row.type == "markup" {
                 markups += 1
-                continue
+                return
             }
             guard let text = row.text?.trimmingWhitespace(), !text.isEmpty, row.type != "dogear" else {
                 found.bookmarks += 1
-                continue
+                return
             }
-            // Over a citation's limit in bytes: refused now, without keeping the text.
-            let limit = CitationInput.maxText * CitationInput.bytesPerCharacter
-            let sourceBytes = (row.title?.utf8.count ?? 0) + (row.chapter?.utf8.count ?? 0)
-            if text.utf8.count > limit || (row.note?.utf8.count ?? 0) > limit
-                || sourceBytes > CitationInput.maxSource * CitationInput.bytesPerCharacter
-                || (row.author?.utf8.count ?? 0) > CitationInput.maxAuthor * CitationInput.bytesPerCharacter
-            {
-                var record = ImportRecord(location: .record(i + 1), text: nil)
-                record.problem = "the highlight, its note, book or author is longer than a citation's may be"
-                found.records.append(record)
-                continue
+            if let refused = ForeignDatabase.overLimits(number, text: text, note: row.note, source: [row.title, row.chapter], author: row.author) {
+                return found.records.append(refused)
             }
-            var record = ImportRecord(location: .record(i + 1), text: text, author: row.author.flatMap(AuthorNames.listed))
+            var record = ImportRecord(location: .record(number), text: text, author: row.author.flatMap(AuthorNames.listed))
             record.back = row.note.trimmedNonEmpty
             record.source = Highlights.source(row.title, row.chapter)
             record.createdAt = (row.created ?? row.modified).flatMap(ImportDates.utc)

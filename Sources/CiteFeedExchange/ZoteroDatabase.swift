@@ -22,21 +22,6 @@ enum ZoteroDatabase {
             throw .malformed(
                 name, "it is from a newer Zotero (schema compatibility \(compatibility); citefeed reads up to \(newestCompatibility)), so update citefeed")
         }
-        let rows = try db.rows(
-            """
-            SELECT a.type, a.text, a.comment, a.color, a.pageLabel, i.dateAdded, coalesce(att.parentItemID, a.parentItemID)
-            FROM itemAnnotations a JOIN items i ON i.itemID = a.itemID
-                LEFT JOIN itemAttachments att ON att.itemID = a.parentItemID
-            WHERE a.itemID NOT IN (SELECT itemID FROM deletedItems) AND a.parentItemID NOT IN (SELECT itemID FROM deletedItems)
-                AND coalesce(att.parentItemID, -1) NOT IN (SELECT itemID FROM deletedItems)
-            ORDER BY coalesce(att.parentItemID, a.parentItemID), a.parentItemID, a.sortIndex, a.itemID
-            """, name: name
-        ) { row in
-            (
-                type: row.int(0), text: row.optionalText(1), comment: row.optionalText(2), colour: row.optionalText(3),
-                page: row.optionalText(4), added: row.optionalText(5), item: row.int(6)
-            )
-        }
         let trashed = try db.rows("SELECT count(*) FROM itemAnnotations WHERE itemID IN (SELECT itemID FROM deletedItems)", name: name) {
             $0.int(0)
         }.first ?? 0
@@ -64,13 +49,35 @@ enum ZoteroDatabase {
         }
         var found = Highlights()
         var kinds: [Int64: Int] = [:]
-        for (i, row) in rows.enumerated() {
+        // Each row by itself, checked as it is read (`eachRow`, `overLimits`).
+        let live = """
+            FROM itemAnnotations a JOIN items i ON i.itemID = a.itemID
+                LEFT JOIN itemAttachments att ON att.itemID = a.parentItemID
+            WHERE a.itemID NOT IN (SELECT itemID FROM deletedItems) AND a.parentItemID NOT IN (SELECT itemID FROM deletedItems)
+                AND coalesce(att.parentItemID, -1) NOT IN (SELECT itemID FROM deletedItems)
+            """
+        try db.eachRow(
+            order: "SELECT a.itemID \(live) ORDER BY coalesce(att.parentItemID, a.parentItemID), a.parentItemID, a.sortIndex, a.itemID",
+            one: """
+                SELECT a.type, a.text, a.comment, a.color, a.pageLabel, i.dateAdded, coalesce(att.parentItemID, a.parentItemID)
+                \(live) AND a.itemID = ?
+                """, name: name
+        ) { row in
+            (
+                type: row.int(0), text: row.optionalText(1), comment: row.optionalText(2), colour: row.optionalText(3),
+                page: row.optionalText(4), added: row.optionalText(5), item: row.int(6)
+            )
+        } _: { number, row throws(ImportError) in
+            guard let row else { return found.records.append(ForeignDatabase.tooLarge(number)) }
             guard let text = row.text?.trimmingWhitespace(), !text.isEmpty else {
                 kinds[row.type, default: 0] += 1
-                continue
+                return
             }
             let (title, author) = try book(row.item)
-            var record = ImportRecord(location: .record(i + 1), text: text, author: author)
+            if let refused = ForeignDatabase.overLimits(number, text: text, note: row.comment, source: [title, row.page], author: author) {
+                return found.records.append(refused)
+            }
+            var record = ImportRecord(location: .record(number), text: text, author: author)
             record.back = row.comment.trimmedNonEmpty
             record.source = Highlights.source(title, row.page.trimmedNonEmpty.map { "p. " + $0 })
             record.createdAt = row.added.flatMap(ImportDates.utc)

@@ -187,7 +187,7 @@ extension SyncService {
         if !piece.lines.isEmpty {
             var clock = try library.syncClock(machine: run.report.machine)
             let wall = now.seconds * 1000
-            try library.dropSyncTriggers()
+            try library.pauseSyncNotes()
             for line in piece.lines {
                 clock.observe(line.clock, wall: wall)
                 try apply(line, from: other, effects: &run.effects)
@@ -195,7 +195,7 @@ extension SyncService {
             }
             try settle(&run.effects)
             try library.saveSyncClock(clock)
-            try library.ensureSyncTriggers()
+            try library.resumeSyncNotes()
         }
         if let position = piece.position {
             try library.saveSyncOffset(machine: other, file: piece.file, offset: position.offset, line: position.line)

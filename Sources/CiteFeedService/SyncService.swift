@@ -234,7 +234,7 @@ package struct SyncService {
     /// seen of each other machine) into a new outbox; then `finish`.
     package func conclude(_ run: inout Run) throws {
         let machine = run.report.machine
-        try library.dropSyncTriggers()
+        try library.pauseSyncNotes()
         for state in run.states { try library.saveSyncMachine(state) }
         let deleted = run.effects.deletedBy.values.reduce(0, +)
         if acceptDeletions, deleted > 0 { try library.acceptTrashedDeletions() }
@@ -250,7 +250,7 @@ package struct SyncService {
             try library.setSyncSeq(seq)
             try library.saveSyncClock(clock)
         }
-        try library.ensureSyncTriggers()
+        try library.resumeSyncNotes()
     }
 
     /// After the settings sync brought are written: the cards whose answers changed replayed

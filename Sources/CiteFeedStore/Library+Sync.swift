@@ -10,10 +10,12 @@ extension Library {
     /// (and again by each, in case a migration remade a table): a library that never syncs pays
     /// nothing for them.
     static let syncTriggers = """
-        CREATE TRIGGER IF NOT EXISTS sync_citation_insert AFTER INSERT ON citations BEGIN
+        CREATE TRIGGER IF NOT EXISTS sync_citation_insert AFTER INSERT ON citations
+            WHEN NOT EXISTS (SELECT 1 FROM meta WHERE key = 'sync_applying') BEGIN
             INSERT INTO sync_dirty VALUES ('c:' || new.uuid, '*');
         END;
-        CREATE TRIGGER IF NOT EXISTS sync_citation_update AFTER UPDATE ON citations BEGIN
+        CREATE TRIGGER IF NOT EXISTS sync_citation_update AFTER UPDATE ON citations
+            WHEN NOT EXISTS (SELECT 1 FROM meta WHERE key = 'sync_applying') BEGIN
             INSERT INTO sync_dirty SELECT 'c:' || new.uuid, 'text' WHERE old.text IS NOT new.text;
             INSERT INTO sync_dirty SELECT 'c:' || new.uuid, 'back' WHERE old.back IS NOT new.back;
             INSERT INTO sync_dirty SELECT 'c:' || new.uuid, 'author' WHERE old.author IS NOT new.author;
@@ -23,39 +25,48 @@ extension Library {
             INSERT INTO sync_dirty SELECT 'c:' || new.uuid, 'created' WHERE old.created_at IS NOT new.created_at;
             INSERT INTO sync_dirty SELECT 'c:' || new.uuid, 'updated' WHERE old.updated_at IS NOT new.updated_at;
         END;
-        CREATE TRIGGER IF NOT EXISTS sync_citation_delete AFTER DELETE ON citations BEGIN
+        CREATE TRIGGER IF NOT EXISTS sync_citation_delete AFTER DELETE ON citations
+            WHEN NOT EXISTS (SELECT 1 FROM meta WHERE key = 'sync_applying') BEGIN
             INSERT INTO sync_dirty VALUES ('c:' || old.uuid, 'deleted');
         END;
-        CREATE TRIGGER IF NOT EXISTS sync_tagging_insert AFTER INSERT ON citation_tags BEGIN
+        CREATE TRIGGER IF NOT EXISTS sync_tagging_insert AFTER INSERT ON citation_tags
+            WHEN NOT EXISTS (SELECT 1 FROM meta WHERE key = 'sync_applying') BEGIN
             INSERT INTO sync_dirty SELECT 'c:' || c.uuid, 'tag:' || t.key FROM citations c, tags t
             WHERE c.id = new.citation_id AND t.id = new.tag_id;
         END;
-        CREATE TRIGGER IF NOT EXISTS sync_tagging_delete AFTER DELETE ON citation_tags BEGIN
+        CREATE TRIGGER IF NOT EXISTS sync_tagging_delete AFTER DELETE ON citation_tags
+            WHEN NOT EXISTS (SELECT 1 FROM meta WHERE key = 'sync_applying') BEGIN
             INSERT INTO sync_dirty SELECT 'c:' || c.uuid, 'tag:' || t.key FROM citations c, tags t
             WHERE c.id = old.citation_id AND t.id = old.tag_id;
         END;
-        CREATE TRIGGER IF NOT EXISTS sync_tag_insert AFTER INSERT ON tags BEGIN
+        CREATE TRIGGER IF NOT EXISTS sync_tag_insert AFTER INSERT ON tags
+            WHEN NOT EXISTS (SELECT 1 FROM meta WHERE key = 'sync_applying') BEGIN
             INSERT INTO sync_dirty VALUES ('t:' || new.key, '*');
         END;
-        CREATE TRIGGER IF NOT EXISTS sync_tag_update AFTER UPDATE ON tags BEGIN
+        CREATE TRIGGER IF NOT EXISTS sync_tag_update AFTER UPDATE ON tags
+            WHEN NOT EXISTS (SELECT 1 FROM meta WHERE key = 'sync_applying') BEGIN
             INSERT INTO sync_dirty VALUES ('t:' || new.key, '*');
             INSERT INTO sync_dirty SELECT 't:' || old.key, 'deleted' WHERE old.key != new.key;
             INSERT INTO sync_dirty SELECT 'c:' || c.uuid, 'tag:' || k.key
             FROM citation_tags ct JOIN citations c ON c.id = ct.citation_id, (SELECT old.key AS key UNION SELECT new.key) k
             WHERE ct.tag_id = new.id AND old.key != new.key;
         END;
-        CREATE TRIGGER IF NOT EXISTS sync_tag_delete BEFORE DELETE ON tags BEGIN
+        CREATE TRIGGER IF NOT EXISTS sync_tag_delete BEFORE DELETE ON tags
+            WHEN NOT EXISTS (SELECT 1 FROM meta WHERE key = 'sync_applying') BEGIN
             INSERT INTO sync_dirty SELECT 'c:' || c.uuid, 'tag:' || old.key
             FROM citation_tags ct JOIN citations c ON c.id = ct.citation_id WHERE ct.tag_id = old.id;
             INSERT INTO sync_dirty VALUES ('t:' || old.key, 'deleted');
         END;
-        CREATE TRIGGER IF NOT EXISTS sync_card_insert AFTER INSERT ON cards WHEN new.marked IS NOT NULL BEGIN
+        CREATE TRIGGER IF NOT EXISTS sync_card_insert AFTER INSERT ON cards WHEN new.marked IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM meta WHERE key = 'sync_applying') BEGIN
             INSERT INTO sync_dirty SELECT 'c:' || c.uuid, 'card' FROM citations c WHERE c.id = new.citation_id;
         END;
-        CREATE TRIGGER IF NOT EXISTS sync_card_update AFTER UPDATE OF marked ON cards WHEN old.marked IS NOT new.marked BEGIN
+        CREATE TRIGGER IF NOT EXISTS sync_card_update AFTER UPDATE OF marked ON cards WHEN old.marked IS NOT new.marked
+            AND NOT EXISTS (SELECT 1 FROM meta WHERE key = 'sync_applying') BEGIN
             INSERT INTO sync_dirty SELECT 'c:' || c.uuid, 'card' FROM citations c WHERE c.id = new.citation_id;
         END;
-        CREATE TRIGGER IF NOT EXISTS sync_review_delete AFTER DELETE ON reviews WHEN old.sync_id IS NOT NULL BEGIN
+        CREATE TRIGGER IF NOT EXISTS sync_review_delete AFTER DELETE ON reviews WHEN old.sync_id IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM meta WHERE key = 'sync_applying') BEGIN
             INSERT INTO sync_dirty VALUES ('x:' || old.sync_id, 'undo');
         END;
         """
@@ -98,11 +109,16 @@ extension Library {
         return String(hash, radix: 16)
     }()
 
-    /// Takes the triggers away while other machines' changes are applied (what they change is
-    /// not this machine's change, and 100,000 notes made and cleared again cost a joining
-    /// machine more than the changes themselves); `ensureSyncTriggers` puts them back.
-    package func dropSyncTriggers() throws(StoreError) {
-        try mapped { try db.execute(Library.syncTriggerDrops) }
+    /// Stops the triggers from noting changes, in this transaction, while other machines'
+    /// changes are applied (what they change is not this machine's change, and 100,000 notes
+    /// made and cleared again cost a joining machine more than the changes themselves): each
+    /// trigger's `WHEN` reads `meta.sync_applying`, so no schema changes (which cost every
+    /// prepared statement, in each of a sync's transactions); `resumeSyncNotes` before the
+    /// commit. Another command never sees the row: it lives and dies in one transaction.
+    package func pauseSyncNotes() throws(StoreError) { try setMeta("sync_applying", "1") }
+
+    package func resumeSyncNotes() throws(StoreError) {
+        try mapped { try db.run("DELETE FROM meta WHERE key = 'sync_applying'") }
     }
 
     /// Drops the triggers, so that each sync makes them as this build defines them.
