@@ -118,7 +118,7 @@ extension Home {
                 try service.applyOthers(&run, host: host)
                 return try file.editing {
                     try change { _ in
-                        try service.conclude(&run)
+                        try service.conclude(&run, host: host)
                         try service.finish(&run, study: try SettingsFile(path: paths.settings).load(rotation: "").settings)
                         run.report.renewedFrom = renewedFrom
                         run.report.missing = missing

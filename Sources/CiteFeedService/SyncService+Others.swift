@@ -39,6 +39,8 @@ extension SyncService {
         var position: (offset: Int64, line: Int)?
         /// Whether the read moved on in the file (blank lines, or lines applied before).
         var moved: Bool
+        /// The bytes of its lines.
+        var bytes = 0
     }
 
     /// Reads `other`'s files from where this machine stopped, giving `body` each piece of new
@@ -73,7 +75,8 @@ extension SyncService {
                         in: &report)
                 }
                 var piece = Piece(
-                    file: file, lines: [], position: (read.end, read.lastNumber), moved: read.end != offset || read.lastNumber != lineNumber)
+                    file: file, lines: [], position: (read.end, read.lastNumber), moved: read.end != offset || read.lastNumber != lineNumber,
+                    bytes: read.lines.reduce(0) { $0 + $1.text.count })
                 lines: for (number, parsed) in zip(read.lines.map(\.number), SyncService.parse(read.lines.map(\.text), machine: other)) {
                     let line: SyncLine
                     switch parsed {
@@ -156,9 +159,12 @@ extension SyncService {
             by: by.map { SyncError.Deleter(name: report.names[$0.key] ?? "", machine: $0.key, count: $0.value) }.sorted { $0.machine < $1.machine })
     }
 
-    /// Every other machine's new lines, each piece applied in a transaction of `host`'s (what
-    /// they change here is not this machine's: the triggers that note changes for the next
-    /// sync are dropped while they are applied), its settings written and its cards replayed.
+    /// Every other machine's new lines, a piece at a time: each applied in a transaction of
+    /// `host`'s (what they change here is not this machine's: the triggers that note changes
+    /// for the next sync are paused while they are applied), its settings written and its
+    /// cards replayed. Small pieces (a few lines from each of several machines) wait to be
+    /// applied together, up to half a piece's bytes; what is left waits for `conclude`, whose
+    /// transaction applies it (a small sync commits twice, not once per machine).
     package func applyOthers(_ run: inout Run, host: Host) throws {
         for var state in try others(report: &run.report) {
             let other = state.machine
@@ -168,8 +174,11 @@ extension SyncService {
             try readNew(of: other, state: &state, report: &noted) { piece, after in
                 // A file with nothing new costs no transaction (the state is saved at the end).
                 guard !piece.lines.isEmpty || piece.moved else { return }
-                try host.transaction {
-                    try applyPiece(piece, from: after, run: &run, host: host)
+                run.pending.append((piece, after))
+                run.pendingBytes += piece.bytes
+                run.pendingLines += piece.lines.count
+                if run.pendingBytes >= pieceBytes / 2 || run.pendingLines >= SyncFolder.chunkLines / 2 {
+                    try host.transaction { try applyPending(&run, host: host) }
                 }
             }
             run.report.skipped += noted.skipped
@@ -180,6 +189,14 @@ extension SyncService {
             run.seen[other] = state.applied
             run.states.append(state)
         }
+    }
+
+    /// Applies the pieces read and not yet applied, in the caller's transaction.
+    func applyPending(_ run: inout Run, host: Host) throws {
+        let pending = run.pending
+        run.pending = []
+        (run.pendingBytes, run.pendingLines) = (0, 0)
+        for (piece, state) in pending { try applyPiece(piece, from: state, run: &run, host: host) }
     }
 
     private func applyPiece(_ piece: Piece, from state: Library.SyncMachineState, run: inout Run, host: Host) throws {

@@ -227,13 +227,19 @@ package struct SyncService {
         var seen: [String: Int64] = [:]
         /// Each other machine's state as the reading of its files left it.
         var states: [Library.SyncMachineState] = []
+        /// Pieces read and not yet applied (`applyOthers`), with their machine's state after
+        /// them, and how many bytes and lines they hold.
+        var pending: [(piece: Piece, state: Library.SyncMachineState)] = []
+        var pendingBytes = 0
+        var pendingLines = 0
     }
 
-    /// A sync's last step, in the caller's transaction (with the rotations' refresh): each
-    /// machine's state, the tags no machine uses, and a horizon line (what this machine has
+    /// A sync's last step, in the caller's transaction (with the rotations' refresh): the
+    /// pieces of other machines' lines not yet applied, each machine's state, the tags no machine uses, and a horizon line (what this machine has
     /// seen of each other machine) into a new outbox; then `finish`.
-    package func conclude(_ run: inout Run) throws {
+    package func conclude(_ run: inout Run, host: Host) throws {
         let machine = run.report.machine
+        try applyPending(&run, host: host)
         try library.pauseSyncNotes()
         for state in run.states { try library.saveSyncMachine(state) }
         let deleted = run.effects.deletedBy.values.reduce(0, +)
