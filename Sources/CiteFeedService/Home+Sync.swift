@@ -53,15 +53,11 @@ extension Home {
         // settings.json); neither is held while the folder is read.
         func transaction<T>(_ body: () throws -> T) throws -> T { try file.editing { try library.write { try body() } } }
         do {
-            var service = try file.editing {
-                var service = SyncService(
-                    library: library, folder: SyncFolder(path: path), outbox: SyncOutbox(path: paths.syncOutbox), now: try now(), name: name,
-                    settings: try file.storedValues())
-                service.acceptDeletions = acceptDeletions
-                service.pieceBytes = pieceBytes
-                service.beforeRead = beforeRead
-                return service
-            }
+            var service = SyncService(
+                library: library, folder: SyncFolder(path: path), outbox: SyncOutbox(path: paths.syncOutbox), now: try now(), name: name)
+            service.acceptDeletions = acceptDeletions
+            service.pieceBytes = pieceBytes
+            service.beforeRead = beforeRead
             // A library copied, or restored from a backup, since it last synced: its copy (or
             // the library it was) may go on numbering changes as this one would, so it takes a
             // new machine id; what the folder has of the old one after this library's last

@@ -175,9 +175,8 @@ extension SyncService {
                 // A file with nothing new costs no transaction (the state is saved at the end).
                 guard !piece.lines.isEmpty || piece.moved else { return }
                 run.pending.append((piece, after))
-                run.pendingBytes += piece.bytes
-                run.pendingLines += piece.lines.count
-                if run.pendingBytes >= pieceBytes / 2 || run.pendingLines >= SyncFolder.chunkLines / 2 {
+                let bytes = run.pending.reduce(0) { $0 + $1.piece.bytes }, lines = run.pending.reduce(0) { $0 + $1.piece.lines.count }
+                if bytes >= pieceBytes / 2 || lines >= SyncFolder.chunkLines / 2 {
                     try host.transaction { try applyPending(&run, host: host) }
                 }
             }
@@ -195,7 +194,6 @@ extension SyncService {
     func applyPending(_ run: inout Run, host: Host) throws {
         let pending = run.pending
         run.pending = []
-        (run.pendingBytes, run.pendingLines) = (0, 0)
         for (piece, state) in pending { try applyPiece(piece, from: state, run: &run, host: host) }
     }
 

@@ -15,8 +15,9 @@ package struct SyncService {
     package let outbox: SyncOutbox
     let now: Timestamp
     let name: String
-    /// The keys each rotation sets in settings.json, as written ("": the default rotation).
-    package var localSettings: [String: [String: JSONValue]]
+    /// The keys each rotation sets in settings.json, as written ("": the default rotation):
+    /// read by the caller under the settings lock, in the transaction of `capture`.
+    package var localSettings: [String: [String: JSONValue]] = [:]
     /// Whether to apply other machines' deletions of more than half of a library of
     /// `massDeletionFloor` citations or more (`sync --accept-deletions`); without it such a
     /// sync applies nothing (`SyncError.massDeletion`).
@@ -30,15 +31,12 @@ package struct SyncService {
     /// sync that stops between two pieces).
     package var beforeRead: (() throws -> Void)?
 
-    package init(
-        library: Library, folder: SyncFolder, outbox: SyncOutbox, now: Timestamp, name: String, settings: [String: [String: JSONValue]]
-    ) {
+    package init(library: Library, folder: SyncFolder, outbox: SyncOutbox, now: Timestamp, name: String) {
         self.library = library
         self.folder = folder
         self.outbox = outbox
         self.now = now
         self.name = name
-        self.localSettings = settings
     }
 
     /// A sync's first step, in a transaction of its own (the caller's): this machine's changes
@@ -228,10 +226,8 @@ package struct SyncService {
         /// Each other machine's state as the reading of its files left it.
         var states: [Library.SyncMachineState] = []
         /// Pieces read and not yet applied (`applyOthers`), with their machine's state after
-        /// them, and how many bytes and lines they hold.
+        /// them.
         var pending: [(piece: Piece, state: Library.SyncMachineState)] = []
-        var pendingBytes = 0
-        var pendingLines = 0
     }
 
     /// A sync's last step, in the caller's transaction (with the rotations' refresh): the
