@@ -41,9 +41,10 @@ package final class ImportStaging {
         let data = folder + "/\(number)/data"
         try Posix.makeDirectories(data, mode: 0o700)
         let copy = data + "/" + name
+        guard Posix.fileExists(path) else { return nil }
+        // A plain copy, neither held whole nor synced to disk: it lives for this import only.
         guard Importers.isDatabase(path) else {
-            guard let bytes = try Posix.readFile(path, limit: limit) else { return nil }
-            try AtomicWriter.write(bytes, to: copy, mode: 0o600)
+            try Posix.copyFile(path, to: copy, limit: limit)
             return copy
         }
         for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || Posix.fileExists(path + suffix) {

@@ -121,13 +121,19 @@ package enum Posix {
     }
 
     /// Copies the regular file at `from` to a new file `to` (made with mode 0600; an existing
-    /// one is an error), a megabyte at a time.
-    package static func copyFile(_ from: String, to: String) throws(IOFailure) {
+    /// one is an error), a megabyte at a time; a file of more than `limit` bytes is refused
+    /// as `readFile` refuses it.
+    package static func copyFile(_ from: String, to: String, limit: Int = .max) throws(IOFailure) {
         let source = open(from, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if source < 0 { throw IOFailure(from, reading: Posix.errorText()) }
         defer { close(source) }
         var st = stat()
-        guard fstat(source, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { throw IOFailure(from, reading: "it is not a regular file") }
+        guard fstat(source, &st) == 0 else { throw IOFailure(from, reading: Posix.errorText()) }
+        if (st.st_mode & S_IFMT) == S_IFDIR { throw IOFailure(from, reading: "it is a directory") }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { throw IOFailure(from, reading: "it is not a regular file") }
+        func tooLarge() -> IOFailure { IOFailure(from, reading: "it is larger than \(describe(bytes: limit))") }
+        if st.st_size > limit { throw tooLarge() }
+        var copied = 0
         let target = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if target < 0 { throw IOFailure(message: "cannot create \(to): \(Posix.errorText())") }
         defer { close(target) }
@@ -137,6 +143,9 @@ package enum Posix {
             if n < 0 && errno == EINTR { continue }
             if n < 0 { throw IOFailure(from, reading: Posix.errorText()) }
             if n == 0 { return }
+            // A file that grew past the limit while it was copied.
+            copied += n
+            if copied > limit { throw tooLarge() }
             guard writeAll(fd: target, Array(buffer[0..<n])) else { throw IOFailure(message: "cannot write \(to): \(Posix.errorText())") }
         }
     }
