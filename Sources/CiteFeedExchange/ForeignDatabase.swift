@@ -31,7 +31,7 @@ enum ForeignDatabase {
         defer { removeCopy() }
         for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || Posix.fileExists(path + suffix) {
             do throws(IOFailure) { try Posix.copyFile(path + suffix, to: copy + suffix) } catch {
-                throw ImportError.malformed(name, "it could not be copied to be read (\(error.message))")
+                throw ImportError.notCopied(name, error)
             }
         }
         let database: Database

@@ -32,6 +32,11 @@ public enum ImportError: Error, Equatable, Sendable {
         default: false
         }
     }
+
+    /// A database (`name`) that could not be copied to be read, and the system's reason.
+    package static func notCopied(_ name: String, _ failure: IOFailure) -> ImportError {
+        .malformed(name, "it could not be copied to be read (\(failure.message))")
+    }
 }
 
 /// A record of an import file that cannot be a citation: where it is and why.

@@ -107,7 +107,7 @@ extension ImportCommand {
             guard let copy = try staging.stage(path, number: number, limit: ImportCommand.sizeLimit) else { throw ImportError.notFound(label) }
             return copy
         } catch let failure as IOFailure {
-            if Importers.isDatabase(path) { throw ImportError.malformed(label, "it could not be copied to be read (\(failure.message))") }
+            if Importers.isDatabase(path) { throw ImportError.notCopied(label, failure) }
             throw InputError.unreadable(label, failure.reason)
         }
     }
