@@ -22,6 +22,16 @@ import Testing
         try (lines.joined(separator: "\n") + "\n").write(to: dir.appendingPathComponent("log-000001.jsonl"), atomically: true, encoding: .utf8)
     }
 
+    /// Two machines; the first added "Alpha" (tag red), rotated and synced: the second, the
+    /// folder, and Alpha's uuid for the lines to forge.
+    static func pickedAndSynced() throws -> (b: Sandbox, folder: URL, uuid: String) {
+        let (a, b, folder) = try T.pair()
+        _ = try a.add("Alpha", "--tag", "red")
+        #expect(try a.run("rotate").status == 0)
+        _ = try T.sync(a, folder)
+        return (b, folder, try uuid(a))
+    }
+
     /// The uuid of the one citation `box` has.
     static func uuid(_ box: Sandbox) throws -> String {
         let list = try JSONParser.parse(try box.run("list", "--json").stdout)
@@ -55,11 +65,7 @@ import Testing
     }
 
     @Test func aPeersPickLineNeverWritesMarkupOrControlsIntoTheOutputs() throws {
-        let (a, b, folder) = try T.pair()
-        _ = try a.add("Alpha", "--tag", "red")
-        #expect(try a.run("rotate").status == 0)
-        _ = try T.sync(a, folder)
-        let uuid = try Self.uuid(a)
+        let (b, folder, uuid) = try Self.pickedAndSynced()
         let shown = { (text: String, tag: String, color: String) in
             #"{"id":1,"uuid":"\#(uuid)","text":"\#(text)","back":null,"author":"Mallory","source":null,"tags":[{"name":"\#(tag)","color":"\#(color)"}],"favourite":false}"#
         }
@@ -92,11 +98,7 @@ import Testing
     /// A well-formed snapshot is kept in the history, written again from its checked values (a
     /// colour in any case, a tag named twice, members add never writes).
     @Test func aPeersHonestSnapshotIsNormalised() throws {
-        let (a, b, folder) = try T.pair()
-        _ = try a.add("Alpha", "--tag", "red")
-        #expect(try a.run("rotate").status == 0)
-        _ = try T.sync(a, folder)
-        let uuid = try Self.uuid(a)
+        let (b, folder, uuid) = try Self.pickedAndSynced()
         let shown =
             ##"{"id":7,"uuid":"\##(uuid)","text":"  Alpha as shown  ","back":null,"author":"Ann","source":null,"tags":[{"name":"Red","color":" RED "},{"name":"red","color":"#00ff00"}],"favourite":true,"evil":"<b>"}"##
         // The slot before the one shown now: history, the feeds and the page keep what it showed.
