@@ -7,7 +7,8 @@ import PackageDescription
 // Its layers are targets, so that the compiler refuses a call up the layers (ARCHITECTURE.md):
 //
 //     CiteFeedCLI ─ CiteFeedService ─┬─ CiteFeedExchange ─ CiteFeedStore ──┐
-//                                    └─ CiteFeedOutput ─── CiteFeedCore ───┴─ CiteFeedModel ─ CiteFeedSupport
+//                                    ├─ CiteFeedOutput ─── CiteFeedCore ───┼─ CiteFeedModel ─ CiteFeedSupport
+//                                    └─ CiteFeedPicture ───────────────────┘
 //
 // What a layer offers the ones above is `package`; `public` is the little a program outside the
 // package would use through the `CiteFeedKit` product.
@@ -23,8 +24,8 @@ let package = Package(
         .library(
             name: "CiteFeedKit",
             targets: [
-                "CiteFeedCLI", "CiteFeedService", "CiteFeedExchange", "CiteFeedOutput", "CiteFeedStore", "CiteFeedCore", "CiteFeedModel",
-                "CiteFeedSupport",
+                "CiteFeedCLI", "CiteFeedService", "CiteFeedExchange", "CiteFeedOutput", "CiteFeedPicture", "CiteFeedStore", "CiteFeedCore",
+                "CiteFeedModel", "CiteFeedSupport",
             ]),
     ],
     targets: [
@@ -33,6 +34,9 @@ let package = Package(
             path: "Sources/CSQLite",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // The types of Cairo's and Pango's calls, which are loaded (dlopen) only when a picture is
+        // made: headers only, nothing to link, no -dev package needed to build.
+        .systemLibrary(name: "CPangoCairo", path: "Sources/CPangoCairo"),
         // Wrappers for the C library's variadic calls (prctl); headers only, nothing to link.
         .systemLibrary(name: "CPlatform", path: "Sources/CPlatform"),
         // Platform and small pieces: JSON, time, SHA-1, UUIDs, threads, locks, subprocesses.
@@ -51,6 +55,8 @@ let package = Package(
                 .unsafeFlags(["-Xlinker", "-l:libsqlite3.a", "-Xlinker", "-lm"], .when(platforms: [.linux])),
                 .linkedLibrary("sqlite3", .when(platforms: [.macOS])),
             ]),
+        // Pictures of citations: laid out by Pango, drawn by Cairo.
+        .target(name: "CiteFeedPicture", dependencies: ["CiteFeedModel", "CiteFeedSupport", "CPangoCairo"], swiftSettings: crossModule),
         // Outputs on disk and announcements (notifications, the publish command, the hub).
         .target(name: "CiteFeedOutput", dependencies: ["CiteFeedCore", "CiteFeedModel", "CiteFeedSupport"], swiftSettings: crossModule),
         // Importers and exporters.
@@ -58,14 +64,16 @@ let package = Package(
         // The use cases, for every front end.
         .target(
             name: "CiteFeedService",
-            dependencies: ["CiteFeedExchange", "CiteFeedOutput", "CiteFeedStore", "CiteFeedCore", "CiteFeedModel", "CiteFeedSupport"],
+            dependencies: [
+                "CiteFeedExchange", "CiteFeedOutput", "CiteFeedPicture", "CiteFeedStore", "CiteFeedCore", "CiteFeedModel", "CiteFeedSupport",
+            ],
             swiftSettings: crossModule),
         // The command line: parsing, help, words and exit statuses.
         .target(
             name: "CiteFeedCLI",
             dependencies: [
-                "CiteFeedService", "CiteFeedExchange", "CiteFeedOutput", "CiteFeedStore", "CiteFeedCore", "CiteFeedModel",
-                "CiteFeedSupport",
+                "CiteFeedService", "CiteFeedExchange", "CiteFeedOutput", "CiteFeedPicture", "CiteFeedStore", "CiteFeedCore",
+                "CiteFeedModel", "CiteFeedSupport",
             ],
             swiftSettings: crossModule, plugins: ["BuildInfo"]),
         .executableTarget(name: "citefeed", dependencies: ["CiteFeedCLI"], swiftSettings: crossModule),
@@ -74,8 +82,8 @@ let package = Package(
         .testTarget(
             name: "CiteFeedKitTests",
             dependencies: [
-                "CiteFeedCLI", "CiteFeedService", "CiteFeedExchange", "CiteFeedOutput", "CiteFeedStore", "CiteFeedCore", "CiteFeedModel",
-                "CiteFeedSupport",
+                "CiteFeedCLI", "CiteFeedService", "CiteFeedExchange", "CiteFeedOutput", "CiteFeedPicture", "CiteFeedStore", "CiteFeedCore",
+                "CiteFeedModel", "CiteFeedSupport",
             ],
             exclude: ["Golden"]
         ),

@@ -25,7 +25,7 @@ public enum CLI {
     static let commands: [any Command.Type] = [
         AddCommand.self, EditCommand.self, ShowCommand.self, ListCommand.self,
         FavCommand.self, UnfavCommand.self, ArchiveCommand.self, RestoreCommand.self, DeleteCommand.self, CardCommand.self, UncardCommand.self,
-        CopyCommand.self, OpenCommand.self, RevealCommand.self, GradeCommand.self,
+        CopyCommand.self, PictureCommand.self, OpenCommand.self, RevealCommand.self, GradeCommand.self,
         RotateCommand.self, NextCommand.self, StatusCommand.self, PublishCommand.self, UpcomingCommand.self, HistoryCommand.self,
         ImportCommand.self, ExportCommand.self, StudyCommand.self, StatsCommand.self,
         TagListCommand.self, TagAddCommand.self, TagEditCommand.self, TagDeleteCommand.self, ColorsCommand.self,

@@ -32,14 +32,44 @@ enum Clipboard {
         return stdoutIsTerminal ? .osc52 : nil
     }
 
+    /// The program that puts a PNG picture on the clipboard: `wl-copy --type image/png` on
+    /// Wayland, `xclip -t image/png` on X11 (xsel and OSC 52 carry only text); `nil` when
+    /// neither is there.
+    static func pictureMethod(environment: [String: String]) -> (String, [String])? {
+        let wayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+        let x11 = !(environment["DISPLAY"] ?? "").isEmpty
+        if wayland, let path = Subprocess.find("wl-copy", environment: environment) { return (path, ["--type", "image/png"]) }
+        if x11 || wayland, let path = Subprocess.find("xclip", environment: environment) {
+            return (path, ["-selection", "clipboard", "-t", "image/png"])
+        }
+        return nil
+    }
+
+    /// How long a clipboard tool may take to take the data and return, in milliseconds (they
+    /// leave a process of their own behind to serve the clipboard, and return at once).
+    static let timeout = 10_000
+
+    private static func check(_ path: String, _ status: Int32) throws(ClipboardError) {
+        switch status {
+        case 0: return
+        case -2: throw .timedOut(path, timeout / 1000)
+        case -3: throw .notTaken(path)
+        default: throw .failed(path, status)
+        }
+    }
+
+    static func copy(png: [UInt8], _ context: Context) throws(ClipboardError) {
+        guard let (path, arguments) = pictureMethod(environment: context.environment) else { throw .noPictureClipboard }
+        try check(path, Subprocess.run(path, arguments, input: png, environment: context.environment, timeout: timeout))
+    }
+
     static func copy(_ text: String, _ context: Context) throws(ClipboardError) {
         guard let method = method(environment: context.environment, stdoutIsTerminal: context.stdoutIsTerminal) else {
             throw .unavailable
         }
         switch method {
         case let .program(path, arguments):
-            let status = Subprocess.run(path, arguments, input: Array(text.utf8), environment: context.environment)
-            if status != 0 { throw .failed(path, status) }
+            try check(path, Subprocess.run(path, arguments, input: Array(text.utf8), environment: context.environment, timeout: timeout))
         case .osc52:
             context.out.write("\u{1B}]52;c;\(Base64.encode(Array(text.utf8)))\u{07}")
         }
@@ -48,7 +78,12 @@ enum Clipboard {
 
 package enum ClipboardError: CiteFeedError, Equatable {
     case unavailable
+    case noPictureClipboard
     case failed(String, Int32)
+    /// The tool had not returned after this many seconds (it was stopped).
+    case timedOut(String, Int)
+    /// The tool ended without reading what was to be copied.
+    case notTaken(String)
 
     package var exitStatus: ExitStatus { .failure }
 
@@ -56,8 +91,14 @@ package enum ClipboardError: CiteFeedError, Equatable {
         switch self {
         case .unavailable:
             return "No clipboard to copy to: install wl-clipboard (Wayland) or xclip or xsel (X11), or run citefeed in a terminal."
+        case .noPictureClipboard:
+            return "No clipboard that takes a picture: install wl-clipboard (Wayland) or xclip (X11)."
+        case let .timedOut(path, seconds):
+            return "\(path) did not finish within \(seconds) seconds and was stopped; nothing was copied."
+        case .notTaken(let path):
+            return "\(path) ended without taking what was to be copied; nothing was copied."
         case let .failed(path, status):
-            return "\(path) failed (exit status \(status)); the text was not copied."
+            return "\(path) failed (exit status \(status)); nothing was copied."
         }
     }
 }

@@ -151,6 +151,7 @@ enum Completions {
                 switch completion {
                 case .words(let words): .words(words)
                 case .directories: .directories
+                case .files: .files
                 case .tags: .names(.tags)
                 case .nothing: .text
                 }
@@ -315,6 +316,7 @@ enum Completions {
                     switch completion {
                     case .words(let words): lines.append("complete -c citefeed -n \(after) -x -a \(fishQuoted(wordList(words)))")
                     case .directories: lines.append("complete -c citefeed -n \(after) -x -a '(__fish_complete_directories)'")
+                    case .files: lines.append("complete -c citefeed -n \(after) -r -F")
                     case .tags: lines.append("complete -c citefeed -n \(after) -x -a \(fishQuoted("(" + namesCommand(.tags) + ")"))")
                     case .nothing: break
                     }

@@ -87,6 +87,7 @@ public enum SettingCompletion: Equatable, Sendable {
     /// The library's tag names.
     case tags
     case directories
+    case files
 }
 
 /// How the values of one kind (a whole number in a range, a list of names, a span of time) are
@@ -159,6 +160,57 @@ extension Codec where Value == String {
         }
         codec.completion = .directories
         return codec
+    }
+}
+
+extension Codec where Value == String {
+    /// A file: an absolute path (or one from `~`) in the file; on the command line any path,
+    /// made absolute from the working directory.
+    static var file: Codec {
+        var codec = string("a file path") { s throws(SettingValueError) in
+            guard s.hasPrefix("/") || s.hasPrefix("~/") else { throw .rule("use an absolute path") }
+            try plainText(s)
+            return s
+        }
+        codec.words = .one { word, home throws(SettingValueError) in
+            guard !word.isEmpty else { throw .rule("use a file path") }
+            return .string(Posix.absolutePath(word, home: home))
+        }
+        codec.completion = .files
+        return codec
+    }
+}
+
+extension Codec where Value == PictureMargins {
+    /// One to four whole numbers of pixels, as CSS gives margins; stored as the shortest list.
+    static var margins: Codec {
+        Codec(
+            decode: { v throws(SettingValueError) in
+                let items: [JSONValue]
+                switch v {
+                case .int: items = [v]
+                case .array(let list): items = list
+                default: throw wrongType(v, "a list of 1 to 4 whole numbers")
+                }
+                var values: [Int] = []
+                for item in items {
+                    guard case .int(let n) = item, let value = Int(exactly: n) else {
+                        throw wrongType(item, "a list of 1 to 4 whole numbers")
+                    }
+                    values.append(value)
+                }
+                guard let margins = PictureMargins(values) else {
+                    throw .rule("use 1 to 4 whole numbers of pixels from 0 to \(PictureMargins.largest)")
+                }
+                return margins
+            }, encode: { .array($0.values.map { .int(Int64($0)) }) },
+            words: .list { words throws(SettingValueError) in
+                .array(
+                    try words.map { word throws(SettingValueError) in
+                        guard let n = Int64(word) else { throw .rule("use whole numbers of pixels, such as 32 0 0 0") }
+                        return .int(n)
+                    })
+            })
     }
 }
 

@@ -9,6 +9,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case favouriteWeight, weights, seed, notify, outputDirectory
     case feedTitle, feedDescription, feedAuthor, feedLanguage, feedURL, feedItems, feedHub, publishCommand, syncFolder, syncName
     case statusWidth, statusTemplate, scroll, scrollSpeed
+    case pictureTheme, pictureMargins, pictureBackground
     case desiredRetention, newPerDay, learningSteps, relearningSteps, maximumInterval, dayStartsAt
 
     /// The settings `sync` carries between machines (issue 25): what chooses and orders the
@@ -183,6 +184,20 @@ public enum SettingKey: String, CaseIterable, Sendable {
                 manual:
                     "As status --scroll: the line pauses two seconds at its start, then moves scrollSpeed columns a second, always statusWidth columns wide. status.txt and status.json never move."
             )
+        case .pictureTheme:
+            entry(
+                \.pictureTheme, .choice, summary: "the colours of pictures: light, dark, sepia, eink or tag (the first tag's colour)",
+                manual: "An e-reader's picture is drawn in eink (or dark, when set) and dithered to 16 grays.")
+        case .pictureMargins:
+            entry(
+                \.pictureMargins, .margins, summary: "pixels kept clear at a picture's edges for panels: TOP [RIGHT [BOTTOM [LEFT]]]",
+                manual:
+                    "As CSS writes margins: one value for all sides, two for top and bottom then the sides, four clockwise from the top. 0 to 4096 each."
+            )
+        case .pictureBackground:
+            entry(
+                \.pictureBackground, Codec<String>.file.optional, summary: "a PNG file drawn behind pictures, dimmed so the text reads",
+                defaultText: "none")
         case .scrollSpeed: entry(\.scrollSpeed, .integer(1...20), summary: "columns a second a scrolling status line moves (1-20)")
         case .desiredRetention:
             entry(

@@ -47,6 +47,11 @@ public struct Settings: Sendable {
     /// A long status line moves through a follower's bar (issue 24), `scrollSpeed` columns a second.
     public var scroll = false
     public var scrollSpeed = 4
+    /// Pictures of the citation (issue 39): their colours, the room kept clear at their edges,
+    /// and a PNG file behind the card (`nil`: none).
+    public var pictureTheme = PictureTheme.light
+    public var pictureMargins = PictureMargins.none
+    public var pictureBackground: String?
     /// Study (issue 14): FSRS's settings and the study day.
     public var desiredRetention = 0.9
     public var newPerDay = 20

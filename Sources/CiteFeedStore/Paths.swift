@@ -36,6 +36,14 @@ public struct Paths: Sendable, Equatable {
     public var syncOutbox: String { library + ".sync-outbox" }
     /// Where a folder's or the devices' import copies what it reads (`ImportStaging`).
     public var importStaging: String { Posix.parentDirectory(library) + "/import-staging" }
+
+    /// The files that hold the library and the settings, which no output the user names
+    /// (`--out`) may ever replace: the database with its journal, WAL and index, the locks,
+    /// the sync outbox and `settings.json`.
+    package var ownFiles: [String] {
+        [library, library + "-wal", library + "-shm", library + "-journal", library + ".lock", syncLock, syncOutbox, settings,
+         settings + ".lock"]
+    }
     /// The output directory when the `outputDirectory` setting is not set.
     public var defaultOutputDirectory: String
     /// The user's home directory, for `~` in paths.

@@ -73,15 +73,19 @@ package enum Subprocess {
     }
 
     /// Runs `executable` and returns its exit status and standard output (at most `limit` bytes;
-    /// past that it is killed and `truncated` is set). Standard error goes to /dev/null.
-    package static func capture(_ executable: String, _ arguments: [String], environment: [String: String], limit: Int) -> (
-        status: Int32, output: [UInt8], truncated: Bool
-    ) {
+    /// past that it is killed and `truncated` is set). Standard error goes to /dev/null. With
+    /// `timeout` (milliseconds) it runs in a process group of its own: a program still running
+    /// then is killed with its group and the status is -2 (a helper that hangs must not hang
+    /// citefeed), and once it has ended, what it wrote is its answer even if a child it left
+    /// behind still holds the pipe (that child's group is killed).
+    package static func capture(
+        _ executable: String, _ arguments: [String], environment: [String: String], limit: Int, timeout: Int? = nil
+    ) -> (status: Int32, output: [UInt8], truncated: Bool) {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return (-1, [], false) }
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-        let child = spawn(executable, arguments, environment: environment) { actions in
+        let child = spawn(executable, arguments, environment: environment, grouping: timeout == nil ? .ours : .ownGroup) { actions in
             posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
             posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO)
             posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
@@ -91,28 +95,64 @@ package enum Subprocess {
             close(fds[0])
             return (-1, [], false)
         }
+        defer { close(fds[0]) }
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
-        var truncated = false
-        while true {
+        /// Reads what is there; false at the end of the pipe, or past the limit (then killed).
+        func readSome() -> Bool {
             let n = buffer.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
+            if n < 0 { return errno == EINTR || errno == EAGAIN }
+            if n == 0 { return false }
             output.append(contentsOf: buffer[0..<n])
-            if output.count > limit {
-                truncated = true
-                kill(pid, SIGKILL)
+            return output.count <= limit
+        }
+        guard let timeout else {
+            while readSome() {}
+            if output.count > limit { kill(pid, SIGKILL) }
+            return (wait(pid), Array(output.prefix(limit)), output.count > limit)
+        }
+        let deadline = Posix.monotonicMilliseconds() + Int64(timeout)
+        var ended: Int32?
+        while true {
+            let left = deadline - Posix.monotonicMilliseconds()
+            if left <= 0 { break }
+            var ready = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
+            let polled = poll(&ready, 1, Int32(min(left, 50)))
+            if polled > 0 {
+                if !readSome() {
+                    if output.count > limit { break }
+                    ended = wait(pid)
+                    break
+                }
+                continue
+            }
+            if polled < 0 && errno != EINTR { break }
+            // Ended while a child of its own holds the pipe: what is in the pipe is the answer.
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
+                while readSome() {}
+                ended = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
                 break
             }
         }
-        close(fds[0])
-        return (wait(pid), output, truncated)
+        // Whatever is left of its group goes.
+        kill(-pid, SIGKILL)
+        if let ended, output.count <= limit { return (ended, output, false) }
+        if ended == nil { _ = wait(pid) }
+        return output.count > limit ? (-1, Array(output.prefix(limit)), true) : (-2, output, false)
     }
 
     /// Runs `executable` with `arguments`, writing `input` to its standard input. Its output goes
     /// to /dev/null: clipboard tools linger to serve the selection and must not hold our pipes.
     /// Returns its exit status (or -1 when it could not start).
-    package static func run(_ executable: String, _ arguments: [String], input: [UInt8]? = nil, environment: [String: String]) -> Int32 {
+    ///
+    /// With `timeout` (milliseconds), a program that does not take all of `input` or has not
+    /// ended by then is killed and -2 returned; -3 when it ended without reading all of `input`
+    /// (a clipboard tool that failed must not be taken for one that copied).
+    package static func run(
+        _ executable: String, _ arguments: [String], input: [UInt8]? = nil, environment: [String: String], timeout: Int? = nil
+    ) -> Int32 {
         var pipeFDs: [Int32] = [-1, -1]
         if input != nil {
             guard pipe(&pipeFDs) == 0 else { return -1 }
@@ -128,18 +168,61 @@ package enum Subprocess {
             posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
         }
-        if input != nil { close(pipeFDs[0]) }
         guard let pid = child else {
-            if input != nil { close(pipeFDs[1]) }
+            if input != nil {
+                close(pipeFDs[0])
+                close(pipeFDs[1])
+            }
             return -1
         }
-        if let input {
-            let previous = signal(SIGPIPE, SIG_IGN)
-            _ = Posix.writeAll(fd: pipeFDs[1], input)
-            close(pipeFDs[1])
-            signal(SIGPIPE, previous)
+        guard let timeout else {
+            if input != nil { close(pipeFDs[0]) }
+            if let input {
+                let previous = signal(SIGPIPE, SIG_IGN)
+                _ = Posix.writeAll(fd: pipeFDs[1], input)
+                close(pipeFDs[1])
+                signal(SIGPIPE, previous)
+            }
+            return wait(pid)
         }
-        return wait(pid)
+        // Our own read end stays open: what the program left unread is still in the pipe when
+        // it has ended, and that tells a program that took the input from one that did not.
+        defer { if input != nil { close(pipeFDs[0]) } }
+        let deadline = Posix.monotonicMilliseconds() + Int64(timeout)
+        var ended: Int32?
+        func reap() -> Bool {
+            var status: Int32 = 0
+            guard waitpid(pid, &status, WNOHANG) == pid else { return false }
+            ended = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+            return true
+        }
+        var complete = true
+        if let input {
+            _ = fcntl(pipeFDs[1], F_SETFL, fcntl(pipeFDs[1], F_GETFL) | O_NONBLOCK)
+            var offset = 0
+            while offset < input.count && Posix.monotonicMilliseconds() < deadline {
+                var ready = pollfd(fd: pipeFDs[1], events: Int16(POLLOUT), revents: 0)
+                if poll(&ready, 1, 50) > 0 {
+                    let n = input.withUnsafeBytes { write(pipeFDs[1], $0.baseAddress! + offset, $0.count - offset) }
+                    if n > 0 { offset += n } else if n < 0 && errno != EINTR && errno != EAGAIN { break }
+                } else if reap() {
+                    break
+                }
+            }
+            complete = offset == input.count
+            close(pipeFDs[1])
+        }
+        while ended == nil && Posix.monotonicMilliseconds() < deadline {
+            if !reap() { usleep(10_000) }
+        }
+        guard let ended else {
+            kill(pid, SIGKILL)
+            _ = wait(pid)
+            return -2
+        }
+        var unread: Int32 = 0
+        if input != nil, ioctl(pipeFDs[0], UInt(FIONREAD), &unread) == 0, unread > 0 { complete = false }
+        return ended == 0 && !complete ? -3 : ended
     }
 
     /// Runs `executable` with `arguments` in `directory`, in a process group of its own, its
@@ -149,7 +232,9 @@ package enum Subprocess {
     /// and SIGKILL when the group is still there 2 seconds later: a child that ignores SIGTERM
     /// (`trap '' TERM; sleep 200`) must not outlive it and hold our standard error open.
     /// Returns its exit status, -1 when it could not start, or -2 when it ran out of time.
-    package static func run(_ executable: String, _ arguments: [String], in directory: String, environment: [String: String], deadline: Int64)
+    package static func run(
+        _ executable: String, _ arguments: [String], in directory: String, environment: [String: String], deadline: Int64
+    )
         -> Int32
     {
         // Ctrl-C, a kill or a closed terminal while it runs: the program is in a group of its

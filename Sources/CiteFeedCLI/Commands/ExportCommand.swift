@@ -79,18 +79,28 @@ struct ExportCommand: Command {
             }
             return
         }
-        let path = Posix.absolutePath(out, home: context.paths.userHome)
+        let given = Posix.absolutePath(out, home: context.paths.userHome)
+        var written = given
         do {
+            // A device or a named pipe (/dev/stdout, a FIFO) is written to, never replaced, and
+            // the library's and settings' own files are refused (UserOutput).
+            let output = try UserOutput.resolve(given, protected: context.paths.ownFiles)
+            written = output.path
+            guard case .file(let existing) = output.kind else {
+                var bytes: [UInt8] = []
+                let count = try export { bytes.append(contentsOf: $0) }
+                try output.write(bytes, newMode: 0o600)
+                context.err.line("Exported \(count) citation\(count == 1 ? "" : "s") to \(output.path).")
+                return
+            }
             // The library's data, so private (0600) like the library; a file replaced keeps its
             // own permissions.
-            var existing = stat()
-            let mode = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o600
-            let file = try StagedFile(for: path, mode: mode)
+            let file = try StagedFile(for: output.path, mode: existing ?? 0o600)
             let count = try export { try file.write($0) }
             try file.commit()
-            context.err.line("Exported \(count) citation\(count == 1 ? "" : "s") to \(path).")
+            context.err.line("Exported \(count) citation\(count == 1 ? "" : "s") to \(output.path).")
         } catch let error as IOFailure {
-            throw OutputError.cannotWriteFile(path, error.message)
+            throw OutputError.cannotWriteFile(written, error.reason(about: written))
         }
     }
 }

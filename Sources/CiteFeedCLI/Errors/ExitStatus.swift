@@ -10,6 +10,8 @@ package enum ExitStatus: Int32, Sendable, CaseIterable {
     case dataError = 65
     /// Unknown id, tag or file.
     case notFound = 66
+    /// A library citefeed needs for this command is not installed (Pango and Cairo for pictures).
+    case unavailable = 69
     /// An output cannot be created.
     case cannotCreate = 73
     /// Reading or writing failed.
@@ -27,6 +29,7 @@ extension ExitStatus {
         case .usage: return "an unknown command or option, a bad value, a bad setting or settings.json"
         case .dataError: return "an invalid citation or import file, or a damaged library"
         case .notFound: return "an unknown id, tag, rotation or file"
+        case .unavailable: return "a library the command needs is not installed (Pango and Cairo, for pictures)"
         case .cannotCreate: return "an output cannot be created"
         case .ioError: return "reading or writing failed"
         case .busy: return "the library stayed locked by another process"

@@ -12,7 +12,7 @@ extension OutputError: CiteFeedError {
             return
                 "Cannot write the outputs in \(path) (\(reason)); check the directory, or choose another with 'citefeed defaults write outputDirectory DIR'."
         case let .cannotWriteFile(path, reason):
-            return "Cannot write \(path) (\(reason)); check that its directory exists and can be written."
+            return "Cannot write \(path): \(reason)."
         }
     }
 }

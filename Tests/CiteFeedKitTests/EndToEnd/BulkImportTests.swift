@@ -392,7 +392,7 @@ extension MigrationTests {
         expectFailure(
             try box.run("export", "--out", path), status: .cannotCreate,
             containing:
-                "Cannot write \(path) (cannot create a file in \(box.home.appendingPathComponent("nodir").path): No such file or directory); check that its directory exists and can be written."
+                "Cannot write \(path): its directory \(box.home.appendingPathComponent("nodir").path) does not exist."
         )
     }
 

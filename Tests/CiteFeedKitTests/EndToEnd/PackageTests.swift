@@ -43,6 +43,9 @@ import Testing
         let depends = try #require(control.stdout.split(separator: "\n").first { $0.hasPrefix("Depends: ") })
         #expect(depends.contains("libc6 (>= ") && depends.contains("libstdc++6") && depends.contains("libgcc-s1"), "\(depends)")
         #expect(control.stdout.contains("Built-Using: sqlite3 (= "))
+        // Pictures load Pango and Cairo only when made (dlopen): recommended, not linked.
+        #expect(control.stdout.contains("\nRecommends: libpangocairo-1.0-0, fonts-dejavu-core\n"), "\(control.stdout)")
+        #expect(!depends.contains("pango") && !depends.contains("cairo"), "\(depends)")
         let unpacked = try PackageTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: unpacked) }
         #expect(try PackageTests.run("dpkg-deb", ["-x", PackageTests.deb.path, unpacked.path]).status == 0)

@@ -14,6 +14,7 @@ import Testing
         .favouriteWeight: .int(5), .maxLength: .int(140), .seed: .int(-7), .outputDirectory: .string("/srv/feeds"),
         .feedTitle: .string("Mine"), .feedDescription: .string("D"), .feedAuthor: .string("A"), .feedLanguage: .string("de-CH"),
         .feedURL: .string("https://example.org/q/"), .feedItems: .int(7), .statusWidth: .int(33), .statusTemplate: .string("{text}"), .scroll: .bool(true), .scrollSpeed: .int(9),
+        .pictureTheme: .string("sepia"), .pictureMargins: .array([.int(32), .int(0), .int(0)]), .pictureBackground: .string("/srv/bg.png"),
         .offset: .string("1d7h"), .activeHours: .string("22:00-06:00"), .days: .string("mon,wed-fri"), .excludeTags: .array([.string("x")]),
         .authors: .array([.string("Seneca")]), .excludeAuthors: .array([.string("Anon")]), .sources: .array([.string("Letters")]),
         .search: .string("courage wisdom"), .minLength: .int(10), .weights: .object([("author:Seneca", .int(0)), ("tag:stoic", .int(3))]),
@@ -83,8 +84,22 @@ import Testing
         #expect(SettingKey.outputDirectory.setting.completion == .directories)
         #expect(
             SettingKey.allCases.filter(\.isList) == [
-                .tags, .excludeTags, .authors, .excludeAuthors, .sources, .weights, .publishCommand, .learningSteps, .relearningSteps,
+                .tags, .excludeTags, .authors, .excludeAuthors, .sources, .weights, .publishCommand, .pictureMargins, .learningSteps,
+                .relearningSteps,
             ])
+        #expect(SettingKey.pictureBackground.setting.completion == .files)
+        #expect(SettingKey.pictureTheme.setting.completion == .words(["light", "dark", "sepia", "eink", "tag"]))
+        #expect(try SettingKey.pictureMargins.parse(words: ["32", "0", "0", "0"], home: nil) == .array([.int(32), .int(0), .int(0)]))
+        #expect(try SettingKey.pictureMargins.parse(words: ["8", "8"], home: nil) == .array([.int(8)]))
+        #expect(try SettingKey.pictureMargins.parse(words: ["1", "2", "3", "4"], home: nil) == .array([.int(1), .int(2), .int(3), .int(4)]))
+        #expect(throws: SettingValueError.rule("use whole numbers of pixels, such as 32 0 0 0")) {
+            try SettingKey.pictureMargins.parse(words: ["32px"], home: nil)
+        }
+        for bad in [["1", "2", "3", "4", "5"], ["-1"], ["4097"], []] {
+            #expect(throws: SettingValueError.rule("use 1 to 4 whole numbers of pixels from 0 to 4096"), "\(bad)") {
+                try SettingKey.pictureMargins.parse(words: bad, home: nil)
+            }
+        }
     }
 }
 

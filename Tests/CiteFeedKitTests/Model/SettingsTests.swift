@@ -62,6 +62,8 @@ import Testing
             .mode: .string("rotate"),
             // Issue 25's (empty: the host name).
             .syncName: .string(""),
+            // Issue 39's (no background image: none).
+            .pictureTheme: .string("light"), .pictureMargins: .array([.int(0)]),
         ]
         for key in SettingKey.allCases {
             #expect(key.defaultValue == expected[key], "\(key)")

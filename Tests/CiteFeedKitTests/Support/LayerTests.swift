@@ -15,10 +15,14 @@ import Testing
         "CiteFeedCore": ["CiteFeedModel", "CiteFeedSupport"],
         "CiteFeedStore": ["CiteFeedModel", "CiteFeedSupport", "CSQLite"],
         "CiteFeedOutput": ["CiteFeedCore", "CiteFeedModel", "CiteFeedSupport"],
+        "CiteFeedPicture": ["CiteFeedModel", "CiteFeedSupport", "CPangoCairo"],
         "CiteFeedExchange": ["CiteFeedStore", "CiteFeedModel", "CiteFeedSupport"],
-        "CiteFeedService": ["CiteFeedExchange", "CiteFeedOutput", "CiteFeedStore", "CiteFeedCore", "CiteFeedModel", "CiteFeedSupport"],
+        "CiteFeedService": [
+            "CiteFeedExchange", "CiteFeedOutput", "CiteFeedPicture", "CiteFeedStore", "CiteFeedCore", "CiteFeedModel", "CiteFeedSupport",
+        ],
         "CiteFeedCLI": [
-            "CiteFeedService", "CiteFeedExchange", "CiteFeedOutput", "CiteFeedStore", "CiteFeedCore", "CiteFeedModel", "CiteFeedSupport",
+            "CiteFeedService", "CiteFeedExchange", "CiteFeedOutput", "CiteFeedPicture", "CiteFeedStore", "CiteFeedCore", "CiteFeedModel",
+            "CiteFeedSupport",
         ],
         "citefeed": ["CiteFeedCLI"],
     ]

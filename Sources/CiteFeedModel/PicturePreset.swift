@@ -1,0 +1,85 @@
+/// A named size of picture: the screen (`wallpaper`, `lockscreen`), a card to share, or an
+/// e-reader's screen by model, whose pictures are gray and dithered to e-ink's 16 levels.
+public struct PicturePreset: Hashable, Sendable {
+    public let name: String
+    /// `nil`: the screen's size, read when the picture is made (1920×1080 when it cannot be).
+    public let size: PictureSize?
+    public let isEReader: Bool
+    /// For `--help` and the manual.
+    public let summary: String
+
+    /// The size of a screen that cannot be read.
+    public static let fallbackScreen = PictureSize(width: 1920, height: 1080)
+
+    public static let all: [PicturePreset] = [
+        PicturePreset("wallpaper", nil, "the screen's size (swaymsg or xrandr), else 1920×1080"),
+        PicturePreset("lockscreen", nil, "as wallpaper, for swaylock -i and the lock screen"),
+        PicturePreset("square", 1080, 1080, "a card to share"),
+        PicturePreset("portrait", 1080, 1350, "a card to share, 4:5"),
+        eReader("kobo-clara", 1072, 1448, "Kobo Clara HD, 2E, BW and Colour"),
+        eReader("kobo-libra-2", 1264, 1680, "Kobo Libra 2, Libra H2O and Libra Colour"),
+        eReader("kobo-sage", 1440, 1920, "Kobo Sage"),
+        eReader("kobo-elipsa", 1404, 1872, "Kobo Elipsa, Elipsa 2E and Aura One"),
+        eReader("kindle", 600, 800, "Kindle (8th and 10th generation) and older 6-inch Kindles"),
+        eReader("kindle-paperwhite-4", 1072, 1448, "Kindle Paperwhite 3 and 4, Kindle (11th generation)"),
+        eReader("kindle-paperwhite-5", 1236, 1648, "Kindle Paperwhite 5 and Signature Edition"),
+        eReader("kindle-oasis", 1264, 1680, "Kindle Oasis 2 and 3"),
+        eReader("kindle-scribe", 1860, 2480, "Kindle Scribe"),
+        eReader("pocketbook-era", 1264, 1680, "PocketBook Era"),
+        eReader("pocketbook-touch-hd-3", 1072, 1448, "PocketBook Touch HD 3 and Touch Lux 5"),
+        eReader("pocketbook-inkpad-3", 1404, 1872, "PocketBook InkPad 3 and InkPad Color"),
+    ]
+
+    public static func named(_ name: String) -> PicturePreset? { all.first { $0.name == name.lowercased() } }
+
+    public static var names: [String] { all.map(\.name) }
+
+    init(_ name: String, _ size: PictureSize?, _ summary: String) {
+        self.name = name
+        self.size = size
+        self.isEReader = false
+        self.summary = summary
+    }
+
+    init(_ name: String, _ width: Int, _ height: Int, _ summary: String) {
+        self.init(name, PictureSize(width: width, height: height), summary)
+    }
+
+    private init(eReader name: String, _ size: PictureSize, _ summary: String) {
+        self.name = name
+        self.size = size
+        self.isEReader = true
+        self.summary = summary
+    }
+
+    static func eReader(_ name: String, _ width: Int, _ height: Int, _ summary: String) -> PicturePreset {
+        PicturePreset(eReader: name, PictureSize(width: width, height: height), summary)
+    }
+}
+
+/// A picture's size in pixels, 200×200 to 8192×8192.
+public struct PictureSize: Hashable, Sendable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+
+    public static let smallest = 200
+    public static let largest = 8192
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// `WxH` (also with `×`), within the bounds; `nil` otherwise.
+    public init?(parsing text: String) {
+        let parts = text.lowercased().split(omittingEmptySubsequences: false) { $0 == "x" || $0 == "×" }
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else { return nil }
+        self.init(width: width, height: height)
+    }
+
+    public var isWithinBounds: Bool {
+        (Self.smallest...Self.largest).contains(width) && (Self.smallest...Self.largest).contains(height)
+    }
+
+    public var description: String { "\(width)×\(height)" }
+}
