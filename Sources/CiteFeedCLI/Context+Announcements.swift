@@ -22,27 +22,38 @@ extension Context {
     /// What a bar calls runs them detached (`announceInBackground`), after its line; the rest
     /// in the foreground, within one limit. Failures are warnings (in the foreground) or lines
     /// of `announce.log` (detached).
+    /// The pictures of rotations with `pictures` are made first (the publish command then
+    /// publishes them).
     func announce() {
+        let pictures = home.pictureOrders()
         let jobs = home.announcementJobs()
-        guard !jobs.isEmpty else { return }
+        guard !jobs.isEmpty || !pictures.isEmpty else { return }
         if announceInBackground && canDetach {
             // A bar never waits: when no detached run can start, nothing runs now, and the
             // publish commands' pending markers (written above) make the next rotate run them.
-            if !detach(jobs) {
+            if !detach(jobs, pictures: pictures) {
                 warn(
                     "the announcements were not run: \(paths.announceLog) or \(paths.announceLock) cannot be used (they must be regular files); the next rotate runs the publish command"
                 )
             }
             return
         }
+        Self.makePictures(pictures, environment: environment) { warn($0) }
         Announcer.run(jobs, limit: announceLimit, environment: environment) { warn($0) }
+    }
+
+    /// Makes the pictures of `orders`; each failure is one warning.
+    static func makePictures(_ orders: [PictureOrder], environment: [String: String], warn: (String) -> Void) {
+        for order in orders {
+            do throws(PictureOrderFailure) { try order.write(environment: environment) } catch { warn(error.message) }
+        }
     }
 
     /// Hands `jobs` to a citefeed of their own, in a session of its own, writing to
     /// `announce.log` and holding a shared lock on `announce.lock` while it runs. `false` when
     /// it could not start. A long-running caller (`status --follow`) reaps it with
     /// `Subprocess.reap()`.
-    private func detach(_ jobs: [AnnouncementJob]) -> Bool {
+    private func detach(_ jobs: [AnnouncementJob], pictures: [PictureOrder]) -> Bool {
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard n > 0 else { return false }
@@ -58,7 +69,12 @@ extension Context {
         // Shared: detached runs do not wait for each other; only one waiting for them all
         // (a test's exclusive lock) is held off, and then we go on without it.
         _ = flock(lock, LOCK_SH | LOCK_NB)
-        let input = Array(JSONWriter.compact(.object([("limit", .int(Int64(announceLimit))), ("jobs", .array(jobs.map(\.json)))])).utf8)
+        let input = Array(
+            JSONWriter.compact(
+                .object([
+                    ("limit", .int(Int64(announceLimit))), ("jobs", .array(jobs.map(\.json))), ("pictures", .array(pictures.map(\.json))),
+                ])
+            ).utf8)
         return Subprocess.detach(executable, [Context.detachedAnnouncer], input: input, output: log, keep: lock, environment: environment) != nil
     }
 
@@ -71,9 +87,10 @@ extension Context {
             let items = json["jobs"]?.arrayValue
         else { return log("warning: the announcements handed over could not be read") }
         let jobs = items.compactMap(AnnouncementJob.init(json:))
-        log(
-            "announcing for \(jobs.map { $0.label.isEmpty ? "the default rotation" : String($0.label.dropLast(2)) }.joined(separator: ", "))"
-        )
+        let pictures = (json["pictures"]?.arrayValue ?? []).compactMap(PictureOrder.init(json:))
+        let labels = jobs.map(\.label) + pictures.map(\.label).filter { label in !jobs.contains { $0.label == label } }
+        log("announcing for \(labels.map { $0.isEmpty ? "the default rotation" : String($0.dropLast(2)) }.joined(separator: ", "))")
+        Self.makePictures(pictures, environment: environment) { log("warning: " + $0) }
         Announcer.run(jobs, limit: Int(limit), environment: environment) { log("warning: " + $0) }
         log("done")
     }

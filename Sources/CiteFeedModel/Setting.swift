@@ -181,6 +181,22 @@ extension Codec where Value == String {
     }
 }
 
+extension Codec where Value == [String] {
+    /// Names of picture presets (`PicturePreset`), each once, in lower case.
+    static var presets: Codec {
+        var codec = texts("presets", distinct: true) { names throws(SettingValueError) in
+            guard names.count <= 8 else { throw .rule("use at most 8 presets") }
+            for name in names where PicturePreset.named(name) == nil {
+                throw .rule("\(quoted(name)) is not a preset; use \(PicturePreset.names.joined(separator: ", "))")
+            }
+        }
+        let decode = codec.decode
+        codec = Codec(decode: { v throws(SettingValueError) in try decode(v).map { $0.lowercased() } }, encode: codec.encode, words: codec.words)
+        codec.completion = .words(PicturePreset.names)
+        return codec
+    }
+}
+
 extension Codec where Value == PictureMargins {
     /// One to four whole numbers of pixels, as CSS gives margins; stored as the shortest list.
     static var margins: Codec {

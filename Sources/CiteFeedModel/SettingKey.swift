@@ -9,7 +9,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case favouriteWeight, weights, seed, notify, outputDirectory
     case feedTitle, feedDescription, feedAuthor, feedLanguage, feedURL, feedItems, feedHub, publishCommand, syncFolder, syncName
     case statusWidth, statusTemplate, scroll, scrollSpeed
-    case pictureTheme, pictureMargins, pictureBackground
+    case pictures, pictureTheme, pictureMargins, pictureBackground
     case desiredRetention, newPerDay, learningSteps, relearningSteps, maximumInterval, dayStartsAt
 
     /// The settings `sync` carries between machines (issue 25): what chooses and orders the
@@ -184,6 +184,13 @@ public enum SettingKey: String, CaseIterable, Sendable {
                 manual:
                     "As status --scroll: the line pauses two seconds at its start, then moves scrollSpeed columns a second, always statusWidth columns wide. status.txt and status.json never move."
             )
+        case .pictures:
+            entry(
+                \.pictures,
+                Codec<[String]>.presets,
+                summary: "pictures of the pick written beside the feeds, as picture-PRESET.png: presets such as wallpaper square",
+                manual:
+                    "Made when the pick changes, after the bar's line (a bar never waits for one); with feedURL set, the newest feed item carries the first as its image. Empty: none.")
         case .pictureTheme:
             entry(
                 \.pictureTheme, .choice, summary: "the colours of pictures: light, dark, sepia, eink or tag (the first tag's colour)",

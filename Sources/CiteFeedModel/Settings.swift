@@ -52,6 +52,8 @@ public struct Settings: Sendable {
     public var pictureTheme = PictureTheme.light
     public var pictureMargins = PictureMargins.none
     public var pictureBackground: String?
+    /// The presets of the pictures a rotation writes beside its feeds (`picture-PRESET.png`).
+    public var pictures: [String] = []
     /// Study (issue 14): FSRS's settings and the study day.
     public var desiredRetention = 0.9
     public var newPerDay = 20

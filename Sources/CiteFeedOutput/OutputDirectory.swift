@@ -104,7 +104,9 @@ public struct OutputManifest: Sendable, Equatable {
         guard let bytes = (try? Posix.readFile(directory + "/" + name, limit: 1 << 16)).flatMap({ $0 }),
             let json = try? JSONParser.parse(bytes), let files = json["files"]?.arrayValue?.compactMap(\.stringValue)
         else { return nil }
-        return OutputManifest(files: Set(files).intersection(OutputSet.names), created: json["created"] == .bool(true))
+        // Only names citefeed writes: a list edited by hand cannot make it replace or remove
+        // anything else.
+        return OutputManifest(files: Set(files).intersection(OutputSet.names + OutputSet.pictureNames), created: json["created"] == .bool(true))
     }
 
     /// For a directory written before the list existed: the six outputs are adopted when they are
@@ -123,7 +125,7 @@ public struct OutputManifest: Sendable, Equatable {
     /// Removes the temporary files (`.NAME.tmp-XXXXXX`) of outputs that a killed run left, once
     /// they are a minute old (a run going on now may be writing its own).
     static func removeStaleTemporaryFiles(in directory: String) {
-        let prefixes = (OutputSet.names + [name]).map { "." + $0 + ".tmp-" }
+        let prefixes = (OutputSet.names + OutputSet.pictureNames + [name]).map { "." + $0 + ".tmp-" }
         let now = time(nil)
         for entryName in Posix.directoryEntries(directory) {
             guard prefixes.contains(where: { entryName.hasPrefix($0) && entryName.count == $0.count + 6 }) else { continue }

@@ -47,11 +47,14 @@ package struct CardContent: Sendable, Equatable {
         self.favourite = favourite
     }
 
-    package init(_ citation: Citation) {
-        let parts = [citation.author, citation.source].compactMap { $0 }.filter { !$0.isEmpty }
+    package init(_ citation: Citation) { self.init(PickSnapshot(citation)) }
+
+    /// A citation as it was picked.
+    package init(_ pick: PickSnapshot) {
+        let parts = [pick.author, pick.source].compactMap { $0 }.filter { !$0.isEmpty }
         self.init(
-            text: citation.text, attribution: parts.isEmpty ? nil : "— " + parts.joined(separator: ", "), tags: citation.tags,
-            favourite: citation.favourite)
+            text: pick.text, attribution: parts.isEmpty ? nil : "— " + parts.joined(separator: ", "), tags: pick.tags,
+            favourite: pick.favourite)
     }
 }
 

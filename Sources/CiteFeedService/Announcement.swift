@@ -14,6 +14,8 @@ package struct Announcement {
     package var pick: PickSnapshot?
     /// `citefeed publish`: run the publish command and ping the hub for every feed, changed or not.
     package var everything = false
+    /// The pictures to make beside the feeds (`pictures`), before the publish command runs.
+    package var pictures: PictureOrder?
 
     package init(settings: Settings, directory: String, everything: Bool = false) {
         self.settings = settings
@@ -23,6 +25,12 @@ package struct Announcement {
 }
 
 extension Home {
+    /// The pictures to make for what `announcements` holds (read before `announcementJobs`,
+    /// which empties it).
+    package func pictureOrders() -> [PictureOrder] {
+        announcements.sorted { $0.key < $1.key }.compactMap(\.value.pictures)
+    }
+
     /// The jobs for what `announcements` holds (which it empties). The pending marker of each
     /// publish command to run and the record of what it was configured with are written here,
     /// before it runs, so that a run killed half-way loses no publish.

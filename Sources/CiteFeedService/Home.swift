@@ -224,6 +224,12 @@ package final class Home {
         if newPick, let pick = state.pick, rotation.timetable.slot(at: rotation.now).active {
             announcements[rotation.name]?.pick = pick.snapshot
         }
+        let s = rotation.settings
+        if !s.pictures.isEmpty, s.mode == .rotate, directory == configured, let pick = state.pick {
+            announcements[rotation.name]?.pictures = PictureOrder(
+                label: rotation.name.isEmpty ? "" : "rotation \(rotation.name): ", directory: directory, presets: s.pictures,
+                pick: pick.snapshot, pickedAt: pick.pickedAt, theme: s.pictureTheme, margins: s.pictureMargins, background: s.pictureBackground)
+        }
         return Written(directory: directory, files: result.written)
     }
 

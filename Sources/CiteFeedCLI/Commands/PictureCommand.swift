@@ -10,8 +10,15 @@ import CiteFeedSupport
 /// `citefeed picture [ID] [--rotation NAME] [--preset NAME | --size WxH] [--theme NAME] [--format png|svg]
 /// [--background FILE] [--out FILE]`
 struct PictureCommand: Command {
+    // The spec is a literal, not made from `PicturePreset.all`: every command's spec is read to
+    // find the one run, and `status` must not pay for this one's (a test checks they agree).
     static let preset = Option(
-        "preset", "NAME", "a named size: wallpaper (default), lockscreen, square, portrait or an e-reader", choices: PicturePreset.names)
+        "preset", "NAME", "a named size: wallpaper (default), lockscreen, square, portrait or an e-reader", choices: presetNames)
+    static let presetNames = [
+        "wallpaper", "lockscreen", "square", "portrait", "kobo-clara", "kobo-libra-2", "kobo-sage", "kobo-elipsa", "kindle",
+        "kindle-paperwhite-4", "kindle-paperwhite-5", "kindle-oasis", "kindle-scribe", "pocketbook-era", "pocketbook-touch-hd-3",
+        "pocketbook-inkpad-3",
+    ]
     static let size = Option("size", "WxH", "a size in pixels instead, such as 2560x1440 (200 to 8192 a side)")
     static let theme = Option(
         "theme", "NAME", "light, dark, sepia, eink or tag (default: the pictureTheme setting)", choices: PictureTheme.self)
@@ -30,7 +37,12 @@ struct PictureCommand: Command {
             out by Pango and drawn by Cairo (Debian: libpangocairo-1.0-0), loaded only here.
             wallpaper and lockscreen take the screen's size from swaymsg or xrandr (else
             1920×1080); an e-reader's picture is gray, dithered to e-ink's 16 levels.
-            \(TextWidth.wrap("Presets: " + PicturePreset.all.map { "\($0.name) (\($0.size.map { "\($0)" } ?? "the screen"))" }.joined(separator: ", ") + ".", to: 88).joined(separator: "\n"))
+            Presets: wallpaper (the screen), lockscreen (the screen), square (1080×1080), portrait
+            (1080×1350), kobo-clara (1072×1448), kobo-libra-2 (1264×1680), kobo-sage (1440×1920),
+            kobo-elipsa (1404×1872), kindle (600×800), kindle-paperwhite-4 (1072×1448),
+            kindle-paperwhite-5 (1236×1648), kindle-oasis (1264×1680), kindle-scribe (1860×2480),
+            pocketbook-era (1264×1680), pocketbook-touch-hd-3 (1072×1448), pocketbook-inkpad-3
+            (1404×1872).
             The settings pictureTheme and pictureBackground apply, and pictureMargins (room kept
             clear for panels) to wallpaper, lockscreen and --size.
             """,

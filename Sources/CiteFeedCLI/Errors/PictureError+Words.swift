@@ -1,4 +1,6 @@
+import CiteFeedOutput
 import CiteFeedPicture
+import CiteFeedService
 import CiteFeedSupport
 
 /// Pictures that cannot be made, in the command line's words.
@@ -38,5 +40,19 @@ extension PictureError: CiteFeedError {
             return
                 "The margins \(margins) leave no room for a card of \(width)×\(height); lower them with 'citefeed defaults write pictureMargins …'."
         }
+    }
+}
+
+/// A rotation's pictures that were not made, as a warning.
+extension PictureOrderFailure {
+    var message: String {
+        let because: String
+        switch reason {
+        case .picture(let error): because = error.message
+        case .output(let error): because = error.message
+        case let .leftAlone(names, directory):
+            because = "\(names.joined(separator: ", ")) in \(directory) \(names.count == 1 ? "was" : "were") not written by citefeed, so \(names.count == 1 ? "it is" : "they are") left alone."
+        }
+        return "\(label)the pictures were not made: \(because)"
     }
 }

@@ -26,6 +26,7 @@ public enum AtomRenderer {
             xml += "    <published>\(item.date.rfc3339UTC)</published>\n"
             if let author = item.author { xml += "    <author><name>\(author.xmlPlainText)</name></author>\n" }
             xml += "    <link rel=\"alternate\" href=\"\(item.link.xmlEscaped)\"/>\n"
+            if let image = item.image { xml += "    <link rel=\"enclosure\" type=\"image/png\" href=\"\(image.xmlEscaped)\"/>\n" }
             for tag in item.tags.map(\.name) { xml += "    <category term=\"\(tag.xmlEscaped)\"/>\n" }
             xml += "    <content type=\"html\">\(item.html.xmlEscaped)</content>\n"
             xml += "  </entry>\n"

@@ -41,7 +41,15 @@ public struct FeedContext: Sendable {
         updated = picks.first?.pickedAt ?? libraryCreated
         let base = baseURL
         items = picks.map { FeedItem(pick: $0, libraryUUID: libraryUUID, baseURL: base) }
+        // The picture beside the feeds shows the newest pick; the query names the pick, so that
+        // a reader that keeps images by address does not show the last one's.
+        if isPublic, settings.mode == .rotate, let preset = settings.pictures.first, let newest = picks.first, !items.isEmpty {
+            items[0].image = base + Self.pictureName(preset) + "?v=\(newest.pickedAt.seconds)"
+        }
     }
+
+    /// The name of the picture of `preset` beside the feeds.
+    public static func pictureName(_ preset: String) -> String { "picture-\(preset).png" }
 
     /// `file:///path/` with the path percent-encoded.
     static func fileURL(_ directory: String) -> String {

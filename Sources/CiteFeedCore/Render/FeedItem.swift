@@ -14,6 +14,9 @@ public struct FeedItem: Sendable, Equatable {
     public var author: String?
     /// Tag names, with their colours for the HTML page.
     public var tags: [Tag]
+    /// The address of a picture of it (`pictures`, the newest item only): a JSON Feed `image`,
+    /// an RSS and Atom enclosure.
+    public var image: String?
 
     /// `namespace` is the library's uuid for the default rotation and a named rotation's own
     /// uuid (`Library.rotationUUID`) for the others, so that two rotations showing the same

@@ -12,6 +12,7 @@ public enum JSONFeedRenderer {
             ]
             if let author = item.author { members.append(("authors", .array([.object([("name", .string(author))])]))) }
             if !item.tags.isEmpty { members.append(("tags", .array(item.tags.map { .string($0.name) }))) }
+            if let image = item.image { members.append(("image", .string(image))) }
             return .object(members)
         }
         var members: [(String, JSONValue)] = [

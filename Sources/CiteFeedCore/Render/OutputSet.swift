@@ -7,6 +7,10 @@ public enum OutputSet {
     public static let names = ["feed.xml", "feed.atom", "feed.json", "index.html", "status.txt", "status.json"]
     /// The feeds among them (what a WebSub hub is told of).
     public static let feedNames = ["feed.xml", "feed.atom", "feed.json"]
+    /// The pictures a rotation may keep beside them (`pictures`), and the file that says what each
+    /// shows: with `names`, every file citefeed may write in an output directory.
+    public static let pictureNames = PicturePreset.names.map(FeedContext.pictureName) + [pictureStamp]
+    public static let pictureStamp = ".citefeed-pictures"
 
     public static func render(_ input: OutputInput) -> [OutputFile] {
         let feed = FeedContext(

@@ -28,6 +28,9 @@ public enum RSSRenderer {
             xml += "      <description>\(item.html.xmlEscaped)</description>\n"
             if let author = item.author { xml += "      <dc:creator>\(author.xmlPlainText)</dc:creator>\n" }
             for tag in item.tags.map(\.name) { xml += "      <category>\(tag.xmlPlainText)</category>\n" }
+            // Its length is not known when the feed is written (the picture is made after): 0,
+            // as the RSS Advisory Board says for an unknown size.
+            if let image = item.image { xml += "      <enclosure url=\"\(image.xmlEscaped)\" length=\"0\" type=\"image/png\"/>\n" }
             xml += "      <guid isPermaLink=\"false\">\(item.id)</guid>\n"
             xml += "      <pubDate>\(item.date.rfc822)</pubDate>\n"
             xml += "    </item>\n"

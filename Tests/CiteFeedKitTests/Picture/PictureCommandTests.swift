@@ -283,3 +283,15 @@ struct PictureCommandTests {
             containing: "wl-copy ended without taking what was to be copied; nothing was copied.")
     }
 }
+
+/// `picture`'s spec is written out (every command's spec is read when any command runs, and
+/// `status` must not pay for making this one): it names every preset with its size.
+@Suite struct PictureCommandSpecTests {
+    @Test func theSpecNamesEveryPresetWithItsSize() {
+        #expect(PictureCommand.presetNames == PicturePreset.names)
+        let details = PictureCommand.spec.details.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for preset in PicturePreset.all {
+            #expect(details.contains("\(preset.name) (\(preset.size.map { "\($0)" } ?? "the screen"))"), "\(preset.name)")
+        }
+    }
+}

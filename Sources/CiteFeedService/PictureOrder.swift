@@ -1,0 +1,110 @@
+import CiteFeedCore
+import CiteFeedModel
+import CiteFeedOutput
+import CiteFeedPicture
+import CiteFeedSupport
+
+/// The pictures one rotation is to have beside its feeds (its setting `pictures`): the pick they
+/// show and how to draw them. Made when the rotation's outputs are written; the pictures are
+/// made after the commit, by the command in the foreground (`rotate`) or by the detached
+/// citefeed that runs a bar's announcements (`status`, `next`), to which it is handed as JSON,
+/// so that a bar never waits for a picture.
+package struct PictureOrder: Equatable, Sendable {
+    /// "" for the default rotation, "rotation NAME: " otherwise: the start of its warnings.
+    package var label: String
+    package var directory: String
+    package var presets: [String]
+    package var pick: PickSnapshot
+    /// When the pick was made: with its id, what names it among the picks of the rotation.
+    package var pickedAt: Timestamp
+    package var theme: PictureTheme
+    package var margins: PictureMargins
+    package var background: String?
+
+    package var json: JSONValue {
+        .object([
+            ("label", .string(label)), ("directory", .string(directory)), ("presets", .array(presets.map(JSONValue.string))),
+            ("pick", CitationJSON.citation(pick)), ("pickedAt", .int(pickedAt.seconds)), ("theme", .string(theme.rawValue)),
+            ("margins", .array(margins.values.map { .int(Int64($0)) })), ("background", .optional(background)),
+        ])
+    }
+
+    package init(
+        label: String, directory: String, presets: [String], pick: PickSnapshot, pickedAt: Timestamp, theme: PictureTheme,
+        margins: PictureMargins, background: String?
+    ) {
+        self.label = label
+        self.directory = directory
+        self.presets = presets
+        self.pick = pick
+        self.pickedAt = pickedAt
+        self.theme = theme
+        self.margins = margins
+        self.background = background
+    }
+
+    /// The order `json` wrote, or `nil` when it is not one.
+    package init?(json: JSONValue) {
+        guard let label = json["label"]?.stringValue, let directory = json["directory"]?.stringValue,
+            let presets = json["presets"]?.arrayValue?.compactMap(\.stringValue), let pick = json["pick"].flatMap(PickSnapshot.init(json:)),
+            case .int(let seconds)? = json["pickedAt"], let theme = json["theme"]?.stringValue.flatMap(PictureTheme.init(rawValue:)),
+            let margins = PictureMargins((json["margins"]?.arrayValue ?? []).compactMap { $0.numberValue.map { Int($0) } })
+        else { return nil }
+        self.init(
+            label: label, directory: directory, presets: presets, pick: pick, pickedAt: Timestamp(seconds: seconds), theme: theme,
+            margins: margins, background: json["background"]?.stringValue)
+    }
+}
+
+/// Why a rotation's pictures were not made, for the front end to word.
+package struct PictureOrderFailure: Error, Sendable {
+    package var label: String
+    package var reason: Reason
+
+    package enum Reason: Sendable {
+        case picture(PictureError)
+        case output(OutputError)
+        /// A file of that name is there, and citefeed did not write it.
+        case leftAlone([String], directory: String)
+    }
+}
+
+extension PictureOrder {
+    /// Makes the pictures that do not show this pick yet, each `picture-PRESET.png` in the
+    /// directory (replaced atomically, an unchanged one untouched, never a file citefeed did not
+    /// write there). `environment`: for the screen's size and the user's language.
+    package func write(environment: [String: String]) throws(PictureOrderFailure) {
+        let output = OutputDirectory(path: directory)
+        // What each picture there shows, so that one is made again only when its pick, size or
+        // look changed.
+        let stampPath = directory + "/" + OutputSet.pictureStamp
+        let stamps = (Posix.readText(stampPath, limit: 1 << 16).flatMap { try? JSONParser.parse(Array($0.utf8)) })
+        var stamp: [(String, JSONValue)] = []
+        var files: [OutputFile] = []
+        let background = self.background.map { path -> String in
+            var st = stat()
+            return stat(path, &st) == 0 ? "\(path) \(st.st_size) \(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)" : path
+        }
+        for name in presets {
+            guard let preset = PicturePreset.named(name) else { continue }
+            let size = preset.size ?? ScreenSize.read(environment: environment) ?? PicturePreset.fallbackScreen
+            var request = PictureRequest(size: size, theme: theme, eInk: preset.isEReader, background: self.background)
+            if preset.size == nil { request.margins = margins }
+            request.locale = TextLanguage.locale(environment: environment)
+            let key = "\(pick.id) \(pickedAt.seconds) \(size) \(theme.rawValue) \(request.margins) \(background ?? "")"
+            stamp.append((name, .string(key)))
+            let file = directory + "/" + FeedContext.pictureName(name)
+            if stamps?[name]?.stringValue == key, Posix.fileExists(file) { continue }
+            do throws(PictureError) {
+                files.append(OutputFile(name: FeedContext.pictureName(name), bytes: try PictureRenderer.render(CardContent(pick), request).bytes))
+            } catch { throw PictureOrderFailure(label: label, reason: .picture(error)) }
+        }
+        guard !files.isEmpty else { return }
+        files.append(OutputFile(name: OutputSet.pictureStamp, bytes: Array((JSONWriter.pretty(.object(stamp))).utf8)))
+        let written: OutputDirectory.Written
+        do throws(OutputError) { written = try output.write(files) } catch {
+            throw PictureOrderFailure(label: label, reason: .output(error))
+        }
+        if !written.refused.isEmpty { throw PictureOrderFailure(label: label, reason: .leftAlone(written.refused, directory: directory)) }
+    }
+}
