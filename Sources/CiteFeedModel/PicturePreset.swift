@@ -20,6 +20,8 @@ public struct PicturePreset: Hashable, Sendable {
         eReader("kobo-libra-2", 1264, 1680, "Kobo Libra 2, Libra H2O and Libra Colour"),
         eReader("kobo-sage", 1440, 1920, "Kobo Sage"),
         eReader("kobo-elipsa", 1404, 1872, "Kobo Elipsa, Elipsa 2E and Aura One"),
+        eReader("kobo-forma", 1440, 1920, "Kobo Forma"),
+        eReader("kobo-nia", 758, 1024, "Kobo Nia"),
         eReader("kindle", 600, 800, "Kindle (8th and 10th generation) and older 6-inch Kindles"),
         eReader("kindle-paperwhite-4", 1072, 1448, "Kindle Paperwhite 3 and 4, Kindle (11th generation)"),
         eReader("kindle-paperwhite-5", 1236, 1648, "Kindle Paperwhite 5 and Signature Edition"),

@@ -9,7 +9,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case favouriteWeight, weights, seed, notify, outputDirectory
     case feedTitle, feedDescription, feedAuthor, feedLanguage, feedURL, feedItems, feedHub, publishCommand, syncFolder, syncName
     case statusWidth, statusTemplate, scroll, scrollSpeed
-    case pictures, pictureTheme, pictureMargins, pictureBackground
+    case pictures, pictureTheme, pictureMargins, pictureBackground, sleepScreenRotation, sleepScreenCount
     case desiredRetention, newPerDay, learningSteps, relearningSteps, maximumInterval, dayStartsAt
 
     /// The settings `sync` carries between machines (issue 25): what chooses and orders the
@@ -191,6 +191,18 @@ public enum SettingKey: String, CaseIterable, Sendable {
                 summary: "pictures of the pick written beside the feeds, as picture-PRESET.png: presets such as wallpaper square",
                 manual:
                     "Made when the pick changes, after the bar's line (a bar never waits for one); with feedURL set, the newest feed item carries the first as its image. Empty: none.")
+        case .sleepScreenRotation:
+            entry(
+                \.sleepScreenRotation,
+                .string("a rotation name") { s throws(SettingValueError) in
+                    if !s.isEmpty { try RotationName.validate(s) }
+                    return s
+                }, summary: "the rotation whose next picks e-readers' sleep screens show (empty: the default one)",
+                manual: "Written by import --devices and picture --devices to each mounted reader with KOReader.")
+        case .sleepScreenCount:
+            entry(
+                \.sleepScreenCount, .integer(0...200),
+                summary: "how many pictures of the next picks go to each e-reader's sleep screen (0-200; 0: none)")
         case .pictureTheme:
             entry(
                 \.pictureTheme, .choice, summary: "the colours of pictures: light, dark, sepia, eink or tag (the first tag's colour)",

@@ -54,6 +54,10 @@ public struct Settings: Sendable {
     public var pictureBackground: String?
     /// The presets of the pictures a rotation writes beside its feeds (`picture-PRESET.png`).
     public var pictures: [String] = []
+    /// E-readers' sleep screens (issue 39): the rotation whose next picks they show ("" the
+    /// default one), and how many (0: none).
+    public var sleepScreenRotation = ""
+    public var sleepScreenCount = 20
     /// Study (issue 14): FSRS's settings and the study day.
     public var desiredRetention = 0.9
     public var newPerDay = 20

@@ -96,7 +96,8 @@ extension PictureOrder {
             let file = directory + "/" + FeedContext.pictureName(name)
             if stamps?[name]?.stringValue == key, Posix.fileExists(file) { continue }
             do throws(PictureError) {
-                files.append(OutputFile(name: FeedContext.pictureName(name), bytes: try PictureRenderer.render(CardContent(pick), request).bytes))
+                files.append(
+                    OutputFile(name: FeedContext.pictureName(name), bytes: try PictureRenderer.render(CardContent(pick), request).bytes))
             } catch { throw PictureOrderFailure(label: label, reason: .picture(error)) }
         }
         guard !files.isEmpty else { return }

@@ -150,6 +150,19 @@ package enum Posix {
         }
     }
 
+    /// The last `limit` bytes of a regular file (all of a shorter one) as text, invalid UTF-8
+    /// replaced; `nil` when it cannot be read. For a log whose newest lines matter.
+    package static func readTail(_ path: String, limit: Int) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
+        if st.st_size > limit { lseek(fd, off_t(st.st_size) - off_t(limit), SEEK_SET) }
+        guard let bytes = try? readAll(fd: fd, limit: limit) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The first `count` bytes of a regular file (fewer when it is shorter); nil when it cannot be read.
     package static func readPrefix(_ path: String, _ count: Int) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)

@@ -45,10 +45,14 @@ package struct UserOutput: Equatable, Sendable {
         }
         if case .file = output.kind {
             let directory = Posix.parentDirectory(output.path)
-            if access(directory, W_OK) != 0 { throw IOFailure(message: "its directory \(directory) cannot be written (\(Posix.errorText()))") }
+            if access(directory, W_OK) != 0 {
+                throw IOFailure(message: "its directory \(directory) cannot be written (\(Posix.errorText()))")
+            }
         }
         let mine = protected.map { Self.canonical($0) }
-        if mine.contains(output.path) { throw IOFailure(message: "it is one of citefeed's own files, which hold the library and its settings") }
+        if mine.contains(output.path) {
+            throw IOFailure(message: "it is one of citefeed's own files, which hold the library and its settings")
+        }
         return output
     }
 

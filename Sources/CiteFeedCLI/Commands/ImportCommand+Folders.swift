@@ -38,6 +38,9 @@ extension ImportCommand {
             if files.isEmpty { context.err.line("citefeed: note: \(device.echoed(limit: 300)): an e-reader with no highlights.") }
             sources += files.map { (label(of: $0, under: Posix.parentDirectory(device)), $0) }
         }
+        // Then the readers' sleep screens (KOReader's), from the library as the import left it;
+        // a dry run writes none.
+        defer { if !dryRun { try? SleepScreenWriter.writeAll(roots: paths, preset: nil, theme: nil, context, fromImport: true) } }
         guard !sources.isEmpty else { return }
         try importSources(sources, context)
     }

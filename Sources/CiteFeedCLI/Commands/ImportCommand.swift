@@ -44,7 +44,8 @@ struct ImportCommand: Command {
             import those by name), each on its own, a line each; --devices does so for every
             e-reader mounted under /media/$USER, /run/media/$USER and /mnt (or the ROOTs given):
             a Kindle's documents/My Clippings.txt, a Kobo's database, KOReader's sidecars. A file
-            that fails does not stop the others; the exit status says whether any failed.
+            that fails does not stop the others; the exit status says whether any failed. Then
+            each reader with KOReader gets sleep-screen pictures, as 'citefeed picture --devices'.
             All or nothing: an invalid record stops the import and names it, unless --skip-invalid.
             Citations already in the library (same text and author, ignoring case and spaces, the
             author's words in any order: "Last, First" is "First Last") are skipped, so importing

@@ -15,7 +15,8 @@ struct PictureCommand: Command {
     static let preset = Option(
         "preset", "NAME", "a named size: wallpaper (default), lockscreen, square, portrait or an e-reader", choices: presetNames)
     static let presetNames = [
-        "wallpaper", "lockscreen", "square", "portrait", "kobo-clara", "kobo-libra-2", "kobo-sage", "kobo-elipsa", "kindle",
+        "wallpaper", "lockscreen", "square", "portrait", "kobo-clara", "kobo-libra-2", "kobo-sage", "kobo-elipsa", "kobo-forma",
+        "kobo-nia", "kindle",
         "kindle-paperwhite-4", "kindle-paperwhite-5", "kindle-oasis", "kindle-scribe", "pocketbook-era", "pocketbook-touch-hd-3",
         "pocketbook-inkpad-3",
     ]
@@ -25,6 +26,8 @@ struct PictureCommand: Command {
     static let format = Option("format", "F", "png (default, or as --out's extension says) or svg", choices: PictureRequest.Format.self)
     static let background = Option("background", "FILE", "a PNG file drawn behind the card (default: the pictureBackground setting)")
     static let out = Option("out", "FILE", "where to write it; - for standard output (default: citation-ID.png here)")
+    static let devices = Flag(
+        "devices", "pictures of the next picks to the sleep screen of every mounted e-reader with KOReader (or those in the ROOTs given)")
 
     static let spec = CommandSpec(
         name: "picture",
@@ -39,15 +42,22 @@ struct PictureCommand: Command {
             1920×1080); an e-reader's picture is gray, dithered to e-ink's 16 levels.
             Presets: wallpaper (the screen), lockscreen (the screen), square (1080×1080), portrait
             (1080×1350), kobo-clara (1072×1448), kobo-libra-2 (1264×1680), kobo-sage (1440×1920),
-            kobo-elipsa (1404×1872), kindle (600×800), kindle-paperwhite-4 (1072×1448),
+            kobo-elipsa (1404×1872), kobo-forma (1440×1920), kobo-nia (758×1024), kindle (600×800),
+            kindle-paperwhite-4 (1072×1448),
             kindle-paperwhite-5 (1236×1648), kindle-oasis (1264×1680), kindle-scribe (1860×2480),
             pocketbook-era (1264×1680), pocketbook-touch-hd-3 (1072×1448), pocketbook-inkpad-3
             (1404×1872).
             The settings pictureTheme and pictureBackground apply, and pictureMargins (room kept
             clear for panels) to wallpaper, lockscreen and --size.
+            --devices writes pictures of the next sleepScreenCount picks (default 20) of the
+            rotation sleepScreenRotation (or --rotation) to each e-reader mounted under
+            /media/$USER, /run/media/$USER and /mnt where KOReader is (Kobo, Kindle, PocketBook),
+            at its screen's size (a Kobo's model, or the size KOReader last logged; else give
+            --preset), into the folder KOReader's sleep screen shows (its screensaver_dir, else
+            KOReader's screensaver folder), replacing only the citefeed-NNN.png files it wrote.
             """,
-        options: [CLI.rotationOption, preset, size, theme, format, background, out],
-        positionals: (0, 1), positionalName: "the ID of a citation")
+        options: [CLI.rotationOption, preset, size, theme, format, background, out, devices],
+        positionals: (0, 16), positionalName: "the ID of a citation")
 
     /// Extensions of pictures citefeed does not write.
     static let otherPictures: Set<String> = ["jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "avif", "heic", "jxl", "ico", "pdf"]
@@ -59,9 +69,25 @@ struct PictureCommand: Command {
     let format: PictureRequest.Format
     let background: String?
     let out: String?
+    /// `--devices`: the roots given (none: the usual mount points), and whether a preset was.
+    let devices: [String]?
+    let presetGiven: Bool
 
     init(_ arguments: ParsedArguments) throws {
-        id = try arguments.positionals.first.map(Arguments.id)
+        presetGiven = arguments.has(Self.preset)
+        if arguments(Self.devices) {
+            for option in [Self.size, Self.format, Self.out, Self.background] where arguments.has(option) {
+                throw UsageError.conflicting("--devices", "--\(option.name)", command: "picture")
+            }
+            devices = arguments.positionals
+        } else {
+            devices = nil
+            if arguments.positionals.count > 1 {
+                throw UsageError.invalidValue(
+                    arguments.positionals[1], expected: "'picture' takes one ID (or --devices and the folders readers are mounted in)")
+            }
+        }
+        id = devices == nil ? try arguments.positionals.first.map(Arguments.id) : nil
         if arguments.has(Self.preset) && arguments.has(Self.size) { throw UsageError.conflicting("--preset", "--size", command: "picture") }
         let presetName = arguments(Self.preset) ?? "wallpaper"
         guard let preset = PicturePreset.named(presetName) else {
@@ -93,6 +119,10 @@ struct PictureCommand: Command {
     }
 
     func run(_ context: Context) throws {
+        if let devices {
+            try SleepScreenWriter.writeAll(roots: devices, preset: presetGiven ? preset : nil, theme: theme, context, fromImport: false)
+            return
+        }
         let settings = try context.settings()
         let home = context.home
         var request = PictureRequest(
@@ -154,9 +184,11 @@ package enum PictureCommandError: CiteFeedError, Equatable {
         switch self {
         case .terminal: return "A picture is not written to a terminal; give --out FILE, or send standard output to a file or program."
         case .nothingToShow(let rotation) where rotation.isEmpty:
-            return "The rotation has nothing to show: no citation matches its settings ('citefeed defaults' shows them). Give an ID instead."
+            return
+                "The rotation has nothing to show: no citation matches its settings ('citefeed defaults' shows them). Give an ID instead."
         case .nothingToShow(let rotation):
-            return "Rotation \(quoted(rotation)) has nothing to show: no citation matches its settings ('citefeed list --rotation \(rotation)' lists what does). Give an ID instead."
+            return
+                "Rotation \(quoted(rotation)) has nothing to show: no citation matches its settings ('citefeed list --rotation \(rotation)' lists what does). Give an ID instead."
         case .standardOutput(let reason):
             return "Cannot write the picture to standard output: \(reason)."
         }

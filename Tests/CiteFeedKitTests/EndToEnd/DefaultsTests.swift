@@ -28,7 +28,7 @@ import Testing
         #expect(try box.run("defaults", "read", "tags", "--json").stdout == "[\"life\",\"work\"]\n")
         #expect(try box.run("defaults", "read", "feedTitle").stdout == "Citations\n")
         let all = try box.run("defaults")
-        #expect(all.stdout.contains("interval           1d\n") && all.stdout.contains("feedItems          20  (default)\n"))
+        #expect(all.stdout.contains("interval             1d\n") && all.stdout.contains("feedItems            20  (default)\n"))
         #expect(all.stdout.split(separator: "\n").count == SettingKey.allCases.count)
         #expect(try box.run("defaults", "delete", "interval").status == 0)
         #expect(try box.run("defaults", "read", "interval").stdout == "1h\n")

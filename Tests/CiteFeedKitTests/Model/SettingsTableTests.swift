@@ -14,7 +14,7 @@ import Testing
         .favouriteWeight: .int(5), .maxLength: .int(140), .seed: .int(-7), .outputDirectory: .string("/srv/feeds"),
         .feedTitle: .string("Mine"), .feedDescription: .string("D"), .feedAuthor: .string("A"), .feedLanguage: .string("de-CH"),
         .feedURL: .string("https://example.org/q/"), .feedItems: .int(7), .statusWidth: .int(33), .statusTemplate: .string("{text}"), .scroll: .bool(true), .scrollSpeed: .int(9),
-        .pictures: .array([.string("square"), .string("kobo-clara")]), .pictureTheme: .string("sepia"), .pictureMargins: .array([.int(32), .int(0), .int(0)]), .pictureBackground: .string("/srv/bg.png"),
+        .pictures: .array([.string("square"), .string("kobo-clara")]), .sleepScreenRotation: .string("night"), .sleepScreenCount: .int(5), .pictureTheme: .string("sepia"), .pictureMargins: .array([.int(32), .int(0), .int(0)]), .pictureBackground: .string("/srv/bg.png"),
         .offset: .string("1d7h"), .activeHours: .string("22:00-06:00"), .days: .string("mon,wed-fri"), .excludeTags: .array([.string("x")]),
         .authors: .array([.string("Seneca")]), .excludeAuthors: .array([.string("Anon")]), .sources: .array([.string("Letters")]),
         .search: .string("courage wisdom"), .minLength: .int(10), .weights: .object([("author:Seneca", .int(0)), ("tag:stoic", .int(3))]),

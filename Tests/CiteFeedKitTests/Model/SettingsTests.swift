@@ -63,7 +63,7 @@ import Testing
             // Issue 25's (empty: the host name).
             .syncName: .string(""),
             // Issue 39's (no background image: none).
-            .pictures: .array([]), .pictureTheme: .string("light"), .pictureMargins: .array([.int(0)]),
+            .pictures: .array([]), .sleepScreenRotation: .string(""), .sleepScreenCount: .int(20), .pictureTheme: .string("light"), .pictureMargins: .array([.int(0)]),
         ]
         for key in SettingKey.allCases {
             #expect(key.defaultValue == expected[key], "\(key)")

@@ -237,8 +237,10 @@ struct PictureCommandTests {
         let full = try box.run(["picture", "1", "--size", "300x300", "--out", "/dev/full"])
         expectFailure(full, status: .cannotCreate, containing: "Cannot write /dev/full: No space left on device.")
         expectFailure(
-            try Sandbox.execute("/bin/sh", ["-c", "exec \"$0\" picture 1 --size 300x300 --out - > /dev/full", Sandbox.binary.path], stdin: Data(),
-                environment: box.environment), status: .ioError, containing: "Cannot write the picture to standard output: No space left on device.")
+            try Sandbox.execute(
+                "/bin/sh", ["-c", "exec \"$0\" picture 1 --size 300x300 --out - > /dev/full", Sandbox.binary.path], stdin: Data(),
+                environment: box.environment), status: .ioError,
+            containing: "Cannot write the picture to standard output: No space left on device.")
         let state = try box.state()
         for own in [box.libraryPath, box.settingsPath, box.libraryPath + "-wal", box.libraryPath + ".lock"] {
             expectFailure(

@@ -28,7 +28,8 @@ struct RotationPictureTests {
         let box = try Self.picturedLibrary()
         let rotated = try box.run("rotate")
         #expect(rotated.status == 0 && rotated.stderr.isEmpty, "\(rotated)")
-        let square = box.feeds.appendingPathComponent("picture-square.png"), kobo = box.feeds.appendingPathComponent("picture-kobo-clara.png")
+        let square = box.feeds.appendingPathComponent("picture-square.png"),
+            kobo = box.feeds.appendingPathComponent("picture-kobo-clara.png")
         #expect(try PictureReaderTests.identify(square).hasPrefix("1080 1080 "))
         #expect(try PictureReaderTests.identify(kobo).hasPrefix("1072 1448 Grayscale 8 "))
         let shown = try #require(OutputDirectory.readCurrent(box.home.appendingPathComponent("current.json").path)?.pick)
@@ -95,13 +96,15 @@ struct RotationPictureTests {
         #expect(try box.run("defaults", "write", "pictureBackground", missing).status == 0)
         let rotated = try box.run("rotate")
         #expect(rotated.status == 0)
-        #expect(rotated.stderr.contains("warning: the pictures were not made: The background image \(missing) does not exist"), "\(rotated)")
+        #expect(
+            rotated.stderr.contains("warning: the pictures were not made: The background image \(missing) does not exist"), "\(rotated)")
     }
 
     @Test func thePicturesSettingTakesPresetsOnly() throws {
         let box = try Sandbox()
         expectFailure(
-            try box.run("defaults", "write", "pictures", "square", "poster"), status: .usage, containing: "\"poster\" is not a preset; use wallpaper")
+            try box.run("defaults", "write", "pictures", "square", "poster"), status: .usage,
+            containing: "\"poster\" is not a preset; use wallpaper")
         #expect(try box.run("defaults", "write", "pictures", "SQUARE", "square").status == 0)
         #expect(try box.run("defaults", "read", "pictures").stdout == "square\n")
     }

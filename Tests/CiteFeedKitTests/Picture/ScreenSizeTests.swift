@@ -70,7 +70,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: bin) }
         let swaymsg = bin.appendingPathComponent("swaymsg"), marker = bin.appendingPathComponent("child.pid")
         let answer = #"[{"active":true,"focused":true,"current_mode":{"width":3840,"height":2160}}]"#
-        try "#!/bin/sh\necho '\(answer)'\nsleep 120 &\necho $! > '\(marker.path)'\nexit 0\n".write(to: swaymsg, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho '\(answer)'\nsleep 120 &\necho $! > '\(marker.path)'\nexit 0\n".write(
+            to: swaymsg, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swaymsg.path)
         let environment = ["PATH": bin.path + ":/usr/bin:/bin", "SWAYSOCK": "/run/sway.sock"]
         #expect(ScreenSize.read(environment: environment) == PictureSize(width: 3840, height: 2160))

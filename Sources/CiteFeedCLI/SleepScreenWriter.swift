@@ -1,0 +1,96 @@
+import CiteFeedExchange
+import CiteFeedModel
+import CiteFeedPicture
+import CiteFeedService
+import CiteFeedStore
+import CiteFeedSupport
+
+/// `picture --devices` and the end of `import --devices`: pictures of the next picks to the
+/// sleep screen of each mounted e-reader with KOReader, a line each.
+enum SleepScreenWriter {
+    /// `fromImport`: a reader without KOReader, Pango missing or `sleepScreenCount` 0 are then
+    /// notes or silence, never errors (the import is what was asked for).
+    static func writeAll(roots given: [String], preset: PicturePreset?, theme: PictureTheme?, _ context: Context, fromImport: Bool) throws {
+        let roots = given.isEmpty ? ImportSources.mountRoots(user: context.environment["USER"] ?? context.environment["LOGNAME"]) : given
+        let paths = roots.map { Posix.absolutePath($0, home: context.paths.userHome) }
+        if !fromImport, let missing = given.indices.first(where: { !Posix.isDirectory(paths[$0]) }) {
+            throw FolderImportError.noRoot(given[missing])
+        }
+        let defaults = try SettingsFile(path: context.paths.settings).load().settings
+        let count = defaults.sleepScreenCount
+        if fromImport && count == 0 { return }
+        // --rotation, else the setting, else the default rotation.
+        let rotation = context.rotation ?? (defaults.sleepScreenRotation.isEmpty ? context.rotationName : defaults.sleepScreenRotation)
+        var settings = try SettingsFile(path: context.paths.settings).load(rotation: rotation).settings
+        if let theme { settings.pictureTheme = theme }
+        let readers = context.home.readersWithKOReader(roots: paths)
+        guard !readers.isEmpty else {
+            if fromImport { return }
+            throw SleepScreenCommandError.noReader(roots)
+        }
+        guard count > 0 else { throw SleepScreenCommandError.countIsZero }
+        let locale = TextLanguage.locale(environment: context.environment)
+        var failures = 0
+        for reader in readers {
+            let name = reader.model ?? ["kobo": "Kobo", "kindle": "Kindle", "pocketbook": "PocketBook"][reader.kind.rawValue]!
+            do throws(SleepScreenError) {
+                let done = try context.home.writeSleepScreens(reader, settings: settings, count: count, preset: preset, locale: locale)
+                let total = done.written + done.unchanged
+                var line =
+                    "\(name) at \(reader.root): \(total) sleep-screen picture\(total == 1 ? "" : "s") (\(done.size.description)) in \(reader.folder)"
+                if done.unchanged > 0 { line += ", \(done.unchanged) unchanged" }
+                if done.removed > 0 { line += ", \(done.removed) old one\(done.removed == 1 ? "" : "s") removed" }
+                context.out.line("\(line).")
+                for file in done.leftAlone {
+                    context.err.line("citefeed: note: \(reader.folder)/\(file) was not written by citefeed; it is left as it is.")
+                }
+                if !reader.isShown {
+                    context.err.line(
+                        "citefeed: note: KOReader on \(reader.root) shows them once its sleep screen is set to: in KOReader's sleep screen settings, choose 'Show random image from folder' and the folder \(reader.folderOnDevice)."
+                    )
+                }
+            } catch {
+                failures += 1
+                context.err.line("citefeed: \(fromImport ? "warning" : "error"): \(name) at \(reader.root): \(error.words)")
+            }
+        }
+        if !fromImport && failures > 0 { throw SleepScreenCommandError.notAllWritten(failures, of: readers.count) }
+    }
+}
+
+extension SleepScreenError {
+    var words: String {
+        switch self {
+        case .unknownSize:
+            return
+                "its screen's size is not known (no .kobo/version, and KOReader has not logged it); give --preset, such as kindle-paperwhite-5."
+        case .picture(let error): return error.message
+        case .nothingToShow(let rotation):
+            return "\(rotation.isEmpty ? "the rotation" : "rotation " + quoted(rotation)) has nothing to show."
+        case let .cannotWrite(folder, reason): return "cannot write in \(folder): \(reason)."
+        }
+    }
+}
+
+package enum SleepScreenCommandError: CiteFeedError, Equatable {
+    case noReader([String])
+    case countIsZero
+    case notAllWritten(Int, of: Int)
+
+    package var exitStatus: ExitStatus {
+        switch self {
+        case .noReader: return .notFound
+        case .countIsZero: return .usage
+        case .notAllWritten: return .failure
+        }
+    }
+
+    package var message: String {
+        switch self {
+        case .noReader(let roots): return "No e-reader with KOReader is mounted under \(roots.joined(separator: ", ").echoed(limit: 600))."
+        case .countIsZero: return "sleepScreenCount is 0; 'citefeed defaults write sleepScreenCount 20' asks for pictures."
+        case let .notAllWritten(failed, total):
+            return total == 1 ? "The reader got no pictures." : "\(failed) of the \(total) readers got no pictures."
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import CiteFeedExchange
+import CiteFeedModel
+import CiteFeedPicture
+import CiteFeedStore
+import CiteFeedSupport
+
+/// What writing one reader's sleep-screen pictures did.
+package struct SleepScreens: Sendable {
+    package var device: ReaderDevice
+    package var size: PictureSize
+    /// Pictures written (new or changed), and those already as they should be.
+    package var written: Int
+    package var unchanged: Int
+    /// Pictures of citefeed's removed because fewer are wanted now.
+    package var removed: Int
+    /// Names citefeed would have written that hold files it did not write.
+    package var leftAlone: [String]
+}
+
+/// Why a reader got no sleep-screen pictures, for the front end to word.
+package enum SleepScreenError: Error, Sendable {
+    /// Neither the reader's files nor `--preset` say its screen's size.
+    case unknownSize(ReaderDevice)
+    case picture(PictureError)
+    /// The rotation has nothing to show.
+    case nothingToShow(String)
+    case cannotWrite(String, String)
+}
+
+extension Home {
+    /// The name of citefeed's `n`th sleep-screen picture, and the list of those it wrote.
+    static func sleepScreenName(_ n: Int) -> String {
+        "citefeed-" + String(repeating: "0", count: max(0, 3 - String(n).count)) + "\(n).png"
+    }
+    static let sleepScreenList = ".citefeed-sleep-screens"
+
+    /// The readers with KOReader mounted in (or at) `roots`.
+    package func readersWithKOReader(roots: [String]) -> [ReaderDevice] {
+        ImportSources.devices(roots: roots).compactMap { ReaderDevice.find(at: $0.device) }
+    }
+
+    /// Writes pictures of the next `count` picks of the rotation of `settings` (each citation
+    /// once) into the folder the reader's KOReader shows on its sleep screen, at its screen's size
+    /// (`preset` when given), gray in e-ink's 16 levels. Only `citefeed-NNN.png` files that
+    /// citefeed wrote there (its list, `.citefeed-sleep-screens`) are replaced or removed.
+    package func writeSleepScreens(
+        _ device: ReaderDevice, settings: Settings, count: Int, preset: PicturePreset?, locale: String?
+    ) throws(SleepScreenError) -> SleepScreens {
+        guard let size = preset?.size ?? device.size else { throw .unknownSize(device) }
+        var request = PictureRequest(size: size, theme: settings.pictureTheme, eInk: true, background: settings.pictureBackground)
+        request.locale = locale
+        let prepared: PreparedPicture
+        do throws(PictureError) { prepared = try PictureRenderer.prepare(request) } catch { throw .picture(error) }
+        let citations: [Citation]
+        do {
+            let library = try libraryWithStarterSet()
+            var seen = Set<Int64>()
+            citations = try rotation(library, settings: settings).upcoming(count * 2).map(\.citation).filter { seen.insert($0.id).inserted }
+        } catch { throw .cannotWrite(device.root, "\(error)") }
+        guard !citations.isEmpty else { throw .nothingToShow(settings.rotation) }
+        let chosen = Array(citations.prefix(count))
+        let folder = device.folder
+        do throws(IOFailure) { try Posix.makeDirectories(folder) } catch { throw .cannotWrite(folder, error.message) }
+        let listPath = folder + "/" + Self.sleepScreenList
+        let names = (1...max(chosen.count, 1)).map(Self.sleepScreenName)
+        // Only names of this form are ever taken from the list: one edited by hand cannot make
+        // citefeed replace or remove anything else.
+        let allowed = Set((1...200).map(Self.sleepScreenName))
+        let listed = Set(
+            (Posix.readText(listPath, limit: 1 << 16).flatMap { try? JSONParser.parse(Array($0.utf8)) }?["files"]?.arrayValue ?? [])
+                .compactMap(\.stringValue).filter { allowed.contains($0) })
+        var leftAlone: [String] = []
+        var files: [(path: String, bytes: [UInt8])] = []
+        for (name, citation) in zip(names, chosen) {
+            let path = folder + "/" + name
+            if !listed.contains(name) && Posix.fileExists(path) {
+                leftAlone.append(name)
+                continue
+            }
+            do throws(PictureError) { files.append((path, try PictureRenderer.render(CardContent(citation), prepared).bytes)) } catch {
+                throw .picture(error)
+            }
+        }
+        let mine = Set(files.map { Posix.lastComponent($0.path) })
+        let stale = listed.subtracting(mine)
+        do throws(IOFailure) {
+            // The list first, holding both what stays and what is to be written: a run stopped
+            // between the two leaves files it may still replace, never ones it does not know.
+            try AtomicWriter.write(
+                Array(JSONWriter.pretty(.object([("files", .array(listed.union(mine).sorted().map(JSONValue.string)))])).utf8),
+                to: listPath, mode: 0o644)
+            let written = try AtomicWriter.writeChanged(files, mode: 0o644)
+            var removed = 0
+            for name in stale.sorted() where unlink(folder + "/" + name) == 0 { removed += 1 }
+            try AtomicWriter.write(
+                Array(JSONWriter.pretty(.object([("files", .array(mine.sorted().map(JSONValue.string)))])).utf8), to: listPath, mode: 0o644)
+            return SleepScreens(
+                device: device, size: size, written: written.count, unchanged: files.count - written.count, removed: removed,
+                leftAlone: leftAlone)
+        } catch { throw .cannotWrite(folder, error.message) }
+    }
+}
