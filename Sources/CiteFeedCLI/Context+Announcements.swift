@@ -38,14 +38,20 @@ extension Context {
             }
             return
         }
-        Self.makePictures(pictures, environment: environment) { warn($0) }
-        Announcer.run(jobs, limit: announceLimit, environment: environment) { warn($0) }
+        let changed = Self.makePictures(pictures, environment: environment) { warn($0) }
+        let more = home.publishJobs(forPictures: changed, besides: jobs)
+        Announcer.run(jobs + more, limit: announceLimit, environment: environment) { warn($0) }
     }
 
-    /// Makes the pictures of `orders`; each failure is one warning.
-    static func makePictures(_ orders: [PictureOrder], environment: [String: String], warn: (String) -> Void) {
-        for order in orders {
-            do throws(PictureOrderFailure) { try order.write(environment: environment) } catch { warn(error.message) }
+    /// Makes the pictures of `orders`, each failure a warning; returns what each wrote.
+    static func makePictures(_ orders: [PictureOrder], environment: [String: String], warn: (String) -> Void) -> [(
+        order: PictureOrder, written: [String]
+    )] {
+        orders.map { order in
+            do throws(PictureOrderFailure) { return (order, try order.write(environment: environment)) } catch {
+                warn(error.message)
+                return (order, [])
+            }
         }
     }
 
@@ -75,7 +81,8 @@ extension Context {
                     ("limit", .int(Int64(announceLimit))), ("jobs", .array(jobs.map(\.json))), ("pictures", .array(pictures.map(\.json))),
                 ])
             ).utf8)
-        return Subprocess.detach(executable, [Context.detachedAnnouncer], input: input, output: log, keep: lock, environment: environment) != nil
+        return Subprocess.detach(executable, [Context.detachedAnnouncer], input: input, output: log, keep: lock, environment: environment)
+            != nil
     }
 
     /// The detached citefeed: runs the announcements on standard input, logging to standard
@@ -90,8 +97,9 @@ extension Context {
         let pictures = (json["pictures"]?.arrayValue ?? []).compactMap(PictureOrder.init(json:))
         let labels = jobs.map(\.label) + pictures.map(\.label).filter { label in !jobs.contains { $0.label == label } }
         log("announcing for \(labels.map { $0.isEmpty ? "the default rotation" : String($0.dropLast(2)) }.joined(separator: ", "))")
-        Self.makePictures(pictures, environment: environment) { log("warning: " + $0) }
-        Announcer.run(jobs, limit: Int(limit), environment: environment) { log("warning: " + $0) }
+        let changed = Self.makePictures(pictures, environment: environment) { log("warning: " + $0) }
+        let more = home.publishJobs(forPictures: changed, besides: jobs)
+        Announcer.run(jobs + more, limit: Int(limit), environment: environment) { log("warning: " + $0) }
         log("done")
     }
 }

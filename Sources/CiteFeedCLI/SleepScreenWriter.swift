@@ -21,8 +21,14 @@ enum SleepScreenWriter {
         if fromImport && count == 0 { return }
         // --rotation, else the setting, else the default rotation.
         let rotation = context.rotation ?? (defaults.sleepScreenRotation.isEmpty ? context.rotationName : defaults.sleepScreenRotation)
-        var settings = try SettingsFile(path: context.paths.settings).load(rotation: rotation).settings
+        var settings: Settings
+        do { settings = try SettingsFile(path: context.paths.settings).load(rotation: rotation).settings } catch {
+            // A rotation named by the setting and since renamed or removed: say which setting.
+            guard context.rotation == nil, !defaults.sleepScreenRotation.isEmpty else { throw error }
+            throw SleepScreenCommandError.settingNamesNoRotation(defaults.sleepScreenRotation)
+        }
         if let theme { settings.pictureTheme = theme }
+        if let preset, preset.size == nil { throw SleepScreenCommandError.screenPreset(preset.name) }
         let readers = context.home.readersWithKOReader(roots: paths)
         guard !readers.isEmpty else {
             if fromImport { return }
@@ -34,7 +40,9 @@ enum SleepScreenWriter {
         for reader in readers {
             let name = reader.model ?? ["kobo": "Kobo", "kindle": "Kindle", "pocketbook": "PocketBook"][reader.kind.rawValue]!
             do throws(SleepScreenError) {
-                let done = try context.home.writeSleepScreens(reader, settings: settings, count: count, preset: preset, locale: locale)
+                // --preset for a reader whose own files do not say its screen.
+                let done = try context.home.writeSleepScreens(
+                    reader, settings: settings, count: count, preset: reader.size == nil ? preset : nil, locale: locale)
                 let total = done.written + done.unchanged
                 var line =
                     "\(name) at \(reader.root): \(total) sleep-screen picture\(total == 1 ? "" : "s") (\(done.size.description)) in \(reader.folder)"
@@ -43,6 +51,10 @@ enum SleepScreenWriter {
                 context.out.line("\(line).")
                 for file in done.leftAlone {
                     context.err.line("citefeed: note: \(reader.folder)/\(file) was not written by citefeed; it is left as it is.")
+                }
+                if let problem = reader.settingsProblem {
+                    context.err.line(
+                        "citefeed: note: KOReader on \(reader.root): \(problem); the pictures went to its own screensaver folder.")
                 }
                 if !reader.isShown {
                     context.err.line(
@@ -61,9 +73,11 @@ enum SleepScreenWriter {
 extension SleepScreenError {
     var words: String {
         switch self {
-        case .unknownSize:
+        case .unknownSize(let reader):
+            let said = reader.unknownModel.map { "it is \($0), a model citefeed does not know, " } ?? "its files do not say its screen, "
+            let example = ["kobo": "kobo-clara", "kindle": "kindle-paperwhite-5", "pocketbook": "pocketbook-era"][reader.kind.rawValue]!
             return
-                "its screen's size is not known (no .kobo/version, and KOReader has not logged it); give --preset, such as kindle-paperwhite-5."
+                "its screen's size is not known (\(said)and KOReader has not logged it in its crash.log); give --preset, such as \(example)."
         case .picture(let error): return error.message
         case .nothingToShow(let rotation):
             return "\(rotation.isEmpty ? "the rotation" : "rotation " + quoted(rotation)) has nothing to show."
@@ -75,12 +89,14 @@ extension SleepScreenError {
 package enum SleepScreenCommandError: CiteFeedError, Equatable {
     case noReader([String])
     case countIsZero
+    case screenPreset(String)
+    case settingNamesNoRotation(String)
     case notAllWritten(Int, of: Int)
 
     package var exitStatus: ExitStatus {
         switch self {
         case .noReader: return .notFound
-        case .countIsZero: return .usage
+        case .countIsZero, .screenPreset, .settingNamesNoRotation: return .usage
         case .notAllWritten: return .failure
         }
     }
@@ -89,6 +105,11 @@ package enum SleepScreenCommandError: CiteFeedError, Equatable {
         switch self {
         case .noReader(let roots): return "No e-reader with KOReader is mounted under \(roots.joined(separator: ", ").echoed(limit: 600))."
         case .countIsZero: return "sleepScreenCount is 0; 'citefeed defaults write sleepScreenCount 20' asks for pictures."
+        case .settingNamesNoRotation(let name):
+            return
+                "sleepScreenRotation names rotation \(quoted(name)), which does not exist; 'citefeed rotation list' shows them, 'citefeed defaults write sleepScreenRotation NAME' chooses one."
+        case .screenPreset(let name):
+            return "--preset \(name) is a desktop screen's; give an e-reader's, such as kobo-clara or kindle-paperwhite-5."
         case let .notAllWritten(failed, total):
             return total == 1 ? "The reader got no pictures." : "\(failed) of the \(total) readers got no pictures."
         }

@@ -27,7 +27,8 @@ package enum ImportSources {
     }
 
     private static func walk(
-        _ folder: String, depth: Int, into found: inout [String], passedOver: inout [String], leftOut: inout [(path: String, reason: String)]
+        _ folder: String, depth: Int, into found: inout [String], passedOver: inout [String],
+        leftOut: inout [(path: String, reason: String)]
     ) {
         guard depth <= 16 else {
             passedOver.append("\(folder): deeper than 16 folders, not looked in")
@@ -40,7 +41,8 @@ package enum ImportSources {
             return
         }
         if listing.notUTF8 > 0 {
-            passedOver.append("\(folder): \(listing.notUTF8) name\(listing.notUTF8 == 1 ? "" : "s") not in UTF-8, passed over (rename to import)")
+            passedOver.append(
+                "\(folder): \(listing.notUTF8) name\(listing.notUTF8 == 1 ? "" : "s") not in UTF-8, passed over (rename to import)")
         }
         for name in listing.names.sorted() {
             let path = folder + "/" + name
@@ -98,9 +100,14 @@ package enum ImportSources {
     package static func devices(roots: [String]) -> [(device: String, files: [String])] {
         var result: [(String, [String])] = []
         var seen = Set<String>()
-        for root in roots where Posix.isDirectory(root) {
-            let candidates = [root] + Posix.directoryEntries(root).sorted().map { root + "/" + $0 }.filter(Posix.isDirectory)
+        for given in roots where Posix.isDirectory(given) {
+            // Each reader once, however its path is spelt; a root that is a reader is that reader
+            // alone (its own folders, `.adds` holding `koreader`, are not readers).
+            let root = Posix.resolvedPath(given) ?? given
+            let candidates =
+                isReader(root) ? [root] : Posix.directoryEntries(root).sorted().map { root + "/" + $0 }.filter(Posix.isDirectory)
             for device in candidates where !seen.contains(device) && isReader(device) {
+                if seen.contains(where: { device.hasPrefix($0 + "/") }) { continue }
                 seen.insert(device)
                 var files: [String] = []
                 for file in [device + "/documents/My Clippings.txt", device + "/.kobo/KoboReader.sqlite"] where Posix.fileExists(file) {

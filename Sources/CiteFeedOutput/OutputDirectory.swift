@@ -33,7 +33,9 @@ public struct OutputDirectory {
         var allowed: [OutputFile] = []
         var refused: [String] = []
         for file in files {
-            if manifest.files.contains(file.name) || !Posix.fileExists(path + "/" + file.name) {
+            var st = stat()
+            // lstat: a link to nothing is someone's file too.
+            if manifest.files.contains(file.name) || lstat(path + "/" + file.name, &st) != 0 {
                 allowed.append(file)
             } else {
                 refused.append(file.name)
@@ -106,7 +108,8 @@ public struct OutputManifest: Sendable, Equatable {
         else { return nil }
         // Only names citefeed writes: a list edited by hand cannot make it replace or remove
         // anything else.
-        return OutputManifest(files: Set(files).intersection(OutputSet.names + OutputSet.pictureNames), created: json["created"] == .bool(true))
+        return OutputManifest(
+            files: Set(files).intersection(OutputSet.names + OutputSet.pictureNames), created: json["created"] == .bool(true))
     }
 
     /// For a directory written before the list existed: the six outputs are adopted when they are

@@ -31,6 +31,24 @@ extension Home {
         announcements.sorted { $0.key < $1.key }.compactMap(\.value.pictures)
     }
 
+    /// The publish commands to run because pictures were made after the jobs were worked out:
+    /// for each rotation of `changed` (its pictures written) whose jobs run no publish command
+    /// yet, a job that runs it (its pending marker written first, as for any).
+    package func publishJobs(forPictures changed: [(order: PictureOrder, written: [String])], besides jobs: [AnnouncementJob])
+        -> [AnnouncementJob]
+    {
+        let all = (try? SettingsFile(path: paths.settings).loadAll()) ?? []
+        for (order, written) in changed where !written.isEmpty {
+            guard !jobs.contains(where: { $0.label == order.label && $0.publishCommand != nil }),
+                let settings = all.first(where: { $0.rotation == order.rotation }), !settings.publishCommand.isEmpty
+            else { continue }
+            var announcement = Announcement(settings: settings, directory: order.directory)
+            announcement.written = Set(written)
+            announcements[order.rotation] = announcement
+        }
+        return announcementJobs()
+    }
+
     /// The jobs for what `announcements` holds (which it empties). The pending marker of each
     /// publish command to run and the record of what it was configured with are written here,
     /// before it runs, so that a run killed half-way loses no publish.

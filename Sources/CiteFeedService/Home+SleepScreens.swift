@@ -34,6 +34,19 @@ extension Home {
     }
     static let sleepScreenList = ".citefeed-sleep-screens"
 
+    /// Removes the temporary files of pictures (`.citefeed-NNN.png.tmp-XXXXXX`) that a run
+    /// stopped half-way (a cable pulled) left, once they are a minute old.
+    static func removeStaleTemporaryPictures(in folder: String) {
+        let now = time(nil)
+        for name in Posix.directoryEntries(folder) where name.hasPrefix(".citefeed-") && name.count == ".citefeed-000.png.tmp-XXXXXX".count
+        {
+            guard name.dropFirst(".citefeed-000.png".count).hasPrefix(".tmp-") else { continue }
+            var st = stat()
+            let full = folder + "/" + name
+            if lstat(full, &st) == 0, st.st_mode & S_IFMT == S_IFREG, now - st.st_mtim.tv_sec > 60 { unlink(full) }
+        }
+    }
+
     /// The readers with KOReader mounted in (or at) `roots`.
     package func readersWithKOReader(roots: [String]) -> [ReaderDevice] {
         ImportSources.devices(roots: roots).compactMap { ReaderDevice.find(at: $0.device) }
@@ -60,7 +73,19 @@ extension Home {
         guard !citations.isEmpty else { throw .nothingToShow(settings.rotation) }
         let chosen = Array(citations.prefix(count))
         let folder = device.folder
+        // The folder stays on the reader: a link in the way (the folder, or one above it) must
+        // not lead the pictures, or the removal of old ones, anywhere else.
+        let storage = Posix.resolvedPath(device.root) ?? device.root
+        func onStorage(_ path: String) -> Bool {
+            guard let real = Posix.resolvedPath(path) else { return true }
+            return real == storage || real.hasPrefix(storage == "/" ? "/" : storage + "/")
+        }
+        var ancestor = folder
+        while !Posix.fileExists(ancestor) && ancestor != "/" && ancestor != "." { ancestor = Posix.parentDirectory(ancestor) }
+        guard onStorage(ancestor) else { throw .cannotWrite(folder, "it leads off the reader's storage (through a symbolic link)") }
         do throws(IOFailure) { try Posix.makeDirectories(folder) } catch { throw .cannotWrite(folder, error.message) }
+        guard onStorage(folder) else { throw .cannotWrite(folder, "it leads off the reader's storage (through a symbolic link)") }
+        Self.removeStaleTemporaryPictures(in: folder)
         let listPath = folder + "/" + Self.sleepScreenList
         let names = (1...max(chosen.count, 1)).map(Self.sleepScreenName)
         // Only names of this form are ever taken from the list: one edited by hand cannot make
@@ -73,7 +98,11 @@ extension Home {
         var files: [(path: String, bytes: [UInt8])] = []
         for (name, citation) in zip(names, chosen) {
             let path = folder + "/" + name
-            if !listed.contains(name) && Posix.fileExists(path) {
+            var st = stat()
+            // lstat: a link (even to nothing) that citefeed did not make is the user's; a listed
+            // name that has become a folder is left too.
+            let there = lstat(path, &st) == 0
+            if there && (!listed.contains(name) || st.st_mode & S_IFMT == S_IFDIR) {
                 leftAlone.append(name)
                 continue
             }
@@ -82,7 +111,7 @@ extension Home {
             }
         }
         let mine = Set(files.map { Posix.lastComponent($0.path) })
-        let stale = listed.subtracting(mine)
+        let stale = listed.subtracting(mine).subtracting(leftAlone)
         do throws(IOFailure) {
             // The list first, holding both what stays and what is to be written: a run stopped
             // between the two leaves files it may still replace, never ones it does not know.

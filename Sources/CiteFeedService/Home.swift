@@ -227,8 +227,10 @@ package final class Home {
         let s = rotation.settings
         if !s.pictures.isEmpty, s.mode == .rotate, directory == configured, let pick = state.pick {
             announcements[rotation.name]?.pictures = PictureOrder(
-                label: rotation.name.isEmpty ? "" : "rotation \(rotation.name): ", directory: directory, presets: s.pictures,
-                pick: pick.snapshot, pickedAt: pick.pickedAt, theme: s.pictureTheme, margins: s.pictureMargins, background: s.pictureBackground)
+                label: rotation.name.isEmpty ? "" : "rotation \(rotation.name): ", rotation: rotation.name, directory: directory,
+                presets: s.pictures,
+                pick: pick.snapshot, pickedAt: pick.pickedAt, pickID: pick.id, lock: Posix.parentDirectory(paths.library) + "/pictures.lock",
+                theme: s.pictureTheme, margins: s.pictureMargins, background: s.pictureBackground)
         }
         return Written(directory: directory, files: result.written)
     }

@@ -12,27 +12,38 @@ import CiteFeedSupport
 package struct PictureOrder: Equatable, Sendable {
     /// "" for the default rotation, "rotation NAME: " otherwise: the start of its warnings.
     package var label: String
+    package var rotation: String
     package var directory: String
     package var presets: [String]
     package var pick: PickSnapshot
-    /// When the pick was made: with its id, what names it among the picks of the rotation.
+    /// When the pick was made, and its row in the history (which only grows): of two orders,
+    /// the later pick's pictures win.
     package var pickedAt: Timestamp
+    package var pickID: Int64
+    /// The lock makers of pictures take turns on (beside the library).
+    package var lock: String
     package var theme: PictureTheme
     package var margins: PictureMargins
     package var background: String?
 
     package var json: JSONValue {
         .object([
-            ("label", .string(label)), ("directory", .string(directory)), ("presets", .array(presets.map(JSONValue.string))),
-            ("pick", CitationJSON.citation(pick)), ("pickedAt", .int(pickedAt.seconds)), ("theme", .string(theme.rawValue)),
+            ("label", .string(label)), ("rotation", .string(rotation)), ("directory", .string(directory)),
+            ("presets", .array(presets.map(JSONValue.string))),
+            ("pick", CitationJSON.citation(pick)), ("pickedAt", .int(pickedAt.seconds)), ("pickID", .int(pickID)), ("lock", .string(lock)),
+            ("theme", .string(theme.rawValue)),
             ("margins", .array(margins.values.map { .int(Int64($0)) })), ("background", .optional(background)),
         ])
     }
 
     package init(
-        label: String, directory: String, presets: [String], pick: PickSnapshot, pickedAt: Timestamp, theme: PictureTheme,
-        margins: PictureMargins, background: String?
+        label: String, rotation: String, directory: String, presets: [String], pick: PickSnapshot, pickedAt: Timestamp, pickID: Int64,
+        lock: String,
+        theme: PictureTheme, margins: PictureMargins, background: String?
     ) {
+        self.pickID = pickID
+        self.lock = lock
+        self.rotation = rotation
         self.label = label
         self.directory = directory
         self.presets = presets
@@ -45,13 +56,17 @@ package struct PictureOrder: Equatable, Sendable {
 
     /// The order `json` wrote, or `nil` when it is not one.
     package init?(json: JSONValue) {
-        guard let label = json["label"]?.stringValue, let directory = json["directory"]?.stringValue,
+        guard let label = json["label"]?.stringValue, let rotation = json["rotation"]?.stringValue,
+            let directory = json["directory"]?.stringValue,
             let presets = json["presets"]?.arrayValue?.compactMap(\.stringValue), let pick = json["pick"].flatMap(PickSnapshot.init(json:)),
-            case .int(let seconds)? = json["pickedAt"], let theme = json["theme"]?.stringValue.flatMap(PictureTheme.init(rawValue:)),
+            case .int(let seconds)? = json["pickedAt"], case .int(let pickID)? = json["pickID"], let lock = json["lock"]?.stringValue,
+            let theme = json["theme"]?.stringValue.flatMap(PictureTheme.init(rawValue:)),
             let margins = PictureMargins((json["margins"]?.arrayValue ?? []).compactMap { $0.numberValue.map { Int($0) } })
         else { return nil }
         self.init(
-            label: label, directory: directory, presets: presets, pick: pick, pickedAt: Timestamp(seconds: seconds), theme: theme,
+            label: label, rotation: rotation, directory: directory, presets: presets, pick: pick, pickedAt: Timestamp(seconds: seconds),
+            pickID: pickID, lock: lock,
+            theme: theme,
             margins: margins, background: json["background"]?.stringValue)
     }
 }
@@ -73,13 +88,21 @@ extension PictureOrder {
     /// Makes the pictures that do not show this pick yet, each `picture-PRESET.png` in the
     /// directory (replaced atomically, an unchanged one untouched, never a file citefeed did not
     /// write there). `environment`: for the screen's size and the user's language.
-    package func write(environment: [String: String]) throws(PictureOrderFailure) {
+    /// Returns the names written (none when every picture already showed this pick).
+    @discardableResult
+    package func write(environment: [String: String]) throws(PictureOrderFailure) -> [String] {
+        // One maker at a time (two `next` at once hand over two orders), and never an older
+        // pick's pictures over a newer one's.
+        let turn = FileLock.shared(lock)
+        try? turn.acquire(patience: 60_000)
+        defer { turn.release() }
         let output = OutputDirectory(path: directory)
         // What each picture there shows, so that one is made again only when its pick, size or
         // look changed.
         let stampPath = directory + "/" + OutputSet.pictureStamp
         let stamps = (Posix.readText(stampPath, limit: 1 << 16).flatMap { try? JSONParser.parse(Array($0.utf8)) })
-        var stamp: [(String, JSONValue)] = []
+        if case .int(let shown)? = stamps?["pick"], shown > pickID { return [] }
+        var stamp: [(String, JSONValue)] = [("pick", .int(pickID))]
         var files: [OutputFile] = []
         let background = self.background.map { path -> String in
             var st = stat()
@@ -100,12 +123,13 @@ extension PictureOrder {
                     OutputFile(name: FeedContext.pictureName(name), bytes: try PictureRenderer.render(CardContent(pick), request).bytes))
             } catch { throw PictureOrderFailure(label: label, reason: .picture(error)) }
         }
-        guard !files.isEmpty else { return }
+        guard !files.isEmpty else { return [] }
         files.append(OutputFile(name: OutputSet.pictureStamp, bytes: Array((JSONWriter.pretty(.object(stamp))).utf8)))
         let written: OutputDirectory.Written
         do throws(OutputError) { written = try output.write(files) } catch {
             throw PictureOrderFailure(label: label, reason: .output(error))
         }
         if !written.refused.isEmpty { throw PictureOrderFailure(label: label, reason: .leftAlone(written.refused, directory: directory)) }
+        return written.written.filter { $0 != OutputSet.pictureStamp }
     }
 }

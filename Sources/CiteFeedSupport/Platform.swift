@@ -1,4 +1,5 @@
 import CPlatform
+
 #if canImport(Glibc)
     @_exported import Glibc
 #elseif canImport(Musl)
@@ -158,9 +159,18 @@ package enum Posix {
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
-        if st.st_size > limit { lseek(fd, off_t(st.st_size) - off_t(limit), SEEK_SET) }
-        guard let bytes = try? readAll(fd: fd, limit: limit) else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
+        let count = min(Int(st.st_size), limit)
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let n = bytes.withUnsafeMutableBytes {
+                pread(fd, $0.baseAddress! + filled, count - filled, off_t(Int(st.st_size) - count + filled))
+            }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            filled += n
+        }
+        return String(decoding: bytes.prefix(filled), as: UTF8.self)
     }
 
     /// The first `count` bytes of a regular file (fewer when it is shorter); nil when it cannot be read.

@@ -40,7 +40,15 @@ extension ImportCommand {
         }
         // Then the readers' sleep screens (KOReader's), from the library as the import left it;
         // a dry run writes none.
-        defer { if !dryRun { try? SleepScreenWriter.writeAll(roots: paths, preset: nil, theme: nil, context, fromImport: true) } }
+        defer {
+            if !dryRun {
+                do { try SleepScreenWriter.writeAll(roots: paths, preset: nil, theme: nil, context, fromImport: true) } catch {
+                    context.err.line(
+                        "citefeed: warning: the readers' sleep screens were not written: \((error as? CiteFeedError)?.message ?? "\(error)")"
+                    )
+                }
+            }
+        }
         guard !sources.isEmpty else { return }
         try importSources(sources, context)
     }
@@ -99,7 +107,8 @@ extension ImportCommand {
                 context.err.line("citefeed: error: \(named.echoed(limit: .max))")
             }
         }
-        let summary = (dryRun ? "Dry run (nothing was written): " : "") + ImportError.counted([("file", sources.count)]) + ": " + counts(total)
+        let summary =
+            (dryRun ? "Dry run (nothing was written): " : "") + ImportError.counted([("file", sources.count)]) + ": " + counts(total)
         context.out.line("\(summary)")
         if let first = failed.first { throw FolderImportError.failed(failed.count, of: sources.count, status: first) }
     }
@@ -107,7 +116,9 @@ extension ImportCommand {
     /// The source at `path` copied for the import, with the errors reading it would give.
     private func stage(_ path: String, label: String, in staging: ImportStaging, number: Int) throws -> String {
         do {
-            guard let copy = try staging.stage(path, number: number, limit: ImportCommand.sizeLimit) else { throw ImportError.notFound(label) }
+            guard let copy = try staging.stage(path, number: number, limit: ImportCommand.sizeLimit) else {
+                throw ImportError.notFound(label)
+            }
             return copy
         } catch let failure as IOFailure {
             if Importers.isDatabase(path) { throw ImportError.notCopied(label, failure) }

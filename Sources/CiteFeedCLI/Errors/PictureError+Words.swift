@@ -1,3 +1,4 @@
+import CiteFeedCore
 import CiteFeedOutput
 import CiteFeedPicture
 import CiteFeedService
@@ -51,7 +52,9 @@ extension PictureOrderFailure {
         case .picture(let error): because = error.message
         case .output(let error): because = error.message
         case let .leftAlone(names, directory):
-            because = "\(names.joined(separator: ", ")) in \(directory) \(names.count == 1 ? "was" : "were") not written by citefeed, so \(names.count == 1 ? "it is" : "they are") left alone."
+            let these = names.filter { $0 != OutputSet.pictureStamp }.joined(separator: ", ")
+            return
+                "\(label)\(these) in \(directory) \(names.count == 1 ? "was" : "were") not written by citefeed, so \(names.count == 1 ? "it is" : "they are") left as \(names.count == 1 ? "it is" : "they are"); the other pictures were made."
         }
         return "\(label)the pictures were not made: \(because)"
     }

@@ -83,7 +83,7 @@ struct RotationPictureTests {
         #expect(rotated.status == 0)
         #expect(
             rotated.stderr.contains(
-                "citefeed: warning: the pictures were not made: picture-square.png in \(box.feeds.path) was not written by citefeed, so it is left alone."
+                "citefeed: warning: picture-square.png in \(box.feeds.path) was not written by citefeed, so it is left as it is; the other pictures were made."
             ), "\(rotated)")
         #expect(try Data(contentsOf: mine) == Data("my own picture".utf8))
         #expect(FileManager.default.fileExists(atPath: box.feeds.appendingPathComponent("feed.xml").path))
@@ -117,5 +117,26 @@ struct RotationPictureTests {
             let result = try FeedValidatorTests().feedcheck(box.feeds.appendingPathComponent(name))
             #expect(result.status == 0 && result.stdout.contains("no errors or warnings"), "\(name): \(result)")
         }
+    }
+
+    /// Pictures made again for a new look (nothing else changed) are published too.
+    @Test func picturesMadeAgainArePublished() throws {
+        let box = try Self.picturedLibrary()
+        let log = box.home.appendingPathComponent("published.log").path
+        let script = box.home.appendingPathComponent("publish.sh").path
+        try "#!/bin/sh\nmd5sum picture-square.png >> \"\(log)\"\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
+        #expect(try box.run("defaults", "write", "publishCommand", script).status == 0)
+        #expect(try box.run("rotate").status == 0)
+        func runs() -> [String] { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+        let first = runs()
+        #expect(first.count >= 1, "\(first)")
+        let theme = try box.run("defaults", "write", "pictureTheme", "dark")
+        #expect(theme.status == 0, "\(theme)")
+        let second = runs()
+        #expect(second.count == first.count + 1, "the new picture is published: \(second)")
+        #expect(second.last != first.last, "a new picture: \(second)")
+        #expect(try box.run("rotate").status == 0)
+        #expect(runs().count == second.count, "nothing new: nothing published")
     }
 }

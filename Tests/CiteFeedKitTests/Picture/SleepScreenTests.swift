@@ -147,3 +147,81 @@ import Testing
         expectFailure(try box.run("picture", "1", "2"), status: .usage, containing: "'picture' takes one ID")
     }
 }
+
+/// What an attacker (or a careless user) found: a reader's own folders taken for readers, a long
+/// crash.log, links leading off the reader, a listed name that became a folder, a link to nothing.
+@Suite struct SleepScreenHardeningTests {
+    @Test func aReadersOwnMountPointIsOneReaderAndALongLogIsReadFromItsEnd() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("readers-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let media = try SleepScreenTests.readers(in: base)
+        let kobo = media.appendingPathComponent("KOBOeReader")
+        // A reader given as the root is that reader alone (its .adds holds koreader/), once however spelt.
+        let found = ImportSources.devices(roots: [kobo.path, kobo.path + "/", media.path]).map(\.device)
+        #expect(found == [kobo.path, media.appendingPathComponent("Kindle").path, media.appendingPathComponent("PB").path], "\(found)")
+        // 1.2 MB of log before the line that says the screen.
+        let log = media.appendingPathComponent("Kindle/koreader/crash.log")
+        let filler = String(repeating: "11/20/25-21:10:44 DEBUG something happened in the reader, and it was logged\n", count: 16_000)
+        try (filler + "11/21/25-07:00:00 INFO  framebuffer resolution: { h = 1448, w = 1072 }\n").write(
+            to: log, atomically: true, encoding: .utf8)
+        #expect(try FileManager.default.attributesOfItem(atPath: log.path)[.size] as! Int > 1 << 20)
+        #expect(ReaderDevice.find(at: media.appendingPathComponent("Kindle").path)?.size == PictureSize(width: 1072, height: 1448))
+    }
+
+    @Test(.needsPangoCairo)
+    func linksAndFoldersInTheWayAreNotFollowedOrReplaced() throws {
+        let box = try Sandbox()
+        box.separateProcess = true
+        try box.add("Careful now.")
+        try box.add("And again.")
+        let media = try SleepScreenTests.readers(in: box.home)
+        // The Kobo's folder is a link to somewhere else: refused, nothing written there.
+        let elsewhere = box.home.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let sleep = media.appendingPathComponent("KOBOeReader/Sleep")
+        try FileManager.default.removeItem(at: sleep)
+        try FileManager.default.createSymbolicLink(at: sleep, withDestinationURL: elsewhere)
+        let kobo = try box.run(["picture", "--devices", media.appendingPathComponent("KOBOeReader").path])
+        #expect(kobo.status == 1 && kobo.stdout.isEmpty, "\(kobo)")
+        #expect(
+            kobo.stderr.contains(
+                "Kobo Clara 2E at \(media.path)/KOBOeReader: cannot write in \(sleep.path): it leads off the reader's storage"))
+        #expect(kobo.stderr.hasSuffix("citefeed: error: The reader got no pictures.\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+        // On the Kindle: a link to nothing that citefeed did not make stays; a listed picture
+        // that became a folder is left, with a note, and the rest are written.
+        let kindle = media.appendingPathComponent("Kindle/koreader/screensaver")
+        try FileManager.default.createDirectory(at: kindle, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: kindle.appendingPathComponent("citefeed-002.png").path, withDestinationPath: "/nonexistent")
+        let first = try box.run(["picture", "--devices", media.appendingPathComponent("Kindle").path])
+        #expect(first.status == 0 && first.stderr.contains("citefeed-002.png was not written by citefeed"), "\(first)")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: kindle.appendingPathComponent("citefeed-002.png").path)
+                == "/nonexistent")
+        try FileManager.default.removeItem(at: kindle.appendingPathComponent("citefeed-001.png"))
+        try FileManager.default.createDirectory(at: kindle.appendingPathComponent("citefeed-001.png"), withIntermediateDirectories: true)
+        let again = try box.run(["picture", "--devices", media.appendingPathComponent("Kindle").path])
+        #expect(again.status == 0 && again.stderr.contains("citefeed-001.png was not written by citefeed"), "\(again)")
+        var isDirectory: ObjCBool = false
+        #expect(
+            FileManager.default.fileExists(atPath: kindle.appendingPathComponent("citefeed-001.png").path, isDirectory: &isDirectory)
+                && isDirectory.boolValue)
+    }
+
+    @Test func presetsAndTheRotationSettingAreChecked() throws {
+        let box = try Sandbox()
+        let media = try SleepScreenTests.readers(in: box.home)
+        expectFailure(
+            try box.run("picture", "--devices", media.path, "--preset", "wallpaper"), status: .usage,
+            containing: "--preset wallpaper is a desktop screen's")
+        #expect(try box.run("defaults", "write", "sleepScreenRotation", "nosuch").status == 0)
+        expectFailure(
+            try box.run("picture", "--devices", media.path), status: .usage,
+            containing: "sleepScreenRotation names rotation \"nosuch\", which does not exist")
+        let imported = try box.run("import", "--devices", media.path)
+        #expect(
+            imported.stderr.contains("citefeed: warning: the readers' sleep screens were not written: sleepScreenRotation names rotation"),
+            "\(imported)")
+    }
+}
