@@ -108,9 +108,13 @@ extension PictureOrder {
             var st = stat()
             return stat(path, &st) == 0 ? "\(path) \(st.st_size) \(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec)" : path
         }
+        // The screen is asked once, for wallpaper and lockscreen alike (each helper may take its
+        // two seconds).
+        let asksScreen = presets.contains { PicturePreset.named($0)?.size == nil }
+        let screen = (asksScreen ? ScreenSize.read(environment: environment) : nil) ?? PicturePreset.fallbackScreen
         for name in presets {
             guard let preset = PicturePreset.named(name) else { continue }
-            let size = preset.size ?? ScreenSize.read(environment: environment) ?? PicturePreset.fallbackScreen
+            let size = preset.size ?? screen
             var request = PictureRequest(size: size, theme: theme, eInk: preset.isEReader, background: self.background)
             if preset.size == nil { request.margins = margins }
             request.locale = TextLanguage.locale(environment: environment)
