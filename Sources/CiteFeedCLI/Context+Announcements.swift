@@ -22,12 +22,14 @@ extension Context {
     /// What a bar calls runs them detached (`announceInBackground`), after its line; the rest
     /// in the foreground, within one limit. Failures are warnings (in the foreground) or lines
     /// of `announce.log` (detached).
-    /// The pictures of rotations with `pictures` are made first (the publish command then
-    /// publishes them).
-    func announce() {
+    /// The pictures of rotations with `pictures` are made first (then their wallpaper command
+    /// runs, and the publish command publishes them). Returns the pictures made in the
+    /// foreground, and what each wrote.
+    @discardableResult
+    func announce() -> [(order: PictureOrder, written: [String])] {
         let pictures = home.pictureOrders()
         let jobs = home.announcementJobs()
-        guard !jobs.isEmpty || !pictures.isEmpty else { return }
+        guard !jobs.isEmpty || !pictures.isEmpty else { return [] }
         if announceInBackground && canDetach {
             // A bar never waits: when no detached run can start, nothing runs now, and the
             // publish commands' pending markers (written above) make the next rotate run them.
@@ -36,11 +38,12 @@ extension Context {
                     "the announcements were not run: \(paths.announceLog) or \(paths.announceLock) cannot be used (they must be regular files); the next rotate runs the publish command"
                 )
             }
-            return
+            return []
         }
         let changed = Self.makePictures(pictures, environment: environment) { warn($0) }
         let more = home.publishJobs(forPictures: changed, besides: jobs)
-        Announcer.run(jobs + more, limit: announceLimit, environment: environment) { warn($0) }
+        Announcer.run(home.wallpaperJobs(forPictures: changed) + jobs + more, limit: announceLimit, environment: environment) { warn($0) }
+        return changed
     }
 
     /// Makes the pictures of `orders`, each failure a warning; returns what each wrote.
@@ -99,7 +102,9 @@ extension Context {
         log("announcing for \(labels.map { $0.isEmpty ? "the default rotation" : String($0.dropLast(2)) }.joined(separator: ", "))")
         let changed = Self.makePictures(pictures, environment: environment) { log("warning: " + $0) }
         let more = home.publishJobs(forPictures: changed, besides: jobs)
-        Announcer.run(jobs + more, limit: Int(limit), environment: environment) { log("warning: " + $0) }
+        Announcer.run(home.wallpaperJobs(forPictures: changed) + jobs + more, limit: Int(limit), environment: environment) {
+            log("warning: " + $0)
+        }
         log("done")
     }
 }

@@ -5,7 +5,7 @@ import CiteFeedSupport
 /// scripts/build-info), never read from /usr/share/doc, which systems may leave out.
 enum Setup {
     enum Target: String, CaseIterable {
-        case waybar, i3blocks, polybar, systemd, cron, gnome, plasma, tmux, conky
+        case waybar, i3blocks, polybar, systemd, cron, gnome, plasma, tmux, conky, wallpaper, lockscreen
     }
 
     /// contrib's file for each target that is one file.
@@ -17,7 +17,7 @@ enum Setup {
         case .cron: "cron/citefeed.crontab.in"
         case .tmux: "tmux/citefeed.tmux.conf"
         case .conky: "conky/citefeed.conf"
-        case .systemd, .gnome, .plasma: nil
+        case .systemd, .gnome, .plasma, .wallpaper, .lockscreen: nil
         }
     }
 
@@ -222,6 +222,7 @@ extension Setup {
             ? "To rotate the feeds every quarter hour, also when no bar runs: citefeed setup systemd --enable\n"
             : "To rotate the feeds every quarter hour, also when no bar runs: citefeed setup cron\n"
         text += "Each bar's, desktop's and scheduler's snippet: citefeed setup waybar|i3blocks|polybar|systemd|cron|gnome|plasma|tmux|conky\n"
+        text += "The citation on the wallpaper or the lock screen: citefeed setup wallpaper|lockscreen\n"
         return text
     }
 

@@ -80,6 +80,18 @@ extension Codec where Value == String {
 }
 
 extension Codec where Value == [String] {
+    /// A command's words (`publishCommand`, `wallpaperCommand`), run without a shell in the
+    /// output directory: the program a name on PATH or an absolute path, never relative.
+    static var command: Codec {
+        texts("words of a command", distinct: false) { words throws(SettingValueError) in
+            guard words.first.map({ !$0.isEmpty }) ?? true else { throw .rule("the command's first word is empty") }
+            // It runs in the output directory: a relative path would mean a program there.
+            if let first = words.first, first.contains("/"), !first.hasPrefix("/") {
+                throw .rule("give the program as a name on PATH or an absolute path, not \(quoted(first))")
+            }
+        }
+    }
+
     /// Names of picture presets (`PicturePreset`), each once, in lower case.
     static var presets: Codec {
         var codec = texts("presets", distinct: true) { names throws(SettingValueError) in

@@ -9,12 +9,12 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case favouriteWeight, weights, seed, notify, outputDirectory
     case feedTitle, feedDescription, feedAuthor, feedLanguage, feedURL, feedItems, feedHub, publishCommand, syncFolder, syncName
     case statusWidth, statusTemplate, scroll, scrollSpeed
-    case pictures, pictureTheme, pictureMargins, pictureBackground, sleepScreenRotation, sleepScreenCount
+    case pictures, pictureTheme, pictureMargins, pictureBackground, wallpaperCommand, sleepScreenRotation, sleepScreenCount
     case desiredRetention, newPerDay, learningSteps, relearningSteps, maximumInterval, dayStartsAt
 
     /// The settings `sync` carries between machines (issue 25): what chooses and orders the
     /// citations and schedules the cards. Never what runs or writes something on a machine
-    /// (`notify`, `outputDirectory`, `publishCommand`, `feedHub`, `syncFolder`), nor a
+    /// (`notify`, `outputDirectory`, `publishCommand`, `wallpaperCommand`, `feedHub`, `syncFolder`), nor a
     /// machine's own name (`syncName`), feed and display (`feed…`, `status…`, `scroll…`).
     public static let synced: Set<SettingKey> = [
         .mode, .interval, .offset, .activeHours, .days, .tags, .excludeTags, .authors, .excludeAuthors, .sources, .search,
@@ -144,13 +144,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
         case .publishCommand:
             entry(
                 \.publishCommand,
-                .texts("words of a command", distinct: false) { words throws(SettingValueError) in
-                    guard words.first.map({ !$0.isEmpty }) ?? true else { throw .rule("the command's first word is empty") }
-                    // It runs in the output directory: a relative path would mean a program there.
-                    if let first = words.first, first.contains("/"), !first.hasPrefix("/") {
-                        throw .rule("give the program as a name on PATH or an absolute path, not \(quoted(first))")
-                    }
-                }, summary: "command run in the output directory after its outputs change, such as rsync -a ./ host:feeds/",
+                .command, summary: "command run in the output directory after its outputs change, such as rsync -a ./ host:feeds/",
                 manual: "An argument list, run without a shell.")
         case .syncFolder:
             entry(
@@ -191,6 +185,13 @@ public enum SettingKey: String, CaseIterable, Sendable {
                 summary: "pictures of the pick written beside the feeds, as picture-PRESET.png: presets such as wallpaper square",
                 manual:
                     "Made when the pick changes, after the bar's line (a bar never waits for one); with feedURL set, the newest feed item carries the first as its image. Empty: none.")
+        case .wallpaperCommand:
+            entry(
+                \.wallpaperCommand, .command,
+                summary: "command run after the rotation's pictures change, such as swaymsg output * bg {wallpaper} fill",
+                manual:
+                    "An argument list, run without a shell in the output directory; {wallpaper}, {lockscreen} and {dir} in it are the paths of picture-wallpaper.png, picture-lockscreen.png and the directory. citefeed setup wallpaper sets it for GNOME, Plasma, sway and feh."
+            )
         case .sleepScreenRotation:
             entry(
                 \.sleepScreenRotation,

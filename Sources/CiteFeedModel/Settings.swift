@@ -54,6 +54,9 @@ public struct Settings: Sendable {
     public var pictureBackground: String?
     /// The presets of the pictures a rotation writes beside its feeds (`picture-PRESET.png`).
     public var pictures: [String] = []
+    /// The command run after the rotation's pictures change (`{wallpaper}`, `{lockscreen}` and
+    /// `{dir}` in its words are their paths); empty: nothing is run.
+    public var wallpaperCommand: [String] = []
     /// E-readers' sleep screens (issue 39): the rotation whose next picks they show ("" the
     /// default one), and how many (0: none).
     public var sleepScreenRotation = ""

@@ -3,8 +3,9 @@ import CiteFeedModel
 import CiteFeedSupport
 
 /// What one rotation tells the world once a command's changes are committed (issue 13): a
-/// notification of its new pick, its `publishCommand` run over the output directory, and the
-/// WebSub hub pinged for its changed feeds. Worked out by the command, then run by `Announcer`
+/// notification of its new pick, its `wallpaperCommand` after its pictures changed (issue 39),
+/// its `publishCommand` run over the output directory, and the WebSub hub pinged for its
+/// changed feeds. Worked out by the command, then run by `Announcer`
 /// in the foreground (`rotate`, `publish`) or by a detached citefeed (what a bar calls, issue
 /// 20), to which it is handed as JSON on standard input.
 package struct AnnouncementJob: Equatable, Sendable {
@@ -12,6 +13,8 @@ package struct AnnouncementJob: Equatable, Sendable {
     package var label: String
     /// The notification's summary and (markup-escaped) body, when there is a new pick to notify.
     package var notification: Notification?
+    /// The wallpaper command (an argument list), when the pictures changed.
+    package var wallpaperCommand: [String]?
     /// The publish command (an argument list), when it is to run.
     package var publishCommand: [String]?
     /// The output directory: where the publish command runs.
@@ -30,12 +33,15 @@ package struct AnnouncementJob: Equatable, Sendable {
     }
 
     /// Whether there is anything to do.
-    package var isEmpty: Bool { notification == nil && publishCommand == nil && (hub == nil || feeds.isEmpty) }
+    package var isEmpty: Bool {
+        notification == nil && wallpaperCommand == nil && publishCommand == nil && (hub == nil || feeds.isEmpty)
+    }
 
     package var json: JSONValue {
         .object([
             ("label", .string(label)),
             ("notification", notification.map { .object([("summary", .string($0.summary)), ("body", .string($0.body))]) } ?? .null),
+            ("wallpaperCommand", wallpaperCommand.map { .array($0.map(JSONValue.string)) } ?? .null),
             ("publishCommand", publishCommand.map { .array($0.map(JSONValue.string)) } ?? .null),
             ("directory", .string(directory)), ("marker", .string(marker)), ("markerToken", .string(markerToken)), ("hub", .optional(hub)),
             ("feeds", .array(feeds.map(JSONValue.string))),
@@ -66,9 +72,10 @@ package struct AnnouncementJob: Equatable, Sendable {
             guard let summary = n["summary"]?.stringValue, let body = n["body"]?.stringValue else { return nil }
             notification = Notification(summary: summary, body: body)
         }
-        if let c = json["publishCommand"], c != .null {
+        for (key, path) in [("wallpaperCommand", \AnnouncementJob.wallpaperCommand), ("publishCommand", \.publishCommand)] {
+            guard let c = json[key], c != .null else { continue }
             guard let words = c.arrayValue?.compactMap(\.stringValue), !words.isEmpty else { return nil }
-            publishCommand = words
+            self[keyPath: path] = words
         }
     }
 }

@@ -3,14 +3,16 @@ import CiteFeedModel
 import CiteFeedSupport
 
 /// Tells the world outside the output directory about a rotation's changes (issues 13 and
-/// 20): a desktop notification for a new pick (`notify`), the `publishCommand` after the
-/// outputs changed, and the WebSub hub (`feedHub`). Each runs a program with arguments, never a
+/// 20): a desktop notification for a new pick (`notify`), the `wallpaperCommand` after the
+/// pictures changed (issue 39), the `publishCommand` after the outputs changed, and the WebSub
+/// hub (`feedHub`). Each runs a program with arguments, never a
 /// shell, in a process group of its own; each failure is a warning for the caller to print,
 /// never an error. All of one command's announcements share one time limit.
 package enum Announcer {
     /// How long a notification, a publish command and one hub request may take, in seconds.
     static let notifyTimeout = 10
     static let publishTimeout = 120
+    static let wallpaperTimeout = 30
     static let hubTimeout = 5
     /// How long all of a command's announcements may take together, in seconds (unless
     /// `CITEFEED_ANNOUNCE_LIMIT` says otherwise): `rotate --all` with four slow publish commands
@@ -38,6 +40,16 @@ package enum Announcer {
                 if Posix.monotonicMilliseconds() >= deadline {
                     warn(job.label + "the notification was " + outOfTime)
                 } else if let warning = notify(notification, environment: environment, deadline: deadline) {
+                    warn(job.label + warning)
+                }
+            }
+            if let command = job.wallpaperCommand {
+                if Posix.monotonicMilliseconds() >= deadline {
+                    warn(job.label + "wallpaperCommand " + outOfTime)
+                } else if let warning = runCommand(
+                    "wallpaperCommand", command, directory: job.directory, environment: wallpaperEnvironment(environment, job.directory),
+                    placeholders: wallpaperPlaceholders(job.directory), deadline: min(deadline, after(wallpaperTimeout)))
+                {
                     warn(job.label + warning)
                 }
             }
@@ -94,29 +106,81 @@ package enum Announcer {
         let summary = pick.author.map { $0.isEmpty ? nil : $0 } ?? nil
         var body = pick.text
         if let back = pick.back, !back.isEmpty { body += "\n\n" + back }
-        return AnnouncementJob.Notification(summary: (summary ?? settings.feedTitle).foldedToOneLine, body: body.markupEscaped(quotes: false))
+        return AnnouncementJob.Notification(
+            summary: (summary ?? settings.feedTitle).foldedToOneLine, body: body.markupEscaped(quotes: false))
     }
 
     /// Runs `publishCommand` in `directory`, with `{dir}` in its arguments replaced by it and
     /// `CITEFEED_OUTPUT_DIR` set to it; nothing is appended. Returns a warning, or `nil` when
     /// it succeeded.
     static func publish(_ command: [String], directory: String, environment: [String: String], deadline: Int64) -> String? {
+        var environment = environment
+        environment["CITEFEED_OUTPUT_DIR"] = directory
+        return runCommand(
+            "publishCommand", command, directory: directory, environment: environment, placeholders: [("{dir}", directory)],
+            deadline: min(deadline, after(publishTimeout))
+        ).map { $0 + "; " + changeNote }
+    }
+
+    /// The words `wallpaperCommand` may hold, each replaced by its path in `directory`.
+    static func wallpaperPlaceholders(_ directory: String) -> [(String, String)] {
+        [
+            ("{wallpaper}", directory + "/" + FeedContext.pictureName("wallpaper")),
+            ("{lockscreen}", directory + "/" + FeedContext.pictureName("lockscreen")), ("{dir}", directory),
+        ]
+    }
+
+    /// `environment` with the pictures' paths a wallpaper command may read instead of its words.
+    static func wallpaperEnvironment(_ environment: [String: String], _ directory: String) -> [String: String] {
+        var environment = environment
+        let paths = wallpaperPlaceholders(directory)
+        environment["CITEFEED_WALLPAPER"] = paths[0].1
+        environment["CITEFEED_LOCKSCREEN"] = paths[1].1
+        environment["CITEFEED_OUTPUT_DIR"] = directory
+        return environment
+    }
+
+    /// Runs the command of the setting `setting` in `directory` until `until`, each of
+    /// `placeholders` in its arguments replaced. Returns a warning, or `nil` when it succeeded.
+    static func runCommand(
+        _ setting: String, _ command: [String], directory: String, environment: [String: String], placeholders: [(String, String)],
+        deadline until: Int64
+    ) -> String? {
         guard let name = command.first else { return nil }
         // `find` searches absolute PATH entries only: "." would find a program in the output
         // directory, where the command runs.
         let executable = name.hasPrefix("/") ? name : Subprocess.find(name, environment: environment)
         guard let executable, access(executable, X_OK) == 0 else {
-            return "publishCommand: \(quoted(name)) is not an executable program" + (name.contains("/") ? "" : " on PATH")
+            return "\(setting): \(quoted(name)) is not an executable program" + (name.contains("/") ? "" : " on PATH")
         }
-        var environment = environment
-        environment["CITEFEED_OUTPUT_DIR"] = directory
-        let arguments = command.dropFirst().map { $0.replacingAll("{dir}", with: directory) }
-        let until = min(deadline, Posix.monotonicMilliseconds() + Int64(publishTimeout) * 1000)
+        let arguments = command.dropFirst().map { expand($0, placeholders) }
         let given = seconds(until)
         let status = Subprocess.run(executable, arguments, in: directory, environment: environment, deadline: until)
         guard status != 0 else { return nil }
-        return "publishCommand \(quoted(name)) failed (\(describe(status, seconds: given))); " + changeNote
+        return "\(setting) \(quoted(name)) failed (\(describe(status, seconds: given)))"
     }
+
+    /// `word` with each of `placeholders` replaced by its value, in one pass (a value that holds
+    /// a placeholder's name, such as a directory named `{dir}`, stays as it is).
+    static func expand(_ word: String, _ placeholders: [(String, String)]) -> String {
+        var result = ""
+        var rest = Substring(word)
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            rest = rest[open...]
+            if let (name, value) = placeholders.first(where: { rest.hasPrefix($0.0) }) {
+                result += value
+                rest = rest.dropFirst(name.count)
+            } else {
+                result.append("{")
+                rest = rest.dropFirst()
+            }
+        }
+        return result + rest
+    }
+
+    /// `seconds` from now, as a deadline.
+    private static func after(_ seconds: Int) -> Int64 { Posix.monotonicMilliseconds() + Int64(seconds) * 1000 }
 
     /// Announces each of `feeds` (public addresses) to the WebSub `hub` with a form POST of
     /// `hub.mode=publish` and `hub.url=FEED`, through curl, stopping at the first failure (a

@@ -49,6 +49,21 @@ extension Home {
         return announcementJobs()
     }
 
+    /// The wallpaper commands to run because pictures were made: for each rotation of `changed`
+    /// (its pictures written) with a `wallpaperCommand`, a job that runs it, before any other
+    /// job (a publish command may take two minutes; the desktop should not wait for it).
+    package func wallpaperJobs(forPictures changed: [(order: PictureOrder, written: [String])]) -> [AnnouncementJob] {
+        guard changed.contains(where: { !$0.written.isEmpty }) else { return [] }
+        let all = (try? SettingsFile(path: paths.settings).loadAll()) ?? []
+        return changed.compactMap { order, written in
+            guard !written.isEmpty, let settings = all.first(where: { $0.rotation == order.rotation }), !settings.wallpaperCommand.isEmpty
+            else { return nil }
+            var job = AnnouncementJob(label: order.label, directory: order.directory, marker: "")
+            job.wallpaperCommand = settings.wallpaperCommand
+            return job
+        }
+    }
+
     /// The jobs for what `announcements` holds (which it empties). The pending marker of each
     /// publish command to run and the record of what it was configured with are written here,
     /// before it runs, so that a run killed half-way loses no publish.

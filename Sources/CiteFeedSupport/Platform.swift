@@ -226,6 +226,12 @@ package enum Posix {
         return stat(path, &st) == 0
     }
 
+    /// When `path` was last modified, in nanoseconds since 1970, if it exists.
+    package static func modificationTime(_ path: String) -> Int64? {
+        var st = stat()
+        return stat(path, &st) == 0 ? Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec) : nil
+    }
+
     /// The user id owning `path`, if it exists.
     package static func ownerID(_ path: String) -> uid_t? {
         var st = stat()

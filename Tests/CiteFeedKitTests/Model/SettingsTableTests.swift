@@ -15,6 +15,7 @@ import Testing
         .feedTitle: .string("Mine"), .feedDescription: .string("D"), .feedAuthor: .string("A"), .feedLanguage: .string("de-CH"),
         .feedURL: .string("https://example.org/q/"), .feedItems: .int(7), .statusWidth: .int(33), .statusTemplate: .string("{text}"), .scroll: .bool(true), .scrollSpeed: .int(9),
         .pictures: .array([.string("square"), .string("kobo-clara")]), .sleepScreenRotation: .string("night"), .sleepScreenCount: .int(5), .pictureTheme: .string("sepia"), .pictureMargins: .array([.int(32), .int(0), .int(0)]), .pictureBackground: .string("/srv/bg.png"),
+        .wallpaperCommand: .array([.string("swaymsg"), .string("output"), .string("*"), .string("bg"), .string("{wallpaper}"), .string("fill")]),
         .offset: .string("1d7h"), .activeHours: .string("22:00-06:00"), .days: .string("mon,wed-fri"), .excludeTags: .array([.string("x")]),
         .authors: .array([.string("Seneca")]), .excludeAuthors: .array([.string("Anon")]), .sources: .array([.string("Letters")]),
         .search: .string("courage wisdom"), .minLength: .int(10), .weights: .object([("author:Seneca", .int(0)), ("tag:stoic", .int(3))]),
@@ -84,7 +85,7 @@ import Testing
         #expect(SettingKey.outputDirectory.setting.completion == .directories)
         #expect(
             SettingKey.allCases.filter(\.isList) == [
-                .tags, .excludeTags, .authors, .excludeAuthors, .sources, .weights, .publishCommand, .pictures, .pictureMargins,
+                .tags, .excludeTags, .authors, .excludeAuthors, .sources, .weights, .publishCommand, .pictures, .pictureMargins, .wallpaperCommand,
                 .learningSteps, .relearningSteps,
             ])
         #expect(SettingKey.pictureBackground.setting.completion == .files)
