@@ -319,7 +319,7 @@ struct WallpaperSetup {
                 try runHelper(executable, [copy], environment: environment)
             }
             removeOldCopies(keeping: copy)
-        case .sway: try runHelper(executable, ["output", "*", "bg", path, "fill"], environment: environment)
+        case .sway: try runHelper(executable, ["-q", "output", "*", "bg", path, "fill"], environment: environment)
         case .x11: try runHelper(executable, ["--bg-fill", path], environment: environment)
         }
     }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// The GNOME Shell extension and the Plasma widget of contrib/ in the real desktops (issue 24):
+/// The GNOME Shell extension and the Plasma widget of contrib/ in the real desktops (issue 24),
+/// and GNOME's wallpaper following the rotation's picture (issue 39, scripts/test-gnome-wallpaper):
 /// `scripts/test-gnome-shell` (a headless GNOME Shell 43 through ../shared's
 /// headless-gnome-shell, as root) and `scripts/test-plasma` (plasmoidviewer under Xvfb, read by
 /// tesseract) with the built citefeed. Each script says what it checks; it exits 77 where its
@@ -28,6 +29,16 @@ import Testing
     func theGnomeShellExtensionShowsFollowsAndActs() throws {
         guard let result = try Self.run("scripts/test-gnome-shell", screenshot: "gnome-shell.png") else { return }
         #expect(result.status == 0, "\(result)")
+    }
+
+    /// `setup wallpaper --install` on GNOME (issue 39): scripts/test-gnome-wallpaper.
+    @Test(
+        .requires(getuid() == 0 && findProgram("gnome-shell") != nil, "needs root and gnome-shell (scripts/setup-debian --test)"),
+        .needsShared(sharedFolder.appendingPathComponent("tools/headless-gnome-shell")))
+    func theGnomeWallpaperShowsEachNewPicture() throws {
+        guard let result = try Self.run("scripts/test-gnome-wallpaper", screenshot: "gnome-wallpaper.png") else { return }
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("all checks passed"), "\(result)")
     }
 
     @Test(

@@ -55,7 +55,7 @@ import Testing
             // Issue 13's, documented in the README.
             .offset: .string("0"), .activeHours: .string("00:00-24:00"), .days: .string("mon-sun"), .excludeTags: .array([]),
             .authors: .array([]), .excludeAuthors: .array([]), .sources: .array([]), .search: .string(""), .minLength: .int(0),
-            .weights: .object([]), .notify: .bool(false), .feedHub: .string(""), .publishCommand: .array([]),
+            .weights: .object([]), .notify: .bool(false), .feedHub: .string(""), .publishCommand: .array([]), .wallpaperCommand: .array([]),
             // Issue 14's (the reference FSRS's defaults, and Anki's day start).
             .desiredRetention: .double(0.9), .newPerDay: .int(20), .learningSteps: .array([.string("1m"), .string("10m")]),
             .relearningSteps: .array([.string("10m")]), .maximumInterval: .int(36500), .dayStartsAt: .string("04:00"),

@@ -148,7 +148,7 @@ struct WallpaperSetupTests {
         case "sway":
             #expect(
                 call.hasPrefix(
-                    "swaymsg [output] [*] [bg] [\(picture)] [fill] SWAYSOCK=\(box.home.path)/runtime/sway-ipc.0.\(getpid()).sock "),
+                    "swaymsg [-q] [output] [*] [bg] [\(picture)] [fill] SWAYSOCK=\(box.home.path)/runtime/sway-ipc.0.\(getpid()).sock "),
                 "\(call)")
             #expect(installed.stdout.contains("output * bg \(picture) fill"), "how to keep it from the session's start: \(installed)")
         default:
