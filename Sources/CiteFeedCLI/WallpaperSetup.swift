@@ -3,6 +3,7 @@ import CiteFeedModel
 import CiteFeedOutput
 import CiteFeedPicture
 import CiteFeedService
+import CiteFeedStore
 import CiteFeedSupport
 
 /// `citefeed setup wallpaper|lockscreen` (issue 39): the desktop shows the rotation's picture.
@@ -92,18 +93,20 @@ struct WallpaperSetup {
     /// none was found.
     func snippet(_ target: Setup.Target, kind: Kind?, settings: Settings) -> String {
         let rotation = settings.rotation.isEmpty ? "" : " --rotation " + settings.rotation.plainShellWord
+        // The commands pasted must change this library: the one chosen, when one is.
+        let citefeed = "citefeed" + (home.map { " --home " + $0.plainShellWord } ?? "")
         let which = settings.rotation.isEmpty ? "the default rotation" : "rotation \(settings.rotation)"
         let preset = Self.preset(target)
         let pictures = settings.pictures.contains(preset) ? settings.pictures : settings.pictures + [preset]
         let picture = picturePath(target, settings)
-        let setPictures = "citefeed defaults write pictures \(pictures.map(\.plainShellWord).joined(separator: " "))\(rotation)\n"
+        let setPictures = "\(citefeed) defaults write pictures \(pictures.map(\.plainShellWord).joined(separator: " "))\(rotation)\n"
         guard let kind else {
             var text = "# No desktop citefeed knows was found here (GNOME, Plasma, sway, X11); for each:\n"
             for kind in Kind.allCases { text += "\n" + snippet(target, kind: kind, settings: settings) }
             return text + """
 
                 # Another desktop: a wallpaperCommand of your own, run after each new picture, such as
-                citefeed defaults write wallpaperCommand\(rotation) -- swww img {wallpaper}
+                \(citefeed) defaults write wallpaperCommand\(rotation) -- swww img {wallpaper}
 
                 """
         }
@@ -128,7 +131,7 @@ struct WallpaperSetup {
             case .sway: text += " (swaymsg output * bg FILE fill):\n"
             case .x11: text += " (feh --bg-fill FILE, which also writes ~/.fehbg):\n"
             }
-            text += "citefeed defaults write wallpaperCommand\(rotation) -- \(command)\n"
+            text += "\(citefeed) defaults write wallpaperCommand\(rotation) -- \(command)\n"
             switch kind {
             case .sway:
                 text +=
@@ -156,12 +159,12 @@ struct WallpaperSetup {
 
                 """ + install
         case .plasma:
+            let kwriteconfig = ((try? Self.kwriteconfigProgram(context.environment)).map(Posix.lastComponent)) ?? "kwriteconfig5"
             return """
                 # KDE Plasma: the lock screen shows the citation of \(which), drawn anew at each pick.
                 # 1. The rotation writes \(picture) at the screen's size:
                 \(setPictures)# 2. The lock screen reads it when it locks:
-                kwriteconfig5 --file kscreenlockerrc --group Greeter --key WallpaperPlugin org.kde.image
-                kwriteconfig5 --file kscreenlockerrc --group Greeter --group Wallpaper --group org.kde.image --group General --key Image \(Self.fileURI(picture).plainShellWord)
+                \(Self.kscreenlockerArguments(picture).map { ([kwriteconfig] + $0).map(\.plainShellWord).joined(separator: " ") }.joined(separator: "\n"))
 
                 """ + install
         case .x11:
@@ -179,79 +182,144 @@ struct WallpaperSetup {
 
     /// Puts `target` in place for `kind` on `settings`' rotation: the preset in its `pictures`,
     /// for a wallpaper the `wallpaperCommand`, for a lock screen the lock program's setting;
-    /// then makes the picture and gives it to the desktop now. Nothing is changed when a step
-    /// cannot be taken (a program missing, a setting of the user's in the way).
+    /// then makes the picture and gives it to the desktop now. Everything that can stop it is
+    /// checked before the first change (a program missing, a setting or file of the user's in
+    /// the way, the desktop out of reach), and a step that fails after it undoes the preset.
     func install(_ target: Setup.Target, kind: Kind, settings: Settings) throws {
         let name = settings.rotation.isEmpty ? "the default rotation" : "rotation \(settings.rotation)"
         guard settings.mode == .rotate else { throw SetupError.reviewRotation(name) }
         if target == .lockscreen && kind == .gnome { throw SetupError.gnomeLockScreen }
         if case .failure(let error) = PangoCairo.shared { throw error }
         let picture = picturePath(target, settings)
-        var lockConfig: (path: String, text: String)?
+        var lockConfig: SwaylockConfig?
         var kwriteconfig: String?
         if target == .wallpaper {
             try requireProgram(Self.program(for: kind))
-            if !settings.wallpaperCommand.isEmpty && !Self.isApplier(settings.wallpaperCommand) {
-                throw SetupError.wallpaperCommandSet(settings.wallpaperCommand, rotation: settings.rotation)
-            }
+            try Self.checkOwnCommand(settings)
+            if kind == .sway { try Self.checkSwayPath(picture, program: "swaymsg") }
             _ = try sessionEnvironment(kind)  // a desktop out of reach is said before anything changes
         } else if kind == .sway {
             lockConfig = try swaylockConfig(picture)
         } else if kind == .plasma {
-            guard let found = Self.kwriteconfig.lazy.compactMap({ Subprocess.find($0.name, environment: self.context.environment) }).first
-            else { throw SetupError.programMissing(Self.kwriteconfig[1].name, package: Self.kwriteconfig[1].package) }
-            kwriteconfig = found
+            kwriteconfig = try Self.kwriteconfigProgram(context.environment)
         }
-        // The settings: the command first, so that the picture the second change makes is given
-        // to the desktop.
+        // The preset, added to the list as it is under the settings' lock; the picture is made
+        // when the command's announcements run, here and now.
         let home = context.home
-        if target == .wallpaper, settings.wallpaperCommand != applier(kind) {
-            try home.writeSetting(.wallpaperCommand, .array(applier(kind).map(JSONValue.string)), rotation: settings.rotation)
-        }
         let preset = Self.preset(target)
-        if !settings.pictures.contains(preset) {
-            try home.writeSetting(.pictures, .array((settings.pictures + [preset]).map(JSONValue.string)), rotation: settings.rotation)
+        let wasSet = try SettingsFile(path: context.paths.settings).isSet(.pictures, rotation: settings.rotation)
+        let hadFile = Posix.fileExists(context.paths.settings), hadPicture = Posix.fileExists(picture)
+        let added = try home.updateSetting(.pictures, rotation: settings.rotation) { now in
+            now.pictures.contains(preset) ? nil : .array((now.pictures + [preset]).map(JSONValue.string))
         }
         context.reloadSettings()
-        if let lockConfig {
-            do {
-                try Posix.makeDirectories(Posix.parentDirectory(lockConfig.path))
-                try AtomicWriter.write(Array(lockConfig.text.utf8), to: lockConfig.path, mode: 0o644)
-            } catch { throw SetupError.cannotInstall(lockConfig.path, error.message) }
-            context.out.line("Set swaylock's image in \(lockConfig.path).")
-        }
-        if let kwriteconfig {
-            for arguments in [
-                ["--file", "kscreenlockerrc", "--group", "Greeter", "--key", "WallpaperPlugin", "org.kde.image"],
-                [
-                    "--file", "kscreenlockerrc", "--group", "Greeter", "--group", "Wallpaper", "--group", "org.kde.image", "--group",
-                    "General",
-                    "--key", "Image", Self.fileURI(picture),
-                ],
-            ] {
-                try runHelper(kwriteconfig, arguments, environment: context.environment)
+        do {
+            if let lockConfig { try lockConfig.write() }
+            if let kwriteconfig {
+                for arguments in Self.kscreenlockerArguments(picture) {
+                    try runHelper(kwriteconfig, arguments, environment: context.environment)
+                }
             }
-            context.out.line("Set the lock screen's picture in kscreenlockerrc.")
+            // A picture deleted by hand, its preset already listed: the outputs written anew.
+            if !added && !Posix.fileExists(picture) { try home.change(settings: settings) { _ in } }
+            context.out.flush()
+            context.announce()
+            if target == .wallpaper && Posix.fileExists(picture) {
+                try apply(kind, picture: picture)
+                if kind == .gnome, let gsettings = Subprocess.find(Self.gsettings.name, environment: context.environment) {
+                    try showPictures(gsettings)
+                }
+            }
+            if target == .wallpaper {
+                let command = applier(kind)
+                try home.updateSetting(.wallpaperCommand, rotation: settings.rotation) { now throws(SetupError) in
+                    try Self.checkOwnCommand(now)
+                    return now.wallpaperCommand == command ? nil : .array(command.map(JSONValue.string))
+                }
+            }
+        } catch {
+            // The preset taken out again: the setting as it was, unset when it was not set.
+            if added && !wasSet {
+                _ = try? home.deleteSetting(.pictures, rotation: settings.rotation)
+                let left = Posix.readText(context.paths.settings, limit: 16)?.trimmingWhitespace()
+                if !hadFile && left == "{}" { unlink(context.paths.settings) }
+                if !hadPicture { unlink(picture) }
+            } else if added {
+                try? home.updateSetting(.pictures, rotation: settings.rotation) { now in
+                    .array(now.pictures.filter { $0 != preset }.map(JSONValue.string))
+                }
+            }
+            throw error
         }
-        // The picture, made now (and given to the desktop by the command, when it is new).
-        context.out.flush()
-        let made = context.announce().contains { $0.order.rotation == settings.rotation && !$0.written.isEmpty }
+        context.reloadSettings()
+        if let lockConfig { context.out.line("Set swaylock's image in \(lockConfig.path).") }
+        if kwriteconfig != nil { context.out.line("Set the lock screen's picture in kscreenlockerrc.") }
         guard Posix.fileExists(picture) else {
             context.warn(
-                "no picture was made: \(name) has nothing to show yet; the \(target.rawValue) follows from its next pick", prefix: "note")
+                "no picture yet: \(name) has no pick ('citefeed rotate\(settings.rotation.isEmpty ? "" : " --rotation " + settings.rotation.plainShellWord)' makes one); the \(target.rawValue) follows from it",
+                prefix: "note")
             return
         }
-        if target == .wallpaper && !made { try apply(kind, picture: picture) }
-        if target == .wallpaper && kind == .gnome, let gsettings = Subprocess.find(Self.gsettings.name, environment: context.environment) {
-            try showPictures(gsettings)
+        switch (target, kind) {
+        case (.wallpaper, _):
+            context.out.line("The wallpaper shows \(picture), made anew at each pick of \(name) ('citefeed rotate', the timer or the bar).")
+            if kind == .sway {
+                context.out.line(
+                    "To show it from the start of a session, in ~/.config/sway/config: output * bg \(picture.plainShellWord) fill")
+            }
+        case (_, .x11):
+            context.out.line(
+                "\(picture) is made anew at each pick of \(name). To lock the screen with it, start this from ~/.xinitrc or your window manager:"
+            )
+            context.out.line("xss-lock -- i3lock -n -i \(picture.plainShellWord) &")
+            if Subprocess.find("i3lock", environment: context.environment) == nil {
+                context.warn("i3lock is not installed (Debian's i3lock package), nor perhaps xss-lock (xss-lock)", prefix: "note")
+            }
+        default:
+            context.out.line("The lock screen shows \(picture), made anew at each pick of \(name).")
         }
-        context.out.line(
-            target == .wallpaper
-                ? "The wallpaper shows \(picture), made anew at each pick of \(name) ('citefeed rotate', the timer or the bar)."
-                : "The lock screen shows \(picture), made anew at each pick of \(name).")
-        if target == .wallpaper && kind == .sway {
-            context.out.line("To show it from the start of a session, in ~/.config/sway/config: output * bg \(picture.plainShellWord) fill")
+    }
+
+    /// Refuses a `wallpaperCommand` of the user's own, which `--install` never replaces.
+    static func checkOwnCommand(_ settings: Settings) throws(SetupError) {
+        if !settings.wallpaperCommand.isEmpty && !isApplier(settings.wallpaperCommand) {
+            throw .wallpaperCommandSet(settings.wallpaperCommand, rotation: settings.rotation)
         }
+    }
+
+    /// sway reads `output * bg`'s path as words of a command (`;` and `,` end one) and swaylock its
+    /// `image=` through wordexp(3), which expands `$(…)`, quotes and wildcards: a picture whose
+    /// path holds anything but letters, digits and `/._-+@%~` is refused rather than quoted for
+    /// two parsers.
+    static func checkSwayPath(_ path: String, program: String) throws(SetupError) {
+        let plain = path.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                0x80...:
+                true
+            default: "/._-+@%~".utf8.contains(byte)
+            }
+        }
+        if !plain { throw .swayPath(path, program: program) }
+    }
+
+    /// The `kwriteconfig` there is: Plasma 6's, else Plasma 5's.
+    static func kwriteconfigProgram(_ environment: [String: String]) throws(SetupError) -> String {
+        guard let found = kwriteconfig.lazy.compactMap({ Subprocess.find($0.name, environment: environment) }).first else {
+            throw .programMissing(kwriteconfig[1].name, package: kwriteconfig[1].package)
+        }
+        return found
+    }
+
+    /// `kwriteconfig`'s arguments that make Plasma's lock screen show `picture`.
+    static func kscreenlockerArguments(_ picture: String) -> [[String]] {
+        [
+            ["--file", "kscreenlockerrc", "--group", "Greeter", "--key", "WallpaperPlugin", "org.kde.image"],
+            [
+                "--file", "kscreenlockerrc", "--group", "Greeter", "--group", "Wallpaper", "--group", "org.kde.image", "--group", "General",
+                "--key", "Image", fileURI(picture),
+            ],
+        ]
     }
 
     /// The program that gives a wallpaper to `kind`.
@@ -270,31 +338,55 @@ struct WallpaperSetup {
         }
     }
 
-    /// swaylock's configuration with `image=picture`: its file, and its text after the change.
-    /// A file that names another image is the user's choice, left alone.
-    func swaylockConfig(_ picture: String) throws(SetupError) -> (path: String, text: String) {
-        if picture.contains(":") || Setup.hasControlCharacter(picture) { throw .swaylockPath(picture) }
+    /// swaylock's configuration file, and its bytes with `image=` added.
+    struct SwaylockConfig {
+        /// Where swaylock reads it (a link followed: the file it points to is changed).
+        var path: String
+        var bytes: [UInt8]
+        var mode: mode_t
+        /// Whether it already names the picture.
+        var unchanged: Bool
+
+        func write() throws(SetupError) {
+            guard !unchanged else { return }
+            do {
+                try Posix.makeDirectories(Posix.parentDirectory(path))
+                try AtomicWriter.write(bytes, to: path, mode: mode)
+            } catch { throw .cannotInstall(path, error.message) }
+        }
+    }
+
+    /// swaylock's configuration with `image=picture`: the file swaylock reads (`~/.swaylock/config`
+    /// when it is there, else `$XDG_CONFIG_HOME/swaylock/config`), its bytes kept as they are and
+    /// the lines added at its end. A file that names another image is the user's choice, left
+    /// alone.
+    func swaylockConfig(_ picture: String) throws(SetupError) -> SwaylockConfig {
+        try Self.checkSwayPath(picture, program: "swaylock")
         let configHome =
             context.environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? context.paths.userHome.map { $0 + "/.config" }
-        guard let configHome else { throw .noHomeDirectory }
-        let path = configHome + "/swaylock/config"
-        let existing: String
-        do { existing = try Posix.readFile(path, limit: 1 << 20).map { String(decoding: $0, as: UTF8.self) } ?? "" } catch {
-            throw .cannotInstall(path, error.message)
+        guard let configHome, let userHome = context.paths.userHome else { throw .noHomeDirectory }
+        let candidates = [userHome + "/.swaylock/config", configHome + "/swaylock/config"]
+        let named = candidates.first(where: Posix.fileExists) ?? candidates[1]
+        let path = Posix.resolvedPath(named) ?? named
+        let existing: [UInt8]
+        var mode: mode_t = 0o644
+        do { existing = try Posix.readFile(path, limit: 1 << 20) ?? [] } catch { throw .cannotRead(path, error.message) }
+        var st = stat()
+        if stat(path, &st) == 0 { mode = st.st_mode & 0o7777 }
+        let lines = existing.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self).trimmingWhitespace()
         }
-        var lines = existing.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
-        for line in lines {
-            let trimmed = line.trimmingWhitespace()
-            guard trimmed.hasPrefix("image=") || trimmed.hasPrefix("i=") else { continue }
-            let value = String(trimmed.drop { $0 != "=" }.dropFirst())
-            if value == picture { return (path, existing) }
+        for line in lines where line.hasPrefix("image=") || line.hasPrefix("i=") {
+            let value = String(line.drop { $0 != "=" }.dropFirst())
+            if value == picture { return SwaylockConfig(path: path, bytes: existing, mode: mode, unchanged: true) }
             throw .swaylockImage(path, value)
         }
-        lines.append("image=" + picture)
-        if !lines.contains(where: { $0.trimmingWhitespace().hasPrefix("scaling=") }) { lines.append("scaling=fill") }
-        return (path, lines.joined(separator: "\n") + "\n")
+        var bytes = existing
+        if let last = bytes.last, last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+        bytes += Array("image=\(picture)\n".utf8)
+        if !lines.contains(where: { $0.hasPrefix("scaling=") }) { bytes += Array("scaling=fill\n".utf8) }
+        return SwaylockConfig(path: path, bytes: bytes, mode: mode, unchanged: false)
     }
 
     // MARK: --apply
@@ -306,6 +398,8 @@ struct WallpaperSetup {
             throw SetupError.programMissing(program.name, package: program.package)
         }
         let path = Posix.absolutePath(picture, home: context.paths.userHome)
+        try Self.checkPicture(path)
+        if kind == .sway { try Self.checkSwayPath(path, program: "swaymsg") }
         let environment = try sessionEnvironment(kind)
         switch kind {
         case .gnome, .plasma:
@@ -319,7 +413,7 @@ struct WallpaperSetup {
                 try runHelper(executable, [copy], environment: environment)
             }
             removeOldCopies(keeping: copy)
-        case .sway: try runHelper(executable, ["-q", "output", "*", "bg", path, "fill"], environment: environment)
+        case .sway: try runHelper(executable, ["output", "*", "bg", path, "fill"], environment: environment)
         case .x11: try runHelper(executable, ["--bg-fill", path], environment: environment)
         }
     }
@@ -348,7 +442,10 @@ struct WallpaperSetup {
             }
         case .x11:
             guard !(environment["DISPLAY"] ?? "").isEmpty else {
-                throw .noSession(kind.title, "DISPLAY is not set (from cron, put DISPLAY=:0 before the command)")
+                throw .noSession(
+                    kind.title,
+                    "DISPLAY is not set (from cron, put DISPLAY=:0 before the command; for the systemd timer, run 'systemctl --user import-environment DISPLAY XAUTHORITY' when the session starts)"
+                )
             }
         }
         return environment
@@ -380,21 +477,38 @@ struct WallpaperSetup {
         }.map { runtime + "/" + $0 }
     }
 
-    /// `picture` under a name of its own in the backgrounds folder (its content's hash: the same
-    /// picture keeps its name, a new one gets a new name, which is what makes GNOME and Plasma
-    /// load it). A hard link when the two are on one file system, else a copy.
+    /// Refuses what is not a PNG file: a directory, a device, a FIFO (which would block), a
+    /// missing file, another kind of picture.
+    static func checkPicture(_ path: String) throws(SetupError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw errno == ENOENT ? .noPicture(path) : .cannotRead(path, Posix.errorText()) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw .cannotRead(path, Posix.errorText()) }
+        guard st.st_mode & S_IFMT == S_IFREG else {
+            throw .cannotRead(path, st.st_mode & S_IFMT == S_IFDIR ? "it is a directory" : "it is not a regular file")
+        }
+        var header = [UInt8](repeating: 0, count: 24)
+        let count = read(fd, &header, header.count)
+        guard count == header.count, PNGHeader.size(header) != nil else { throw .notPNG(path) }
+    }
+
+    /// `picture` copied under a name of its own in the backgrounds folder (its content's hash:
+    /// the same picture keeps its name, a new one gets a new name, which is what makes GNOME and
+    /// Plasma load it).
     func linkedCopy(_ picture: String) throws -> String {
         let bytes: [UInt8]
         do {
             guard let read = try Posix.readFile(picture, limit: 512 << 20) else { throw SetupError.noPicture(picture) }
             bytes = read
-        } catch let error as IOFailure { throw SetupError.cannotInstall(picture, error.message) }
+        } catch let error as IOFailure { throw SetupError.cannotRead(picture, error.reason(about: picture)) }
         guard PNGHeader.size(bytes) != nil else { throw SetupError.notPNG(picture) }
         let folder = try backgroundsFolder()
         let hash = String(Mix.fnv1a(bytes), radix: 16)
         let copy = folder + "/" + Self.copyPrefix + String(repeating: "0", count: 16 - hash.count) + hash + ".png"
-        if Posix.fileExists(copy) {
-            _ = utimensat(AT_FDCWD, copy, nil, 0)  // the newest, for `removeOldCopies`
+        var st = stat()
+        if lstat(copy, &st) == 0, st.st_mode & S_IFMT == S_IFREG, st.st_size == bytes.count {
+            _ = utimensat(AT_FDCWD, copy, nil, AT_SYMLINK_NOFOLLOW)  // the newest, for `removeOldCopies`
             return copy
         }
         do {
@@ -422,11 +536,13 @@ struct WallpaperSetup {
         for old in byAge.dropFirst() { unlink(old) }
     }
 
-    /// Runs a helper program, its output on our standard error; a failure is an error.
+    /// Runs a helper program; what it says is shown only when it fails, which is an error.
     func runHelper(_ executable: String, _ arguments: [String], environment: [String: String]) throws(SetupError) {
-        let status = Subprocess.run(
-            executable, arguments, in: "/", environment: environment, deadline: Posix.monotonicMilliseconds() + Self.helperTimeout)
-        guard status == 0 else { throw .helperFailed(Posix.lastComponent(executable), status) }
+        let (status, output, _) = Subprocess.capture(
+            executable, arguments, environment: environment, limit: 64 << 10, timeout: Int(Self.helperTimeout), errors: true)
+        guard status != 0 else { return }
+        let said = String(decoding: output, as: UTF8.self).trimmingWhitespace()
+        throw .helperFailed(Posix.lastComponent(executable), status, said: said)
     }
 
     /// A `file://` URI of an absolute path: each byte but the unreserved ones and `/` escaped.

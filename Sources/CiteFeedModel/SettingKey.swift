@@ -190,7 +190,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
                 \.wallpaperCommand, .command,
                 summary: "command run after the rotation's pictures change, such as swaymsg output * bg {wallpaper} fill",
                 manual:
-                    "An argument list, run without a shell in the output directory; {wallpaper}, {lockscreen} and {dir} in it are the paths of picture-wallpaper.png, picture-lockscreen.png and the directory. citefeed setup wallpaper sets it for GNOME, Plasma, sway and feh."
+                    "An argument list, run without a shell in the output directory; {wallpaper}, {lockscreen} and {dir} in it are the paths of picture-wallpaper.png, picture-lockscreen.png and the directory. A named rotation does not take the default rotation's. citefeed setup wallpaper sets it for GNOME, Plasma, sway and feh."
             )
         case .sleepScreenRotation:
             entry(

@@ -17,6 +17,21 @@ extension Home {
         }
     }
 
+    /// Sets `key` of `rotation` to what `value` makes of its settings as they are under the
+    /// settings' lock (a read, change and write that another command cannot come between), as
+    /// `writeSetting` does; `value` returns `nil` to leave it as it is. Whether it changed.
+    @discardableResult
+    package func updateSetting(_ key: SettingKey, rotation: String, _ value: (Settings) throws -> JSONValue?) throws -> Bool {
+        let file = SettingsFile(path: paths.settings)
+        return try file.editing {
+            guard let value = try value(try file.load(rotation: rotation).settings) else { return false }
+            try change(settings: try file.settings(applying: key, value, rotation: rotation)) { _ in
+                try file.write(key, value, rotation: rotation)
+            }
+            return true
+        }
+    }
+
     /// Restores `key`'s default for `rotation` as `writeSetting` changes it; `false` (and
     /// nothing done) when `rotation` did not set it.
     @discardableResult

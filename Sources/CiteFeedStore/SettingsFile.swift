@@ -206,6 +206,9 @@ public struct SettingsFile: Sendable {
             settings.feedURL = ownsDirectory ? "" : (base.hasSuffix("/") ? base : base + "/") + rotation + "/"
             if ownsDirectory && !sets.contains(.feedHub) { settings.reset(.feedHub) }
         }
+        // The desktop has one wallpaper: the default rotation's command is its own, else each
+        // named rotation would give the desktop its picture in turn.
+        if !sets.contains(.wallpaperCommand) { settings.reset(.wallpaperCommand) }
         settings.apply(own)
         return settings
     }

@@ -78,8 +78,10 @@ package enum Subprocess {
     /// then is killed with its group and the status is -2 (a helper that hangs must not hang
     /// citefeed), and once it has ended, what it wrote is its answer even if a child it left
     /// behind still holds the pipe (that child's group is killed).
+    /// With `errors`, its standard error goes to the same pipe (a helper whose words are kept to
+    /// be shown only when it fails).
     package static func capture(
-        _ executable: String, _ arguments: [String], environment: [String: String], limit: Int, timeout: Int? = nil
+        _ executable: String, _ arguments: [String], environment: [String: String], limit: Int, timeout: Int? = nil, errors: Bool = false
     ) -> (status: Int32, output: [UInt8], truncated: Bool) {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return (-1, [], false) }
@@ -88,7 +90,11 @@ package enum Subprocess {
         let child = spawn(executable, arguments, environment: environment, grouping: timeout == nil ? .ours : .ownGroup) { actions in
             posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
             posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO)
-            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+            if errors {
+                posix_spawn_file_actions_adddup2(&actions, fds[1], STDERR_FILENO)
+            } else {
+                posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+            }
         }
         close(fds[1])
         guard let pid = child else {

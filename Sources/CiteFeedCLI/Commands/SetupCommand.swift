@@ -17,7 +17,7 @@ struct SetupCommand: Command {
     static let spec = CommandSpec(
         name: "setup",
         usage:
-            "[waybar|i3blocks|polybar|systemd|cron|gnome|plasma|tmux|conky|wallpaper|lockscreen] [--enable | --install] [--desktop NAME] [--rotation NAME]",
+            "[waybar|i3blocks|polybar|systemd|cron|gnome|plasma|tmux|conky|wallpaper|lockscreen] [--enable | --install] [--desktop NAME] [--rotation NAME] [--apply FILE]",
         summary: "Print the snippet for a bar, scheduler or desktop, or install it.",
         details: """
             Without a target, what suits the desktop found here (XDG_CURRENT_DESKTOP,
@@ -99,14 +99,14 @@ struct SetupCommand: Command {
         let bindir = Setup.binDirectory(environment: context.environment)
         let home = SetupCommand.chosenHome(context)
         guard let target else { return context.out.write(data: SetupCommand.suggestions(context)) }
-        if target == .wallpaper || target == .lockscreen { return try runPictures(target, context, bindir: bindir, home: home) }
-        if target == .systemd || target == .cron || install,
+        if target == .systemd || target == .cron || (install && target != .lockscreen),
             let bad = [home, bindir].compactMap({ $0 }).first(where: Setup.hasControlCharacter)
         {
             throw UsageError.other(
-                "The path \(bad.echoed(limit: .max)) holds a control character, which \(target == .cron ? "a crontab line" : target == .systemd ? "a unit" : "the settings' defaults") cannot hold; nothing was printed or installed."
+                "The path \(bad.echoed(limit: .max)) holds a control character, which \(target == .cron ? "a crontab line" : target == .systemd ? "a unit" : target == .wallpaper ? "wallpaperCommand" : "the settings' defaults") cannot hold; nothing was printed or installed."
             )
         }
+        if target == .wallpaper || target == .lockscreen { return try runPictures(target, context, bindir: bindir, home: home) }
         if enable { return try SystemdSetup(context: context, bindir: bindir, home: home).enable() }
         if install { return try DesktopSetup(context: context, bindir: bindir, home: home).install(target) }
         context.out.write(data: Setup.snippet(target, bindir: bindir, home: home))

@@ -18,14 +18,17 @@ enum SetupError: CiteFeedError {
     case wallpaperCommandSet([String], rotation: String)
     /// swaylock's configuration (its path) names another image (the value).
     case swaylockImage(String, String)
-    /// A picture's path that a swaylock configuration line cannot hold.
-    case swaylockPath(String)
+    /// A picture's path that sway or swaylock (the program) would read as more than a path.
+    case swayPath(String, program: String)
+    /// A file that cannot be read, and why.
+    case cannotRead(String, String)
     /// The desktop (its title) cannot be reached: why.
     case noSession(String, String)
     case noPicture(String)
     case notPNG(String)
-    /// A helper program failed: its name and exit status (-1 not started, -2 out of time).
-    case helperFailed(String, Int32)
+    /// A helper program failed: its name, exit status (-1 not started, -2 out of time) and
+    /// what it said.
+    case helperFailed(String, Int32, said: String)
 
     var exitStatus: ExitStatus {
         switch self {
@@ -33,7 +36,8 @@ enum SetupError: CiteFeedError {
         case .cannotWrite, .cannotInstall, .unitDiffers, .wallpaperCommandSet, .swaylockImage: .cannotCreate
         case .noHomeDirectory, .noDataHome, .systemctlFailed, .helperFailed, .reviewRotation: .failure
         case .programMissing, .gnomeLockScreen, .noSession: .unavailable
-        case .swaylockPath: .usage
+        case .swayPath: .usage
+        case .cannotRead: .ioError
         case .notPNG: .dataError
         }
     }
@@ -74,19 +78,22 @@ enum SetupError: CiteFeedError {
         case let .swaylockImage(path, image):
             return
                 "\(path) already shows the image \(quoted(image)); nothing was changed. To show the citation, replace that line with the one 'citefeed setup lockscreen --desktop sway' prints."
-        case .swaylockPath(let path):
+        case let .swayPath(path, program):
             return
-                "swaylock's configuration cannot name \(path.echoed(limit: .max)) (a ':' or a control character in it); choose another outputDirectory. Nothing was changed."
+                "\(program) would read \(path.echoed(limit: .max)) as more than a path (it holds a character other than letters, digits and /._-+@%~); give the rotation an outputDirectory without one. Nothing was changed."
+        case let .cannotRead(path, reason):
+            return "Cannot read \(path.echoed(limit: .max)): \(reason)."
         case let .noSession(desktop, why):
             return "Cannot reach \(desktop): \(why)."
         case .noPicture(let path):
             return "There is no picture at \(path.echoed(limit: .max)); 'citefeed rotate' makes the rotation's pictures."
         case .notPNG(let path):
             return "\(path.echoed(limit: .max)) is not a PNG picture."
-        case let .helperFailed(program, status):
+        case let .helperFailed(program, status, said):
             let how =
                 status == -1 ? "could not start" : status == -2 ? "did not finish within 20 seconds" : "failed (exit status \(status))"
-            return "\(program) \(how); the desktop was not changed. What it said is above."
+            let words = said.isEmpty ? "" : ": " + said.split(whereSeparator: \.isNewline).joined(separator: " ").echoed(limit: 400)
+            return "\(program) \(how)\(words); the desktop was not changed."
         }
     }
 }

@@ -22,7 +22,7 @@ import Testing
         #expect(try box.run("setup", "tmux").stdout == SetupTests.contrib("tmux/citefeed.tmux.conf"))
         #expect(try box.run("setup", "conky").stdout == SetupTests.contrib("conky/citefeed.conf"))
         expectFailure(try box.run("setup", "tmux", "--install"), status: .usage, containing: "--install goes with 'citefeed setup gnome'")
-        expectFailure(try box.run("setup", "gnomee"), status: .usage, containing: "gnome, plasma, tmux or conky")
+        expectFailure(try box.run("setup", "gnomee"), status: .usage, containing: "gnome, plasma, tmux, conky, wallpaper or lockscreen")
         #expect(!FileManager.default.fileExists(atPath: box.home.appendingPathComponent("user data").path))
     }
 

@@ -62,7 +62,7 @@ import Testing
         // Bad use: a usage error, and nothing made.
         #expect(
             try box.run(["setup", "sway"]).stderr
-                == "citefeed: error: Invalid value \"sway\": the target is one of waybar, i3blocks, polybar, systemd, cron, gnome, plasma, tmux or conky.\n")
+                == "citefeed: error: Invalid value \"sway\": the target is one of waybar, i3blocks, polybar, systemd, cron, gnome, plasma, tmux, conky, wallpaper or lockscreen.\n")
         #expect(try box.run(["setup", "waybar", "--enable"]).status == 64)
         #expect(try box.run(["setup", "cron", "systemd"]).status == 64)
         #expect(!FileManager.default.fileExists(atPath: box.libraryPath))

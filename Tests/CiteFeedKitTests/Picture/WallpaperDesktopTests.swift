@@ -54,7 +54,8 @@ struct WallpaperDesktopTests {
         #expect(try PictureReaderTests.identify(picture).hasPrefix("1280 720 "), "the screen's size, read from sway")
         let grim = findProgram("grim")!
         let capture = { (png: URL) -> Bool in
-            (try? Sandbox.execute(grim, [png.path], stdin: Data(), environment: display.merging(["PATH": "/usr/bin:/bin"]) { $1 }))?.status == 0
+            (try? Sandbox.execute(grim, [png.path], stdin: Data(), environment: display.merging(["PATH": "/usr/bin:/bin"]) { $1 }))?.status
+                == 0
         }
         let first = try Self.readBack(box, capture: capture)
         #expect(first.share >= 0.9, "the screen shows the citation: \(first.read)")
@@ -81,7 +82,8 @@ struct WallpaperDesktopTests {
         let first = try Self.readBack(box, capture: capture)
         #expect(first.share >= 0.9, "the screen shows the citation: \(first.read)")
         #expect(
-            try String(contentsOf: box.home.appendingPathComponent(".fehbg"), encoding: .utf8).contains(box.feeds.path + "/picture-wallpaper.png"),
+            try String(contentsOf: box.home.appendingPathComponent(".fehbg"), encoding: .utf8).contains(
+                box.feeds.path + "/picture-wallpaper.png"),
             "feh's ~/.fehbg shows it again at the next login")
         #expect(try box.run("next").status == 0)
         #expect(box.waitForAnnouncements())

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import CiteFeedCLI
@@ -148,7 +149,7 @@ struct WallpaperSetupTests {
         case "sway":
             #expect(
                 call.hasPrefix(
-                    "swaymsg [-q] [output] [*] [bg] [\(picture)] [fill] SWAYSOCK=\(box.home.path)/runtime/sway-ipc.0.\(getpid()).sock "),
+                    "swaymsg [output] [*] [bg] [\(picture)] [fill] SWAYSOCK=\(box.home.path)/runtime/sway-ipc.0.\(getpid()).sock "),
                 "\(call)")
             #expect(installed.stdout.contains("output * bg \(picture) fill"), "how to keep it from the session's start: \(installed)")
         default:
@@ -185,7 +186,10 @@ struct WallpaperSetupTests {
 
         // X11: the settings, and the line for xss-lock.
         let x11 = try box.run("setup", "lockscreen", "--desktop", "x11", "--install")
-        #expect(x11.status == 0 && x11.stdout.contains("The lock screen shows \(picture)"), "\(x11)")
+        #expect(
+            x11.status == 0
+                && x11.stdout.contains("\(picture) is made anew at each pick of the default rotation. To lock the screen with it"), "\(x11)"
+        )
         #expect(try box.run("setup", "lockscreen", "--desktop", "x11").stdout.contains("xss-lock -- i3lock -n -i \(picture) &"))
     }
 
@@ -299,11 +303,120 @@ struct WallpaperSetupTests {
             containing: "is not a PNG picture")
         #expect(try box.run("picture", "--preset", "square", "--out", box.home.path + "/card.png").status == 0)
         let failed = try box.run("setup", "wallpaper", "--desktop", "gnome", "--apply", box.home.path + "/card.png")
+        expectFailure(failed, status: .failure, containing: "gsettings failed (exit status 3); the desktop was not changed.")
+    }
+
+    /// What an attacker or a busy machine tries: a path sway would read as commands, two
+    /// installs at once, a desktop step that fails after the first change, a named rotation.
+    @Test func aPathSwayWouldRunIsRefused() throws {
+        let (box, stubs) = try Self.library()
+        let hostile = box.home.appendingPathComponent("lib;exec touch pwned")
+        try FileManager.default.createDirectory(at: hostile, withIntermediateDirectories: true)
+        let environment: [String: String?] = ["CITEFEED_HOME": hostile.path]
+        #expect(try box.run(["add", "Quiet river flows"], environment: environment).status == 0)
+        #expect(try box.run(["rotate"], environment: environment).status == 0)
+        let before = try? String(contentsOf: hostile.appendingPathComponent("settings.json"), encoding: .utf8)
+        for target in ["wallpaper", "lockscreen"] {
+            let refused = try box.run(["setup", target, "--desktop", "sway", "--install"], environment: environment)
+            expectFailure(refused, status: .usage, containing: "would read \(hostile.path)/Feeds/picture-\(target).png as more than a path")
+        }
+        #expect((try? String(contentsOf: hostile.appendingPathComponent("settings.json"), encoding: .utf8)) == before)
+        #expect(stubs.calls.isEmpty, "\(stubs.calls)")
+        expectFailure(
+            try box.run(
+                ["setup", "wallpaper", "--desktop", "sway", "--apply", hostile.path + "/Feeds/picture-wallpaper.png"],
+                environment: environment),
+            status: .notFound, containing: "There is no picture")
+        // A new line in the library's path: said as what it is.
+        let newline = box.home.path + "/a\nb"
+        expectFailure(
+            try box.run(["setup", "wallpaper", "--desktop", "sway", "--install"], environment: ["CITEFEED_HOME": newline]), status: .usage,
+            containing: "holds a control character, which wallpaperCommand cannot hold")
+    }
+
+    @Test func aFailingDesktopStepUndoesTheInstall() throws {
+        let (box, stubs) = try Self.library(["gsettings", "kwriteconfig5", "swaymsg"], failing: ["gsettings": 1, "kwriteconfig5": 1])
+        let before = try box.state()
+        expectFailure(
+            try box.run("setup", "wallpaper", "--desktop", "gnome", "--install"), status: .failure,
+            containing: "gsettings failed (exit status 1); the desktop was not changed.")
+        expectFailure(
+            try box.run("setup", "lockscreen", "--desktop", "plasma", "--install"), status: .failure,
+            containing: "kwriteconfig5 failed (exit status 1)")
+        // swaylock's folder is a file: found only when it is written.
+        let config = box.home.appendingPathComponent(".config/swaylock")
+        try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "not a folder".write(to: config, atomically: true, encoding: .utf8)
+        let sway = try box.run("setup", "lockscreen", "--desktop", "sway", "--install")
+        #expect(sway.status != 0 && sway.stderr.contains("citefeed: error: Cannot"), "\(sway)")
+        #expect(try box.state() == before, "the preset was taken out again")
+        #expect(stubs.calls.count == 2, "gsettings and kwriteconfig5 ran once each: \(stubs.calls)")
+        // sway's own words, when it refuses.
+        let (other, _) = try Self.library(["swaymsg"], failing: ["swaymsg": 2])
+        try "#!/bin/sh\necho '[ { \"success\": false, \"error\": \"Unknown output HDMI-9\" } ]'\nexit 2\n".write(
+            to: other.home.appendingPathComponent("stub-bin/swaymsg"), atomically: true, encoding: .utf8)
+        chmod(other.home.appendingPathComponent("stub-bin/swaymsg").path, 0o755)
+        let refused = try other.run(["setup", "wallpaper", "--desktop", "sway", "--install"], environment: ["SWAYSOCK": "/run/sway.sock"])
+        expectFailure(
+            refused, status: .failure,
+            containing: "swaymsg failed (exit status 2): [ { \"success\": false, \"error\": \"Unknown output HDMI-9\" } ]")
+    }
+
+    @Test func twoInstallsAtOnceKeepBothPresets() throws {
+        let (box, _) = try Self.library()
+        var environment = box.environment
+        environment["SWAYSOCK"] = "/run/sway.sock"
+        let binary = Sandbox.binary.path, frozen = environment
+        let results = Mutex<[Int: RunResult]>([:])
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let arguments = ["setup", index == 0 ? "wallpaper" : "lockscreen", "--desktop", "sway", "--install"]
+            if let result = try? Sandbox.execute(binary, arguments, stdin: Data(), environment: frozen) {
+                results.withLock { $0[index] = result }
+            }
+        }
+        let ran = results.withLock { $0 }
+        #expect(ran.count == 2 && ran.values.allSatisfy { $0.status == 0 }, "\(ran)")
+        let pictures = try #require(try Self.settings(box)["pictures"]?.arrayValue?.compactMap { $0.stringValue })
+        #expect(Set(pictures) == ["wallpaper", "lockscreen"], "\(pictures)")
+    }
+
+    @Test func onlyTheRotationInstalledGivesTheWallpaper() throws {
+        let (box, stubs) = try Self.library()
+        #expect(try box.run("rotation", "add", "morning").status == 0)
+        #expect(try box.run(["setup", "wallpaper", "--desktop", "x11", "--install"], environment: ["DISPLAY": ":7"]).status == 0)
+        let calls = stubs.calls.count
+        #expect(try box.run(["next", "--rotation", "morning"], environment: ["DISPLAY": ":7"]).status == 0)
+        #expect(box.waitForAnnouncements())
+        #expect(stubs.calls.count == calls, "a named rotation does not take the default rotation's wallpaperCommand: \(stubs.calls)")
+        #expect(try box.run("defaults", "read", "wallpaperCommand", "--rotation", "morning").stdout.isEmpty)
+        // Printed for another library: the commands name it.
+        let printed = try box.run("--home", box.home.path, "setup", "wallpaper", "--desktop", "sway", "--rotation", "morning")
         #expect(
-            failed.status == 1
-                && failed.stderr.hasSuffix(
-                    "citefeed: error: gsettings failed (exit status 3); the desktop was not changed. What it said is above.\n"),
-            "\(failed)")
+            printed.stdout.contains("citefeed --home \(box.home.path) defaults write pictures wallpaper --rotation morning\n"), "\(printed)"
+        )
+    }
+
+    /// swaylock's configuration: the file swaylock reads, through a link, its bytes and mode kept.
+    @Test func theSwaylockConfigurationIsEditedInPlace() throws {
+        let (box, _) = try Self.library()
+        let dotfiles = box.home.appendingPathComponent("dotfiles/swaylock")
+        try FileManager.default.createDirectory(at: dotfiles, withIntermediateDirectories: true)
+        let real = dotfiles.appendingPathComponent("config")
+        try Data([0x63, 0x6F, 0x6C, 0x6F, 0x72, 0x3D, 0xE9]).write(to: real)  // "color=" and a Latin-1 byte, no new line
+        chmod(real.path, 0o600)
+        let link = box.home.appendingPathComponent(".swaylock/config")
+        try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+        #expect(try box.run("setup", "lockscreen", "--desktop", "sway", "--install").status == 0)
+        let picture = box.feeds.appendingPathComponent("picture-lockscreen.png").path
+        #expect(
+            try Data(contentsOf: real) == Data([0x63, 0x6F, 0x6C, 0x6F, 0x72, 0x3D, 0xE9, 0x0A])
+                + Data("image=\(picture)\nscaling=fill\n".utf8))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == real.path, "the link is kept")
+        #expect(try FileManager.default.attributesOfItem(atPath: real.path)[.posixPermissions] as? Int == 0o600)
+        #expect(
+            !FileManager.default.fileExists(atPath: box.home.path + "/.config/swaylock/config"),
+            "~/.swaylock/config is the one swaylock reads")
     }
 
     // MARK: Pieces
