@@ -245,7 +245,7 @@ struct WallpaperSetup {
                 if !hadFile && left == "{}" { unlink(context.paths.settings) }
                 if !hadPicture { unlink(picture) }
             } else if added {
-                try? home.updateSetting(.pictures, rotation: settings.rotation) { now in
+                _ = try? home.updateSetting(.pictures, rotation: settings.rotation) { now in
                     .array(now.pictures.filter { $0 != preset }.map(JSONValue.string))
                 }
             }

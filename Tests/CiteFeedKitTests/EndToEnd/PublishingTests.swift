@@ -40,16 +40,13 @@ import Testing
         return words.filter { $0.count > 2 }.sorted { $0.joined(separator: " ") < $1.joined(separator: " ") }
     }
 
-    @Test func theDocumentedExamplesMirrorTheOutputsAndDeleteNothing() throws {
+    @Test(.requires(["rsync", "rclone"].allSatisfy { findProgram($0) != nil }, "needs rsync and rclone, the README's examples"))
+    func theDocumentedExamplesMirrorTheOutputsAndDeleteNothing() throws {
         let examples = try PublishingTests.documentedExamples()
         // The README has rsync to a web server, rclone to a bucket; defaults write --help, rsync.
         #expect(examples.contains { $0[0] == "rsync" } && examples.contains { $0[0] == "rclone" }, "\(examples)")
         for example in examples {
-            let program = example[0]
-            guard runningInCI || findProgram(program) != nil else {
-                print("skipped \(example.joined(separator: " ")): \(program) is not installed")
-                continue
-            }
+            _ = try #require(findProgram(example[0]), "\(example[0]) runs the README's example \(example)")
             // The last word is the remote destination (host:path, remote:bucket): a local folder here.
             let destination = example.last!
             #expect(destination.contains(":"), "\(example)")

@@ -9,59 +9,6 @@ import Testing
 /// project): `../shared/corpus/readers`, whose SOURCES.txt says where each comes from.
 let readerCorpus = sharedFolder.appendingPathComponent("corpus/readers")
 
-/// The Lua data KOReader writes, read without running anything (issue 22, item 1).
-@Suite struct LuaDataTests {
-    func parse(_ text: String) throws(LuaData.Failure) -> LuaValue { try LuaData.parse(Array(text.utf8)) }
-
-    @Test func readsWhatKOReaderWrites() throws {
-        let value = try parse(
-            """
-            -- /mnt/us/documents/book.sdr/metadata.epub.lua
-            return {
-            \t["b"] = {
-            \t\t[3] = "three",
-            \t\t[1] = "one\\
-            two",
-            \t\t[2] = 'it\\'s \\"quoted\\" \\t tab \\065\\x42\\u{2014}\\z
-                      joined',
-            \t},
-            \t["n"] = -1.5e+2, ["h"] = 0x1F; ["t"] = true, ["f"] = false, ["z"] = nil,
-                name = [[long
-            string]], [==[x]==],
-                ["empty"] = {}
-            }
-            """)
-        #expect(value["b"]?.list == [.string("one\ntwo"), .string("it's \"quoted\" \t tab AB—joined"), .string("three")])
-        #expect(value["n"] == .number(-150) && value["h"] == .number(31) && value["t"] == .boolean(true) && value["f"] == .boolean(false))
-        #expect(value["z"] == .null && value["name"] == .string("long\nstring") && value.list == [.string("x")])
-        #expect(value["empty"] == .table([]) && value["missing"] == nil)
-    }
-
-    /// Code is not data: nothing is called, looked up or run.
-    @Test(arguments: [
-        "return { os.execute(\"touch pwned\") }", "return { [\"a\"] = os.getenv(\"HOME\") }", "return { a = 1 + 2 }",
-        "return { a = function() end }", "return { a = \"x\" .. \"y\" }", "return {} ; os.exit()", "return { a = \"unclosed }",
-        "return { a = \"line\nbreak\" }", "return { [nil] = 1 }", "return { a = 1", "return { a = math.huge }", "return { a = 1e999 }",
-        "", "return", "return { a = \"\\u{110000}\" }", "return { a = \"\\999\" }",
-    ])
-    func codeIsRefused(text: String) {
-        #expect(throws: LuaData.Failure.self) { try parse(text) }
-    }
-
-    @Test func depthIsBounded() throws {
-        let deep = "return " + String(repeating: "{", count: 10_000) + String(repeating: "}", count: 10_000)
-        #expect(throws: LuaData.Failure(line: 1, reason: "tables nested more than 200 deep")) { try parse(deep) }
-        let fine = "return " + String(repeating: "{", count: 150) + String(repeating: "}", count: 150)
-        #expect(try parse(fine).isTable)
-    }
-
-    @Test func errorsSayWhere() {
-        #expect(throws: LuaData.Failure(line: 3, reason: "unexpected 'os': only literal data is read, nothing is run")) {
-            try parse("return {\n  [\"a\"] = 1,\n  [\"b\"] = os.time(),\n}")
-        }
-    }
-}
-
 /// KOReader's sidecars, both layouts, from the shared corpus.
 @Suite struct KOReaderTests {
     static let folder = readerCorpus.appendingPathComponent("koreader")
@@ -152,55 +99,5 @@ let readerCorpus = sharedFolder.appendingPathComponent("corpus/readers")
         #expect(curse.reader.tags.byKey["gray"]?.color == "#808080")
         // Text with Lua's backslash-newline continuations.
         #expect(try KOReaderTests.records("booklore-new-86.metadata.epub.lua").records.contains { $0.text?.contains("\n") == true })
-    }
-}
-
-/// `citefeed import` of a sidecar, end to end: imported once, a bookmark left out, nothing run.
-@Suite struct KOReaderImportTests {
-    @Test(.needsShared(KOReaderTests.folder)) func importsOnceAndSaysWhatItLeftOut() throws {
-        let box = try Sandbox()
-        let path = KOReaderTests.folder.appendingPathComponent("noted-new-prophet.metadata.epub.lua").path
-        let first = try box.run("import", path)
-        #expect(first.status == 0 && first.stdout == "imported 3, skipped 0 duplicates\n", "\(first)")
-        #expect(first.stderr.contains("left out 1 bookmark"))
-        let again = try box.run("import", path)
-        #expect(again.status == 0 && again.stdout == "imported 0, skipped 3 duplicates\n", "\(again)")
-        let shown = try box.run("list", "--json")
-        #expect(
-            shown.stdout.contains("\"source\" : \"The Prophet — On Love\"")
-                || shown.stdout.contains("\"source\": \"The Prophet — On Love\""), "\(shown)")
-    }
-
-    @Test func codeInASidecarIsAnErrorAndChangesNothing() throws {
-        let box = try Sandbox()
-        let folder = box.home.appendingPathComponent("book.sdr")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let sidecar = folder.appendingPathComponent("metadata.epub.lua")
-        try Data("return {\n  [\"annotations\"] = { os.execute(\"touch \(box.home.path)/pwned\") },\n}\n".utf8).write(to: sidecar)
-        let result = try box.run("import", sidecar.path)
-        #expect(result.status == 65 && result.stdout.isEmpty)
-        #expect(result.stderr.contains("line 2: unexpected 'os': only literal data is read, nothing is run"), "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: box.home.appendingPathComponent("pwned").path))
-        #expect(!FileManager.default.fileExists(atPath: box.home.appendingPathComponent("library.sqlite").path))
-    }
-
-    /// A highlight of 10 MB is refused with its reason; the others of the file are not half imported.
-    @Test func aHugeHighlightIsRefusedWhole() throws {
-        let box = try Sandbox()
-        let huge = String(repeating: "a", count: 10 << 20)
-        let text = """
-            return {
-                ["annotations"] = {
-                    [1] = { ["pos0"] = "a", ["text"] = "A fine highlight." },
-                    [2] = { ["pos0"] = "b", ["text"] = "\(huge)" },
-                },
-                ["doc_props"] = { ["title"] = "Big", ["authors"] = "Someone" },
-            }
-            """
-        let sidecar = box.home.appendingPathComponent("metadata.pdf.lua")
-        try Data(text.utf8).write(to: sidecar)
-        let result = try box.run("import", sidecar.path)
-        #expect(result.status == 65 && result.stderr.contains("record 2"), "\(result.stderr.prefix(300))")
-        #expect(try box.run("list").stdout.contains("A fine highlight") == false)
     }
 }
