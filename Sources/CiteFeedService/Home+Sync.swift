@@ -9,13 +9,22 @@ package enum SyncError: Error, Equatable {
     case notAFolder(String)
     /// The folder could not be read or written: the folder and the system's reason.
     case folder(String, String)
-    /// A folder sync must not use: the folder, and what it is (the library's own directory,
-    /// one holding it, or the output directory, which publishing copies elsewhere).
-    case unsafeFolder(String, String)
+    /// A folder sync must not use: the folder, and what it is.
+    case unsafeFolder(String, UnsafeFolder)
     /// Other machines' deletions would remove more than half of the library: `deleted` by this
     /// sync, `recent` with those of the last 30 days, of the `of` citations the library had
     /// before them (by machine: its name, id and count in this sync). Nothing was applied.
     case massDeletion(deleted: Int, recent: Int, of: Int, by: [Deleter])
+
+    /// What makes a folder unsafe for sync.
+    package enum UnsafeFolder: Equatable, Sendable {
+        /// It is the library's own directory.
+        case isLibraryDirectory
+        /// It holds the library's directory (that directory).
+        case holdsLibraryDirectory(String)
+        /// It is in an output directory (that one), which publishing copies elsewhere.
+        case inOutputDirectory(String)
+    }
 
     /// A machine whose deletions a sync would apply, and how many.
     package struct Deleter: Equatable, Sendable {
@@ -33,7 +42,8 @@ extension Home {
     /// then even when few of its lines were made useless; `pieceBytes`, `beforeRead`: the size
     /// of a piece of another machine's file, and what runs before each is read (tests).
     package func sync(
-        folder path: String, name: String, acceptDeletions: Bool = false, compactAt: Int64 = SyncService.compactAt, compactAlways: Bool = false,
+        folder path: String, name: String, acceptDeletions: Bool = false, compactAt: Int64 = SyncService.compactAt,
+        compactAlways: Bool = false,
         pieceBytes: Int = SyncFolder.chunkBytes, beforeRead: (() throws -> Void)? = nil
     ) throws -> SyncService.Report {
         guard Posix.isDirectory(path) else { throw SyncError.notAFolder(path) }
@@ -162,13 +172,12 @@ extension Home {
         guard let folder = Posix.resolvedPath(path) else { return }
         func within(_ inner: String, _ outer: String) -> Bool { inner == outer || inner.hasPrefix(outer == "/" ? "/" : outer + "/") }
         if let libraryDirectory = Posix.resolvedPath(Posix.parentDirectory(paths.library)), within(libraryDirectory, folder) {
-            throw SyncError.unsafeFolder(
-                path, folder == libraryDirectory ? "it is the library's directory" : "it holds the library's directory, \(libraryDirectory)")
+            throw SyncError.unsafeFolder(path, folder == libraryDirectory ? .isLibraryDirectory : .holdsLibraryDirectory(libraryDirectory))
         }
         // Every rotation's output directory (a named one may have one of its own).
         for settings in (try? SettingsFile(path: paths.settings).loadAll()) ?? [] {
             if let output = Posix.resolvedPath(paths.outputDirectory(settings)), within(folder, output) {
-                throw SyncError.unsafeFolder(path, "it is in the output directory, \(output), which is published")
+                throw SyncError.unsafeFolder(path, .inOutputDirectory(output))
             }
         }
     }

@@ -64,7 +64,7 @@ extension SyncService {
                 } catch {
                     // This machine's files wait (read again next time, from where they stopped).
                     report.unreadable[other] = error.message
-                    state.problem = error.message
+                    state.problem = .unreadable(error.message)
                     break files
                 }
                 for number in read.tooLong {
@@ -75,7 +75,8 @@ extension SyncService {
                         in: &report)
                 }
                 var piece = Piece(
-                    file: file, lines: [], position: (read.end, read.lastNumber), moved: read.end != offset || read.lastNumber != lineNumber,
+                    file: file, lines: [], position: (read.end, read.lastNumber),
+                    moved: read.end != offset || read.lastNumber != lineNumber,
                     bytes: read.lines.reduce(0) { $0 + $1.text.count })
                 lines: for (number, parsed) in zip(read.lines.map(\.number), SyncService.parse(read.lines.map(\.text), machine: other)) {
                     let line: SyncLine
@@ -83,7 +84,7 @@ extension SyncService {
                     case .success(let l): line = l
                     case .failure(.newerFormat(let v)):
                         report.newer[other] = v
-                        state.problem = "its log is of format \(v), newer than this citefeed's (\(SyncLine.format))"
+                        state.problem = .newerFormat(v)
                         piece.position = nil
                         break lines
                     case .failure(let error):
@@ -96,8 +97,7 @@ extension SyncService {
                     // later edit, and a counter past 15 digits would be refused elsewhere).
                     if line.clock.milliseconds > wall + HybridClock.maximumLead {
                         report.ahead[other] = Ahead(file: file, line: number, clock: line.clock)
-                        state.problem =
-                            "its \(file) line \(number) is clocked \(SyncService.clockTime(line.clock)), more than a day ahead of this machine's clock; it and its later changes wait until then"
+                        state.problem = .clockAhead(file: file, line: number, time: SyncService.clockTime(line.clock))
                         piece.position = nil
                         break lines
                     }
@@ -146,7 +146,9 @@ extension SyncService {
                 for line in piece.lines {
                     // Only citations here count (one another machine made and deleted does not),
                     // each once: the set holds at most the library's uuids.
-                    guard case .deleted(let uuid) = line.change, !counted.contains(uuid), try library.hasCitation(uuid: uuid) else { continue }
+                    guard case .deleted(let uuid) = line.change, !counted.contains(uuid), try library.hasCitation(uuid: uuid) else {
+                        continue
+                    }
                     counted.insert(uuid)
                     by[other, default: 0] += 1
                 }
@@ -156,7 +158,9 @@ extension SyncService {
         guard recent * 2 > base, deleted > 0 else { return }
         throw SyncError.massDeletion(
             deleted: deleted, recent: recent, of: base,
-            by: by.map { SyncError.Deleter(name: report.names[$0.key] ?? "", machine: $0.key, count: $0.value) }.sorted { $0.machine < $1.machine })
+            by: by.map { SyncError.Deleter(name: report.names[$0.key] ?? "", machine: $0.key, count: $0.value) }.sorted {
+                $0.machine < $1.machine
+            })
     }
 
     /// Every other machine's new lines, a piece at a time: each applied in a transaction of

@@ -9,9 +9,10 @@ extension Library {
         package var name: String
         package var applied: Int64
         package var lastClock: String?
-        package var problem: String?
+        /// Why its changes stopped being read, until a sync reads them again.
+        package var problem: SyncProblem?
 
-        package init(machine: String, name: String, applied: Int64, lastClock: String? = nil, problem: String? = nil) {
+        package init(machine: String, name: String, applied: Int64, lastClock: String? = nil, problem: SyncProblem? = nil) {
             self.machine = machine
             self.name = name
             self.applied = applied
@@ -24,7 +25,8 @@ extension Library {
         try mapped {
             try db.query("SELECT machine, name, applied, last_clock, problem FROM sync_machines ORDER BY machine") {
                 SyncMachineState(
-                    machine: $0.text(0), name: $0.text(1), applied: $0.int(2), lastClock: $0.optionalText(3), problem: $0.optionalText(4))
+                    machine: $0.text(0), name: $0.text(1), applied: $0.int(2), lastClock: $0.optionalText(3),
+                    problem: $0.optionalText(4).map(SyncProblem.init(stored:)))
             }
         }
     }
@@ -36,7 +38,8 @@ extension Library {
                 INSERT INTO sync_machines (machine, name, applied, last_clock, problem) VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT (machine) DO UPDATE SET name = excluded.name, applied = excluded.applied, last_clock = excluded.last_clock,
                     problem = excluded.problem
-                """, .text(state.machine), .text(state.name), .int(state.applied), .optional(state.lastClock), .optional(state.problem))
+                """, .text(state.machine), .text(state.name), .int(state.applied), .optional(state.lastClock),
+                .optional(state.problem?.stored))
         }
     }
 
@@ -137,7 +140,8 @@ extension Library {
                             UPDATE picks SET sync_id = ?, sync_clock = ? WHERE id = (
                                 SELECT p.id FROM picks p JOIN citations c ON c.id = p.citation_id
                                 WHERE p.sync_id IS NULL AND p.rotation = ? AND p.slot_start = ? AND c.uuid = ? ORDER BY p.id LIMIT 1)
-                            """, .text("\(old):\(line.seq)"), .text(line.clock.sortKey), .text(pick.rotation), .int(pick.slot.start.seconds),
+                            """, .text("\(old):\(line.seq)"), .text(line.clock.sortKey), .text(pick.rotation),
+                            .int(pick.slot.start.seconds),
                             .text(pick.uuid))
                     default: break
                     }

@@ -160,7 +160,7 @@ struct SyncStatusCommand: Command {
                                 status.others.map {
                                     .object([
                                         ("machine", .string($0.machine)), ("name", .string($0.name)), ("applied", .int($0.applied)),
-                                        ("lastClock", .optional($0.lastClock)), ("problem", .optional($0.problem)),
+                                        ("lastClock", .optional($0.lastClock)), ("problem", .optional($0.problem?.words)),
                                     ])
                                 }
                             )
@@ -181,7 +181,7 @@ struct SyncStatusCommand: Command {
             let last = m.lastClock.flatMap(SyncClock.init).map {
                 ", the last made \($0.time.localShort)"
             }
-            context.out.line("\(name): its changes up to \(m.applied) applied\(last ?? "")\(m.problem.map { "; problem: " + $0 } ?? "")")
+            context.out.line("\(name): its changes up to \(m.applied) applied\(last ?? "")\(m.problem.map { "; problem: " + $0.words } ?? "")")
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import CiteFeedCLI
 @testable import CiteFeedCore
 @testable import CiteFeedModel
 @testable import CiteFeedService
@@ -52,13 +53,19 @@ import Testing
             ])
         let report = try a.sync()
         let machine = "0badc0de-0000-4000-8000-000000000001"
-        #expect(report.ahead[machine] == SyncService.Ahead(file: "log-000001.jsonl", line: 2, clock: SyncClock(milliseconds: inAYear, machine: machine)))
+        #expect(
+            report.ahead[machine]
+                == SyncService.Ahead(file: "log-000001.jsonl", line: 2, clock: SyncClock(milliseconds: inAYear, machine: machine)))
         #expect(report.applied == 1)
         var citation = try a.library.citation(id: a.id(uuid))
         #expect(citation.text == "Honest text" && citation.author == "Soon" && citation.source == nil)
         let state = try #require(try a.library.syncMachines().first { $0.machine == machine })
         #expect(state.applied == 1)
-        #expect(state.problem == "its log-000001.jsonl line 2 is clocked 2027-03-02T10:00:00Z, more than a day ahead of this machine's clock; it and its later changes wait until then")
+        #expect(state.problem == .clockAhead(file: "log-000001.jsonl", line: 2, time: "2027-03-02T10:00:00Z"))
+        #expect(
+            state.problem?.words
+                == "its log-000001.jsonl line 2 is clocked 2027-03-02T10:00:00Z, more than a day ahead of this machine's clock; it and its later changes wait until then"
+        )
         // This machine's own edit now is not beaten; and its clock did not follow.
         var changes = CitationChanges()
         changes.text = "Fixed"

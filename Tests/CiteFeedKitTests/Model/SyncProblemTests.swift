@@ -1,0 +1,27 @@
+import Testing
+
+@testable import CiteFeedCLI
+@testable import CiteFeedModel
+
+/// Why another machine's changes wait is stored as data (compact JSON) and worded by the front
+/// end; a sentence an older citefeed stored is shown as it was.
+@Suite struct SyncProblemTests {
+    @Test(arguments: [
+        SyncProblem.unreadable("cannot read /s/a/log-000001.jsonl: Permission denied"), .newerFormat(2),
+        .clockAhead(file: "log-000003.jsonl", line: 17, time: "2027-03-02T10:00:00Z"),
+    ])
+    func storedAndReadBack(_ problem: SyncProblem) {
+        #expect(problem.stored.hasPrefix("{\"kind\":"))
+        #expect(SyncProblem(stored: problem.stored) == problem)
+    }
+
+    @Test func oldSentencesAndOddValuesStayText() {
+        for text in [
+            "its log is of format 2, newer than this citefeed's (1)", "{not json", "{\"kind\":\"martian\"}", "{\"kind\":\"newerFormat\"}",
+        ] {
+            #expect(SyncProblem(stored: text) == .legacy(text))
+            #expect(SyncProblem(stored: text).words == text)
+        }
+        #expect(SyncProblem.newerFormat(2).words == "its log is of format 2, newer than this citefeed's (1)")
+    }
+}
