@@ -2,7 +2,8 @@
 import PackageDescription
 
 // citefeed has no package dependencies at all: Foundation (FoundationEssentials where it
-// suffices) and the system SQLite. See SPEC.md, "Package layout".
+// suffices) and the system's C libraries through systemLibrary targets: SQLite, linked; zlib,
+// Pango and Cairo, loaded with dlopen only by the commands that need them.
 //
 // Its layers are targets, so that the compiler refuses a call up the layers (ARCHITECTURE.md):
 //
@@ -51,7 +52,8 @@ let package = Package(
             linkerSettings: [
                 // On Linux, Debian's libsqlite3.a is linked in: loading libsqlite3.so and binding
                 // its symbols took about 0.7 ms of every start, and a bar may run `citefeed
-                // status` every second (SPEC.md, "Startup budget"). Elsewhere, the system's.
+                // status` every second, so its start must stay cheap (README, "Speed"). Elsewhere,
+                // the system's.
                 .unsafeFlags(["-Xlinker", "-l:libsqlite3.a", "-Xlinker", "-lm"], .when(platforms: [.linux])),
                 .linkedLibrary("sqlite3", .when(platforms: [.macOS])),
             ]),
