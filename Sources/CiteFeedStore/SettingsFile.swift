@@ -111,6 +111,13 @@ public struct SettingsFile: Sendable {
         guard let index = rotations.firstIndex(where: { $0.name == old }) else { throw .noSuchRotation(old) }
         guard !rotations.contains(where: { $0.name == new }) else { throw .rotationExists(new) }
         rotations[index].name = new
+        // The e-readers' sleep screens follow the rotation under its new name.
+        let follows = SettingKey.sleepScreenRotation.rawValue
+        func renamed(_ keys: [(String, JSONValue)]) -> [(String, JSONValue)] {
+            keys.map { $0.0 == follows && $0.1 == .string(old) ? ($0.0, .string(new)) : $0 }
+        }
+        members = renamed(members)
+        for i in rotations.indices { rotations[i].keys = renamed(rotations[i].keys) }
         SettingsFile.setRotations(&members, rotations)
         try save(members)
     }

@@ -14,6 +14,7 @@ struct RotationRenameCommand: Command {
             It keeps its settings, history and feed item ids (a feed reader sees no new items).
             Outputs in the default place (OLD/ inside the default rotation's output directory)
             move to NEW/ and are written again; a rotation that sets outputDirectory keeps it.
+            A sleepScreenRotation naming OLD names NEW.
             """,
         options: [], positionals: (2, 2), positionalName: "the OLD and NEW names", completes: .rotations)
 

@@ -225,6 +225,20 @@ import Testing
         #expect(box.readSettings() == settings && libraryAfter == library)
         #expect(FileManager.default.fileExists(atPath: newDir.path))
     }
+
+    /// The e-readers' sleep screens keep showing a rotation that was renamed.
+    @Test func renamingARotationKeepsTheSleepScreensOnIt() throws {
+        let box = try Sandbox()
+        #expect(try box.run("rotation", "add", "night").status == 0)
+        #expect(try box.run("rotation", "add", "day").status == 0)
+        #expect(try box.run("defaults", "write", "sleepScreenRotation", "night").status == 0)
+        #expect(try box.run("defaults", "write", "sleepScreenRotation", "night", "--rotation", "day").status == 0)
+        #expect(try box.run("rotation", "rename", "night", "bedtime").status == 0)
+        #expect(try box.run("defaults", "read", "sleepScreenRotation").stdout == "bedtime\n")
+        #expect(try box.run("defaults", "read", "sleepScreenRotation", "--rotation", "day").stdout == "bedtime\n")
+        #expect(try box.run("rotation", "rename", "day", "noon").status == 0)
+        #expect(try box.run("defaults", "read", "sleepScreenRotation").stdout == "bedtime\n", "another rotation's name leaves it alone")
+    }
 }
 
 /// Issue 20, item 6: one broken rotation does not stop the others.
