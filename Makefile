@@ -4,7 +4,7 @@
 #   make uninstall                removes what install installed
 #   make install PREFIX=~/.local  for one user, without root
 # Installed: bin/citefeed, its manual page, the bash, zsh and fish completions, the systemd user
-# units (naming $(bindir)/citefeed) and, in $(docdir), the README, changelog, licence and contrib/
+# units (naming $(bindir)/citefeed) and, in $(docdir), the README, the guide (doc/), changelog, licence and contrib/
 # as examples. PREFIX and DESTDIR, and each directory (bindir, man1dir, docdir,
 # bashcompletiondir, zshcompletiondir, fishcompletiondir, systemduserunitdir), may be set on the
 # command line, as the GNU coding standards have it.
@@ -70,13 +70,14 @@ install: staged
 		exit 1;; esac
 	$(INSTALL) -d "$(DESTDIR)$(bindir)" "$(DESTDIR)$(man1dir)" "$(DESTDIR)$(bashcompletiondir)" \
 		"$(DESTDIR)$(zshcompletiondir)" "$(DESTDIR)$(fishcompletiondir)" "$(DESTDIR)$(systemduserunitdir)" \
-		"$(DESTDIR)$(docdir)/examples"
+		"$(DESTDIR)$(docdir)/examples" "$(DESTDIR)$(docdir)/doc"
 	$(INSTALL_PROGRAM) $(DIST)/citefeed "$(DESTDIR)$(bindir)/citefeed"
 	$(INSTALL_DATA) $(DIST)/citefeed.1 "$(DESTDIR)$(man1dir)/citefeed.1"
 	$(INSTALL_DATA) $(DIST)/completions/citefeed.bash "$(DESTDIR)$(bashcompletiondir)/citefeed"
 	$(INSTALL_DATA) $(DIST)/completions/_citefeed "$(DESTDIR)$(zshcompletiondir)/_citefeed"
 	$(INSTALL_DATA) $(DIST)/completions/citefeed.fish "$(DESTDIR)$(fishcompletiondir)/citefeed.fish"
 	$(INSTALL_DATA) $(DIST)/README.md $(DIST)/CHANGELOG.md $(DIST)/LICENSE "$(DESTDIR)$(docdir)"
+	$(INSTALL_DATA) $(DIST)/doc/*.md "$(DESTDIR)$(docdir)/doc"
 	@# contrib, its templates (NAME.in) filled in with $(bindir): the units where systemd
 	@# looks, and all of it as examples.
 	find $(DIST)/contrib -type f | sort | while IFS= read -r file; do \

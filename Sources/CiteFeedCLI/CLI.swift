@@ -18,7 +18,7 @@ public enum CLI {
         "citefeed \(version) (" + (BuildInfo.commit.isEmpty ? "built outside a git checkout" : "commit \(BuildInfo.commit)") + ")"
     }
 
-    /// `--rotation NAME`, for the commands that work on one rotation (issue 13).
+    /// `--rotation NAME`, for the commands that work on one rotation.
     static let rotationOption = Option("rotation", "NAME", "work on the rotation NAME instead of the default one (or CITEFEED_ROTATION)")
 
     /// Every command, in the order `citefeed help` lists them.

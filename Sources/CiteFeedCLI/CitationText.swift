@@ -74,7 +74,7 @@ enum CitationText {
         rows.append(("updated", date(c.updatedAt)))
         if let archived = c.archivedAt { rows.append(("archived", date(archived))) }
         if let study {
-            // The card's state and when it is next due (issue 14).
+            // The card's state and when it is next due.
             let state = c.isArchived ? "\(study.card.state.rawValue), suspended (archived)" : study.card.state.rawValue
             let due: TerminalText = study.card.state == .new ? "new: when you study" : date(study.card.due)
             rows.append(("card", TerminalText(state + (study.reps > 0 ? ", \(study.reps) review\(study.reps == 1 ? "" : "s")" : ""))))

@@ -23,11 +23,14 @@ public final class Context {
     /// `--rotation NAME`, if given.
     var rotation: String?
     /// What a bar calls (`status`, `next`, `reveal`, `grade`) announces after its line, detached,
-    /// so the bar never waits for a publish command or a hub (issue 20).
+    /// so the bar never waits for a publish command or a hub.
     var announceInBackground = false
     /// Whether this context is the process's own, which can start a detached citefeed (an
     /// in-process test's cannot: its executable is the test runner).
     var canDetach = false
+    /// The clock and waiting of `status --follow`: the system's, unless a test in this process
+    /// drives the follower with its own (`FollowerClock`).
+    var followerClock: FollowerClock?
 
     /// The rotation the command works on: `--rotation`, else `CITEFEED_ROTATION`, else the
     /// unnamed default one ("").

@@ -1,7 +1,7 @@
 import CiteFeedCore
 import CiteFeedSupport
 
-/// `citefeed setup gnome|plasma --install` (issue 24): the GNOME Shell extension or the Plasma
+/// `citefeed setup gnome|plasma --install`: the GNOME Shell extension or the Plasma
 /// widget, from the copies built into citefeed (contrib/), into the user's data folder, where
 /// the desktop finds an extension or widget of one user. The installed settings' defaults name
 /// this citefeed, as a desktop session's PATH often lacks ~/.local/bin, and the library of

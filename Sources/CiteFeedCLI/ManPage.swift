@@ -73,6 +73,7 @@ enum ManPage {
         ("CITEFEED_ROTATION", "the rotation the rotation commands work on, when --rotation is not given."),
         ("CITEFEED_NOW", "replaces the clock, as an RFC 3339 time (2026-03-01T09:30:00+01:00)."),
         ("XDG_DATA_HOME, XDG_CONFIG_HOME, XDG_STATE_HOME", "where the library, settings and saved picks go without CITEFEED_HOME."),
+        ("CITEFEED_LOCK_PATIENCE", "how long a command waits for another that keeps the library or the settings locked before it gives up with status 75, in milliseconds (1-600000; default 5000)."),
         ("CITEFEED_ANNOUNCE_LIMIT", "how long one command's notifications, publish commands and hub requests may take together, in seconds (1-3600; default 150)."),
         ("TZ", "the local time zone that slots, active hours and days follow."),
         ("NO_COLOR", "turns colour off."),

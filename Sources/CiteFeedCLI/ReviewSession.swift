@@ -6,7 +6,7 @@ import CiteFeedService
 import CiteFeedStore
 import CiteFeedSupport
 
-/// `citefeed study` with spaced repetition (issue 14): one card at a time from the queue of
+/// `citefeed study` with spaced repetition: one card at a time from the queue of
 /// `Home.study`, front first; after the back, a grade schedules it with FSRS. What a screen of
 /// it looks like, and the keys.
 struct ReviewSession {

@@ -1,6 +1,6 @@
 import CiteFeedSupport
 
-/// What `citefeed setup` prints, and what a first `citefeed` suggests (issue 23): contrib's
+/// What `citefeed setup` prints, and what a first `citefeed` suggests: contrib's
 /// snippets, built into the binary from contrib/ at build time (`ContribFiles`, written by
 /// scripts/build-info), never read from /usr/share/doc, which systems may leave out.
 enum Setup {

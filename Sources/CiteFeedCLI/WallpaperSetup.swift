@@ -6,7 +6,7 @@ import CiteFeedService
 import CiteFeedStore
 import CiteFeedSupport
 
-/// `citefeed setup wallpaper|lockscreen` (issue 39): the desktop shows the rotation's picture.
+/// `citefeed setup wallpaper|lockscreen`: the desktop shows the rotation's picture.
 /// The rotation writes `picture-wallpaper.png` or `picture-lockscreen.png` beside its feeds at each
 /// new pick (`pictures`); after that its `wallpaperCommand` tells the desktop. The command
 /// `--install` writes is citefeed itself (`setup wallpaper --desktop NAME --apply FILE`), because

@@ -1,5 +1,5 @@
 /// Authors as e-readers and stores write them, in one form, so that the same highlight read
-/// from two sources merges (issue 22): "Thaler, Richard H.; Imas, Alex" (Kindle),
+/// from two sources merges: "Thaler, Richard H.; Imas, Alex" (Kindle),
 /// "Thaler, Richard H.\nImas, Alex" (KOReader) and "Richard H. Thaler, Alex Imas" (Kobo) are all
 /// "Richard H. Thaler, Alex Imas".
 ///

@@ -4,7 +4,7 @@ import CiteFeedSupport
 
 /// What makes two citations the same (README, "Import and export"): text and author, lower-cased,
 /// with white space trimmed and each run of it one space, the author's words in order
-/// (`AuthorNames.comparable`: e-readers write "Last, First" or "First Last", issue 22). Kept as
+/// (`AuthorNames.comparable`: e-readers write "Last, First" or "First Last"). Kept as
 /// two 64-bit hashes of that form
 /// (the standard library's seeded SipHash and a multiply-fold): the keys of a 100k library take
 /// 3 MB instead of 40, and two different citations would have to collide in both at once.

@@ -12,8 +12,8 @@ public struct ExportWriter {
     static let blockSize = 256 * 1024
 
     /// The version of citefeed's JSON document this writes; the reader takes it and every
-    /// older one. 3 (issue 21): tags of a citation as tag objects, the card in `CardJSON`'s
-    /// one form (every time RFC 3339, `reviews`). 2 (issue 14): a citation that is a card or
+    /// older one. 3: tags of a citation as tag objects, the card in `CardJSON`'s
+    /// one form (every time RFC 3339, `reviews`). 2: a citation that is a card or
     /// was one carries `card`. 1: the first.
     public static let jsonVersion = 3
     /// For JSON: each card's mark, scheduling and answers by citation id (`Library.cardExports`).

@@ -2,7 +2,7 @@ import CiteFeedModel
 import CiteFeedStore
 import CiteFeedSupport
 
-/// The names by which quote collections call a citation's fields (issue 11), for JSON members
+/// The names by which quote collections call a citation's fields, for JSON members
 /// and CSV columns that are not citefeed's own. Names are matched ignoring case, spaces, `_`
 /// and `-` (`quoteText`, `quote_text` and `Quote Text` are one name); where a file has several
 /// names of one field, the one earlier in the list wins (`text` before `quote`).

@@ -2,7 +2,7 @@ import CiteFeedSupport
 
 extension KindleMetadata {
     /// The line's UTF-8 bytes, lower-cased. The line is read by bytes, not characters: reading
-    /// a metadata line by characters was half of importing 200k clippings (issue 20).
+    /// a metadata line by characters was half of importing 200k clippings.
     struct Bytes {
         let bytes: [UInt8]
 

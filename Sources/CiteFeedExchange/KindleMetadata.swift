@@ -3,7 +3,7 @@ import CiteFeedStore
 import CiteFeedSupport
 
 /// The second line of a Kindle clipping, in every language and firmware generation Kindle
-/// wrote it (issue 11):
+/// wrote it:
 ///
 ///     - Your Highlight on page 11 | location 270-272 | Added on Wednesday, 27 January 2021 20:32:44
 ///     - Highlight Loc. 242-43  | Added on Monday, 3 December 12 19:00:12 Greenwich Mean Time

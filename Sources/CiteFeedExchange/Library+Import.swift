@@ -224,7 +224,7 @@ extension Library {
 
     /// The uuid of an imported citation whose file gives none: derived from its text and author
     /// (a name-based UUID), so the same highlight imported on two machines that sync is one
-    /// citation (issue 25), as `import` takes it for one on one machine (a duplicate).
+    /// citation, as `import` takes it for one on one machine (a duplicate).
     static func importedUUID(text: String, author: String?) -> String {
         UUIDString.nameBased(namespace: importNamespace, name: text + "\u{1F}" + (author ?? ""))
     }

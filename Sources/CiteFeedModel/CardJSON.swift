@@ -1,6 +1,6 @@
 import CiteFeedSupport
 
-/// The one JSON form of a card (issue 21): `show --json`, the export, and the card kept in the
+/// The one JSON form of a card: `show --json`, the export, and the card kept in the
 /// review log for undo all write it here, and read it here.
 ///
 /// `{marked?, state, step, stability, difficulty, due, lastReview, reviews, lapses, log?}`:

@@ -1,6 +1,6 @@
 import CiteFeedSupport
 
-/// An answer to a card, as Anki names them; the raw value is FSRS's rating (issue 14).
+/// An answer to a card, as Anki names them; the raw value is FSRS's rating.
 public enum Grade: Int, CaseIterable, Sendable {
     case again = 1, hard, good, easy
 

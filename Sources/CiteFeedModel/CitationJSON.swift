@@ -1,6 +1,6 @@
 import CiteFeedSupport
 
-/// The JSON shapes of citefeed, one per thing (issue 21), as `doc/schema/` describes them:
+/// The JSON shapes of citefeed, one per thing, as `doc/schema/` describes them:
 ///
 /// - a **tag**: `{name, color, hex}` (`color` as the user gave it, a palette name or `#RRGGBB`;
 ///   `hex` always `#RRGGBB`, for widgets that colour it);

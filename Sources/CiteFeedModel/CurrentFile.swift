@@ -7,7 +7,7 @@ public struct CurrentFile: Sendable, Equatable {
     public var slot: Slot
     /// `nil` when nothing is eligible.
     public var pick: PickSnapshot?
-    /// For a rotation in review mode (issue 14): the card shown is `pick`, valid through `slot`.
+    /// For a rotation in review mode: the card shown is `pick`, valid through `slot`.
     public var review: ReviewDisplay?
 
     /// The most of it that is read (a pick holds at most some 200 KB of text).

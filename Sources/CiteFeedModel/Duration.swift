@@ -1,7 +1,7 @@
 import CiteFeedSupport
 
 /// A span of whole minutes as citefeed's settings write it: numbers with units (`30m`, `7h`,
-/// `1d7h`, `7d`) or `0`. The one place durations are parsed and printed (issue 21): `interval`,
+/// `1d7h`, `7d`) or `0`. The one place durations are parsed and printed: `interval`,
 /// `offset` and the learning steps; `TimeOfDay` beside it does `activeHours` and `dayStartsAt`,
 /// and `approximate` the spans shown to people ("due again in 3d").
 public struct Span: Hashable, Sendable, CustomStringConvertible {

@@ -12,7 +12,7 @@ public struct NewCitation: Sendable {
     public var createdAt: Timestamp?
     public var updatedAt: Timestamp?
     public var archivedAt: Timestamp?
-    /// Scheduling and review log from citefeed's export (issue 14).
+    /// Scheduling and review log from citefeed's export.
     public var card: CardExchange?
 
     public init(

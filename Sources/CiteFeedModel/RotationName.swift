@@ -1,6 +1,6 @@
 import CiteFeedSupport
 
-/// The name of a rotation (issue 13): it names a directory of outputs and a section of
+/// The name of a rotation: it names a directory of outputs and a section of
 /// `settings.json`, so it is kept to what is safe in both: 1 to 32 ASCII letters, digits, `-`
 /// and `_`, starting with a letter or a digit. The unnamed default rotation is "".
 public enum RotationName {

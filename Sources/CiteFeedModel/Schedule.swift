@@ -1,6 +1,6 @@
 import CiteFeedSupport
 
-/// When a rotation turns and when it may (issue 13, "Schedules"): the offset of its slot
+/// When a rotation turns and when it may: the offset of its slot
 /// boundaries, its active hours and its days. Outside the active hours or days no new pick is
 /// made and no notification is sent; the bar keeps the last pick.
 public enum Schedule {

@@ -12,7 +12,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case pictures, pictureTheme, pictureMargins, pictureBackground, wallpaperCommand, sleepScreenRotation, sleepScreenCount
     case desiredRetention, newPerDay, learningSteps, relearningSteps, maximumInterval, dayStartsAt
 
-    /// The settings `sync` carries between machines (issue 25): what chooses and orders the
+    /// The settings `sync` carries between machines: what chooses and orders the
     /// citations and schedules the cards. Never what runs or writes something on a machine
     /// (`notify`, `outputDirectory`, `publishCommand`, `wallpaperCommand`, `feedHub`, `syncFolder`), nor a
     /// machine's own name (`syncName`), feed and display (`feed…`, `status…`, `scroll…`).

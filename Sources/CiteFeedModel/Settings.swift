@@ -5,7 +5,7 @@ import CiteFeedSupport
 /// the initial values below, and only there: `SettingKey.defaultValue` reads them back. Each
 /// property is one setting, declared in `SettingKey.declaration`.
 public struct Settings: Sendable {
-    /// What the rotation shows (issue 14).
+    /// What the rotation shows.
     public var mode = RotationMode.rotate
     public var interval = Interval(minutes: 60)
     /// Minutes from midnight (Monday midnight for multi-day intervals) to the first boundary.
@@ -38,16 +38,16 @@ public struct Settings: Sendable {
     public var feedHub = ""
     /// The command and its arguments; empty: nothing is run.
     public var publishCommand: [String] = []
-    /// The folder `sync` writes to and reads from (issue 25); `nil`: sync is off.
+    /// The folder `sync` writes to and reads from; `nil`: sync is off.
     public var syncFolder: String?
     /// This machine's name in the sync folder; empty: the host name.
     public var syncName = ""
     public var statusWidth = 60
     public var statusTemplate = "“{text}”[ — {author}]"
-    /// A long status line moves through a follower's bar (issue 24), `scrollSpeed` columns a second.
+    /// A long status line moves through a follower's bar, `scrollSpeed` columns a second.
     public var scroll = false
     public var scrollSpeed = 4
-    /// Pictures of the citation (issue 39): their colours, the room kept clear at their edges,
+    /// Pictures of the citation: their colours, the room kept clear at their edges,
     /// and a PNG file behind the card (`nil`: none).
     public var pictureTheme = PictureTheme.light
     public var pictureMargins = PictureMargins.none
@@ -57,11 +57,11 @@ public struct Settings: Sendable {
     /// The command run after the rotation's pictures change (`{wallpaper}`, `{lockscreen}` and
     /// `{dir}` in its words are their paths); empty: nothing is run.
     public var wallpaperCommand: [String] = []
-    /// E-readers' sleep screens (issue 39): the rotation whose next picks they show ("" the
+    /// E-readers' sleep screens: the rotation whose next picks they show ("" the
     /// default one), and how many (0: none).
     public var sleepScreenRotation = ""
     public var sleepScreenCount = 20
-    /// Study (issue 14): FSRS's settings and the study day.
+    /// Study: FSRS's settings and the study day.
     public var desiredRetention = 0.9
     public var newPerDay = 20
     /// In minutes.
@@ -122,7 +122,7 @@ public struct Settings: Sendable {
     public func value(of key: SettingKey) -> JSONValue? { key.setting.value(in: self) }
 }
 
-/// What a rotation shows: a citation per slot, or the cards to review (issue 14).
+/// What a rotation shows: a citation per slot, or the cards to review.
 public enum RotationMode: String, CaseIterable, Sendable {
     case rotate, review
 }

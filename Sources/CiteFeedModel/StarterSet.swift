@@ -59,7 +59,7 @@ public enum StarterSet {
         -> NewCitation
     {
         var citation = NewCitation(text: text, back: back, author: author, source: source, tags: tags, favourite: fav)
-        // The same on every machine (issue 25): two machines that each made the starter set
+        // The same on every machine: two machines that each made the starter set
         // before they first synced have it once, and no machine's copy, dated when the set was
         // written, wins over an edit made since on another.
         citation.uuid = UUIDString.nameBased(namespace: namespace, name: text + "\u{1F}" + author)

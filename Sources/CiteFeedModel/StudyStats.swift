@@ -1,6 +1,6 @@
 import CiteFeedSupport
 
-/// What `citefeed stats` reports (issue 14).
+/// What `citefeed stats` reports.
 public struct StudyStats: Equatable, Sendable {
     public struct Period: Equatable, Sendable {
         public var days: Int

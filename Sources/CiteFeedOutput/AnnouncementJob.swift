@@ -2,12 +2,12 @@ import CiteFeedCore
 import CiteFeedModel
 import CiteFeedSupport
 
-/// What one rotation tells the world once a command's changes are committed (issue 13): a
-/// notification of its new pick, its `wallpaperCommand` after its pictures changed (issue 39),
+/// What one rotation tells the world once a command's changes are committed: a
+/// notification of its new pick, its `wallpaperCommand` after its pictures changed,
 /// its `publishCommand` run over the output directory, and the WebSub hub pinged for its
 /// changed feeds. Worked out by the command, then run by `Announcer`
-/// in the foreground (`rotate`, `publish`) or by a detached citefeed (what a bar calls, issue
-/// 20), to which it is handed as JSON on standard input.
+/// in the foreground (`rotate`, `publish`) or by a detached citefeed (what a bar calls, so that
+/// the bar never waits), to which it is handed as JSON on standard input.
 package struct AnnouncementJob: Equatable, Sendable {
     /// "" for the default rotation, "rotation NAME: " otherwise: the start of its warnings.
     package var label: String

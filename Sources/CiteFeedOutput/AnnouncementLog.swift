@@ -2,7 +2,7 @@ import CiteFeedCore
 import CiteFeedModel
 import CiteFeedSupport
 
-/// `announce.log` beside the library: what detached announcements (issue 20) did, since no
+/// `announce.log` beside the library: what detached announcements did, since no
 /// terminal sees them. Each run writes a line when it starts and when it ends, a line for each
 /// failure (`… citefeed: warning: …`), and between them whatever its programs printed.
 package struct AnnouncementLog {

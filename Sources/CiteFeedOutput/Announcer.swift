@@ -2,9 +2,9 @@ import CiteFeedCore
 import CiteFeedModel
 import CiteFeedSupport
 
-/// Tells the world outside the output directory about a rotation's changes (issues 13 and
-/// 20): a desktop notification for a new pick (`notify`), the `wallpaperCommand` after the
-/// pictures changed (issue 39), the `publishCommand` after the outputs changed, and the WebSub
+/// Tells the world outside the output directory about a rotation's changes:
+/// a desktop notification for a new pick (`notify`), the `wallpaperCommand` after the
+/// pictures changed, the `publishCommand` after the outputs changed, and the WebSub
 /// hub (`feedHub`). Each runs a program with arguments, never a
 /// shell, in a process group of its own; each failure is a warning for the caller to print,
 /// never an error. All of one command's announcements share one time limit.
@@ -19,7 +19,7 @@ package enum Announcer {
     /// must still end.
     package static let defaultLimit = 150
 
-    /// Added to the warning of a publish command that failed: until issue 20, the output
+    /// Added to the warning of a publish command that failed: up to 0.1.0, the output
     /// directory was appended as its last argument, which made rsync's destination the source.
     static let changeNote =
         "note that citefeed no longer appends the output directory as its last argument (changed after 0.1.0): the command runs in that directory, which is {dir} in its arguments and $CITEFEED_OUTPUT_DIR in its environment"

@@ -11,7 +11,7 @@ public struct OutputDirectory {
     public init(path: String) { self.path = path }
 
     /// What a write did: the names written, and those left alone because citefeed did not write
-    /// the file there (issue 20: with outputDirectory at ~, a user's index.html was replaced).
+    /// the file there (so that, with outputDirectory at ~, a user's own index.html is never replaced).
     public struct Written: Sendable, Equatable {
         public var written: [String]
         public var refused: [String]

@@ -196,7 +196,7 @@ package final class Home {
     }
 
     /// Refuses settings in which two rotations write to one directory: each would overwrite the
-    /// other's outputs on every run, and removing one would remove the other's (issue 20).
+    /// other's outputs on every run, and removing one would remove the other's.
     package func checkOutputDirectories(_ all: [Settings]) throws(OutputDirectoryConflict) {
         var seen: [String: String] = [:]
         for settings in all {
@@ -235,7 +235,7 @@ package final class Home {
         return Written(directory: directory, files: result.written)
     }
 
-    /// For a rotation in review mode (issue 14): works out what its bar shows now (the next
+    /// For a rotation in review mode: works out what its bar shows now (the next
     /// card, its back still revealed if it is the same card) and writes the outputs and saved
     /// state (into `directory`, or the configured one). Runs in the caller's transaction.
     @discardableResult

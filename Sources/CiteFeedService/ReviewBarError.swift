@@ -1,4 +1,4 @@
-/// Why `reveal`, `grade` or `next` cannot do what the bar asked (issue 14).
+/// Why `reveal`, `grade` or `next` cannot do what the bar asked.
 package enum ReviewBarError: Error, Equatable {
     /// `next` in a rotation that reviews.
     case reviewMode(String)

@@ -128,7 +128,7 @@ public struct RotationService {
         return result
     }
 
-    /// Renders the outputs of a rotation in review mode (issue 14): the bar's card and the feeds
+    /// Renders the outputs of a rotation in review mode: the bar's card and the feeds
     /// of the answers given; writes them and the saved state. Returns the names written.
     @discardableResult
     public func publishReview(_ current: CurrentFile, directory: String, currentFile: String, version: String) throws -> OutputDirectory.Written {

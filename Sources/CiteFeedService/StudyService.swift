@@ -5,7 +5,7 @@ import CiteFeedOutput
 import CiteFeedStore
 import CiteFeedSupport
 
-/// Spaced repetition over the library's cards (issue 14): grading a card with FSRS, taking an
+/// Spaced repetition over the library's cards: grading a card with FSRS, taking an
 /// answer back, and what is due. It reads and writes through the `Library` and lets the pure
 /// `FSRS` decide; every change runs in a write transaction.
 public struct StudyService {
@@ -13,8 +13,8 @@ public struct StudyService {
     public let settings: Settings
     public let now: Timestamp
 
-    /// The cards studied: those a rotation's filters let through (issue 20: a review rotation
-    /// with `tags latin` showed a card tagged `greek`), or `study --tag`'s; `nil`: every card.
+    /// The cards studied: those a rotation's filters let through (so that a review rotation
+    /// with `tags latin` never shows a card tagged `greek`), or `study --tag`'s; `nil`: every card.
     public var deck: CardDeck?
 
     /// `deck`: the settings whose filters choose the cards (a review rotation's own, or those

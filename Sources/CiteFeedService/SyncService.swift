@@ -3,7 +3,7 @@ import CiteFeedModel
 import CiteFeedStore
 import CiteFeedSupport
 
-/// `citefeed sync` (issue 25; ARCHITECTURE.md, "Sync"), in steps: this machine's changes
+/// `citefeed sync` (ARCHITECTURE.md, "Sync"), in steps: this machine's changes
 /// captured into the outbox in one transaction (`capture`), which reach the folder after its
 /// commit (`flush`; a crash between the two writes them next time); other machines' lines
 /// read from the folder and applied a piece at a time, each piece in a transaction of its own

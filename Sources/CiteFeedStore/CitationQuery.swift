@@ -20,7 +20,7 @@ public struct CitationQuery: Sendable {
     public var sort: Sort?
     public var reverse = false
     public var limit: Int?
-    /// Only cards (issue 14).
+    /// Only cards.
     public var cardsOnly = false
     /// Only cards due before this time (not new ones).
     public var dueBefore: Timestamp?

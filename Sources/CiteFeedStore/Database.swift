@@ -9,8 +9,9 @@ public final class Database {
     let handle: OpaquePointer
     public let path: String
 
-    /// Opens (creating if needed) the database at `path`, waiting up to `busyTimeout` ms for locks.
-    public init(path: String, busyTimeout: Int32 = 5000) throws(SQLiteError) {
+    /// Opens (creating if needed) the database at `path`, waiting up to `busyTimeout` ms for locks
+    /// (the writers' patience, `FileLock.patience`, by default).
+    public init(path: String, busyTimeout: Int32? = nil) throws(SQLiteError) {
         self.path = path
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
@@ -22,7 +23,7 @@ public final class Database {
             throw error
         }
         handle = db
-        sqlite3_busy_timeout(db, busyTimeout)
+        sqlite3_busy_timeout(db, busyTimeout ?? Int32(FileLock.patience))
         sqlite3_extended_result_codes(db, 1)
         // The WAL and -shm files stay between processes (emptied, not deleted, when the WAL is
         // copied into the database): the next process opens them instead of creating them.
@@ -162,7 +163,7 @@ public final class Database {
             case .stuck(let holder):
                 throw SQLiteError(
                     extendedCode: SQLITE_BUSY,
-                    message: "another citefeed\(holder.map { " (process \($0))" } ?? "") kept the library for 5 seconds", sql: nil)
+                    message: "another citefeed\(holder.map { " (process \($0))" } ?? "") kept the library for \(Posix.describe(milliseconds: FileLock.patience))", sql: nil)
             case .io(let message): throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: message, sql: nil)
             }
         }

@@ -1,7 +1,7 @@
 import CiteFeedModel
 import CiteFeedSupport
 
-/// Cards (issue 14): which citations are cards, their FSRS state, and the review log.
+/// Cards: which citations are cards, their FSRS state, and the review log.
 extension Library {
     /// The SQL condition (on `citations c`) of a card: a back and no `uncard`, or a `card`
     /// (`cards.is_card`, kept by triggers).

@@ -1,7 +1,7 @@
 import CiteFeedModel
 import CiteFeedSupport
 
-/// What other machines' deletions took from this library (issue 38): kept for `trashDays`, so
+/// What other machines' deletions took from this library: kept for `trashDays`, so
 /// that a deletion from the folder (a mistake, or someone who could write there) can be undone
 /// here. `restore --deleted` brings one back as a new citation, a change of this machine's that
 /// every machine receives; the deletion itself stands everywhere, so the machines still agree.

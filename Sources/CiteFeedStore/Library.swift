@@ -37,8 +37,12 @@ public final class Library {
         // a power cut, although the WAL is copied into the database only now and then
         // (`Database.deinit`): one fsync per change (an `add` 0.7 ms longer than NORMAL),
         // against two or three for copying it at every close.
-        try mapped { try db.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL") }
+        try mapped { try db.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = \(Library.synchronous(syncing: Durability.syncs))") }
     }
+
+    /// SQLite's `synchronous` mode: FULL, or OFF where nothing is synced (`Durability`: never
+    /// but in the test harness's own process).
+    static func synchronous(syncing: Bool) -> String { syncing ? "FULL" : "OFF" }
 
     private func prepareSchema() throws(StoreError) {
         try mapped {

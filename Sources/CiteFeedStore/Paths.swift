@@ -25,7 +25,7 @@ public struct Paths: Sendable, Equatable {
     public func publishedWith(rotation: String) -> String {
         Posix.parentDirectory(library) + "/published" + (rotation.isEmpty ? "" : "-" + rotation)
     }
-    /// The log of announcements run after a bar's command returned (detached, issue 20).
+    /// The log of announcements run after a bar's command returned (detached).
     public var announceLog: String { Posix.parentDirectory(library) + "/announce.log" }
     /// Held (shared) by every detached announcement while it runs; an exclusive lock on it
     /// waits for them all.

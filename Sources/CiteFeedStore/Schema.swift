@@ -182,7 +182,7 @@ enum Schema {
             UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';
         END;
         """,
-        // 5: named rotations (issue 13). Each pick belongs to a rotation, by name; the unnamed
+        // 5: named rotations. Each pick belongs to a rotation, by name; the unnamed
         // default rotation is '' (every pick made before). Its history, cycle and cache are
         // read by rotation, so the indexes lead with it; the cache holds a row per rotation.
         """
@@ -199,7 +199,7 @@ enum Schema {
             entries BLOB NOT NULL
         ) WITHOUT ROWID;
         """,
-        // 6: a rotation may filter and weigh by author, source and text (issue 13), so a change
+        // 6: a rotation may filter and weigh by author, source and text, so a change
         // to any of them is a new generation (the cached eligible citations of the old one may
         // be wrong); a tag's rename already was.
         """
@@ -209,7 +209,7 @@ enum Schema {
             UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'generation';
         END;
         """,
-        // 7: cards (issue 14). Every citation with a back is a card unless `uncard` said no
+        // 7: cards. Every citation with a back is a card unless `uncard` said no
         // (marked 0); `card` makes any citation one (marked 1). A card's row holds its FSRS
         // state from its first review (or its mark); `reviews` logs every answer, with the
         // card as it was before (for undo and for export).
@@ -303,7 +303,7 @@ enum Schema {
             WHERE hour = old.reviewed_at / 3600;
         END;
         """,
-        // 10: sync (issue 25; ARCHITECTURE.md, "Sync"). An answer and a pick get the id of the
+        // 10: sync (ARCHITECTURE.md, "Sync"). An answer and a pick get the id of the
         // change that carried them (`MACHINE:SEQ`) once synced. `sync_registers` holds the clock
         // of each synced field (`c:UUID`, `t:KEY`, `s:ROTATION:KEY`: a JSON object, field →
         // clock, "" for the fields of one clock); `sync_dirty` what changed here since the last
@@ -355,7 +355,7 @@ enum Schema {
         """,
         // 14: the time a horizon may move an answer no further than a day before
         // (`Library.capAnswers`, `Library.answeredAt`: the earlier of its time and its line's
-        // clock), however many horizons come (issue 38: a forged horizon moved an answer to the
+        // clock), however many horizons come (else a forged horizon could move an answer to the
         // year 1). NULL: `reviewed_at` is that time (an answer given here, not yet moved).
         """
         ALTER TABLE reviews ADD COLUMN answered_at INTEGER;

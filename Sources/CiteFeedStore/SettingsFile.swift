@@ -10,7 +10,7 @@ public struct SettingsFile: Sendable {
 
     public init(path: String) { self.path = path }
 
-    /// The member that holds the named rotations: `{"NAME": {changed keys}, …}` (issue 13).
+    /// The member that holds the named rotations: `{"NAME": {changed keys}, …}`.
     package static let rotationsKey = "rotations"
 
     /// Loads and validates the file; a missing file means all defaults. Unknown keys are

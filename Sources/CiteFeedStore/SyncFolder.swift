@@ -258,7 +258,7 @@ public struct SyncFolder: Sendable {
         defer { close(fd) }
         // A line a crash cut short (this machine's own: no one else writes here) is dropped,
         // so that the next line does not run on from it; it is written again from the outbox.
-        guard SyncFolder.cutToLastLine(fd), Posix.writeAll(fd: fd, bytes), fsync(fd) == 0 else {
+        guard SyncFolder.cutToLastLine(fd), Posix.writeAll(fd: fd, bytes), !Durability.syncs || fsync(fd) == 0 else {
             throw IOFailure(message: "cannot write \(full): \(Posix.errorText())")
         }
     }

@@ -1,7 +1,7 @@
 import CPlatform
 
 /// An exclusive advisory lock (`flock`) on a file, for processes that must take turns: the
-/// writers of the library and of `settings.json` (issues 4 and 12 of issue 20).
+/// writers of the library and of `settings.json`.
 ///
 /// A waiter sleeps in the kernel, which wakes it as soon as the holder lets go (SQLite's busy
 /// handler sleeps and retries instead, so a waiting writer was not served in turn and gave up
@@ -46,9 +46,19 @@ package final class FileLock {
         case io(String)
     }
 
+    /// How long a command waits for one holder of the library or of `settings.json` before it
+    /// gives up (status 75), in milliseconds: 5000, or `CITEFEED_LOCK_PATIENCE` (1-600000) from
+    /// the environment of the process, read once. SQLite's busy timeout is the same, so both
+    /// locks keep the same patience; tests shorten it instead of waiting 5 s for a failure.
+    package static let patience: Int = {
+        guard let value = getenv("CITEFEED_LOCK_PATIENCE").flatMap({ Int(String(cString: $0)) }), (1...600_000).contains(value)
+        else { return 5000 }
+        return value
+    }()
+
     /// Takes the lock, waiting while it changes hands; throws when one holder kept it for
     /// `patience` milliseconds without letting go.
-    package func acquire(patience: Int = 5000) throws(Failure) {
+    package func acquire(patience: Int = FileLock.patience) throws(Failure) {
         if depth > 0 {
             depth += 1
             return

@@ -107,6 +107,12 @@ package enum Posix {
         return "\(bytes) bytes"
     }
 
+    /// `milliseconds` for a message: "5 seconds", "1 second", "300 ms".
+    package static func describe(milliseconds: Int) -> String {
+        if milliseconds % 1000 != 0 { return "\(milliseconds) ms" }
+        return milliseconds == 1000 ? "1 second" : "\(milliseconds / 1000) seconds"
+    }
+
     /// Writes all bytes, retrying short writes.
     package static func writeAll(fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0

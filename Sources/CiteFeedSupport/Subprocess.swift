@@ -310,7 +310,7 @@ package enum Subprocess {
     }
 
     /// Starts `executable` in a session of its own and does not wait for it (announcements
-    /// after a bar's line, issue 20): `input` is written to its standard input through a pipe,
+    /// after a bar's line, so that the bar never waits): `input` is written to its standard input through a pipe,
     /// its standard output and error go to `output`, and `keep` (a descriptor holding a lock)
     /// is its descriptor 3. Returns its process id, to be reaped with `reap()`, or `nil`.
     package static func detach(

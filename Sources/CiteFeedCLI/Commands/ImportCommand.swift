@@ -22,7 +22,7 @@ struct ImportCommand: Command {
             quote collections in JSON (a list of objects, an object holding one list, dummyjson's
             {"quotes": [...]}, JSON Lines) or CSV (a header naming the columns, or none: text, author),
             their fields found by name (text, quote, quoteText, content, q, body; author, quoteAuthor,
-            a, by, from; source, book, title; tags, category; see the README); Readwise's CSV export
+            a, by, from; source, book, title; tags, category; the guide's import page lists all); Readwise's CSV export
             (favorite and discard kept); fortune files (entries between lines of %, a last line
             -- Author as the attribution); Markdown notes (.md: each > blockquote, with an attribution
             line -- Author, Source after it); Anki's notes in plain text (#separator:tab, #html:…;

@@ -79,7 +79,7 @@ struct StatusCommand: Command {
         context.out.flush()
         context.announce()
         if follow {
-            var follower = StatusFollower(command: self, context: context, last: current)
+            var follower = StatusFollower(command: self, context: context, last: current, clock: context.followerClock)
             try follower.run()
         }
     }

@@ -65,7 +65,7 @@ struct SyncCommand: Command {
         }
         if let missing = report.missing {
             context.warn(
-                "this machine's changes \(missing.lowerBound)-\(missing.upperBound) are not in \(path) (a new folder, or one emptied or set back): the machines that synced before have them, but one that joins from this folder will not: start a new machine from the old folder, or from a copy of this library's directory (README, \"Moving the folder\")"
+                "this machine's changes \(missing.lowerBound)-\(missing.upperBound) are not in \(path) (a new folder, or one emptied or set back): the machines that synced before have them, but one that joins from this folder will not: start a new machine from the old folder, or from a copy of this library's directory (the guide's sync page, doc/sync.md, \"Moving the folder\")"
             )
         }
         for dropped in report.dropped {

@@ -42,7 +42,7 @@ extension SettingsError: CiteFeedError {
             return "\(path) would be larger than \(Posix.describe(bytes: SettingsFile.sizeLimit)) with this change, which is not made; shorten a long value first."
         case let .locked(path, holder):
             return
-                "\(path) is being changed by another citefeed\(holder.map { " (process \($0))" } ?? "") that has kept it for 5 seconds; try again in a moment."
+                "\(path) is being changed by another citefeed\(holder.map { " (process \($0))" } ?? "") that has kept it for \(Posix.describe(milliseconds: FileLock.patience)); try again in a moment."
         case .cannotLock(let reason):
             return reason.prefix(1).uppercased() + reason.dropFirst() + "."
         case let .cannotRead(path, reason):

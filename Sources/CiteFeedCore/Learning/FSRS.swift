@@ -1,7 +1,7 @@
 import CiteFeedModel
 import CiteFeedSupport
 
-/// The Free Spaced Repetition Scheduler, version 6 (issue 14), written from its published
+/// The Free Spaced Repetition Scheduler, version 6, written from its published
 /// formulas: how a card's memory stability S (days until recall falls to 90%) and difficulty D
 /// (1-10) change with each answer, and when it is due next. Pure: the time comes in, nothing
 /// is read or written. No interval fuzz, so the same answers give the same schedule; the

@@ -1,6 +1,6 @@
 import CiteFeedSupport
 
-/// A line too wide for its bar, moving through it (issue 24): each step shows a window of exactly
+/// A line too wide for its bar, moving through it: each step shows a window of exactly
 /// `width` terminal columns over the text, followed by a gap and the text again, one column
 /// further on. It pauses at the start for `pause` steps, so the beginning can be read.
 ///

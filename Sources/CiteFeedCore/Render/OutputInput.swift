@@ -14,7 +14,7 @@ public struct OutputInput: Sendable {
     public var libraryCreated: Timestamp
     /// The version of citefeed named as the feeds' generator.
     public var version: String
-    /// For a rotation in review mode: what its bar shows besides the card (issue 14).
+    /// For a rotation in review mode: what its bar shows besides the card.
     public var review: ReviewDisplay?
 
     public init(

@@ -1,7 +1,7 @@
 import CiteFeedModel
 import CiteFeedSupport
 
-/// The formats of tmux's status line and of script widgets (issue 24).
+/// The formats of tmux's status line and of script widgets.
 extension StatusRenderer {
     /// tmux's `status-right` (or `-left`) through `#(citefeed status --format tmux)`: the line in
     /// the first tag's colour as `#[fg=#RRGGBB]…#[default]`, every `#` of the citation escaped so

@@ -12,7 +12,7 @@ public struct StatusRenderer: Sendable {
 
     public var template: StatusTemplate
     public var width: Int
-    /// Scrolling (issue 24): columns per second, or `nil` when a long line is cut instead.
+    /// Scrolling: columns per second, or `nil` when a long line is cut instead.
     public var scrollSpeed: Int?
     /// The rotation shown ("" for the default one), for the commands of widget menus.
     public var rotation: String
@@ -75,8 +75,8 @@ public struct StatusRenderer: Sendable {
     /// that the line's cost follows the bar's width, never the citation's length.
     static func bound(width: Int) -> Int { 8 * max(width, 1) + 64 }
 
-    /// The template filled in, on one line, cut to `width` terminal columns. In review mode
-    /// (issue 14): the card's front (the template without its back), its back once revealed
+    /// The template filled in, on one line, cut to `width` terminal columns. In review mode:
+    /// the card's front (the template without its back), its back once revealed
     /// ("→ back"), or, with no card due, when the next one is. Where the line is too long, holds
     /// another field (the author) and the rest of the template leaves the text at least half
     /// the width, the text alone is shortened, so the author stays on the line as the tooltip

@@ -2,7 +2,7 @@ import CiteFeedModel
 import CiteFeedSupport
 
 /// The slots of a rotation with its schedule: the `SlotClock`'s slots, cut where the rotation's
-/// active hours and days begin and end (issue 13, "Schedules"). A clock slot gets one pick, at
+/// active hours and days begin and end. A clock slot gets one pick, at
 /// its first active moment (the start of the first active piece of it); the inactive pieces get
 /// none (the last pick stays shown). So with `1d` and `activeHours` 08:00-22:00, the day is cut
 /// into 00:00-08:00 (inactive), 08:00-22:00 (the day's pick, dated 08:00) and 22:00-24:00; with

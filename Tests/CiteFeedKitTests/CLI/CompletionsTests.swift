@@ -71,7 +71,7 @@ import Testing
         #expect(try bash(url, ["citefeed", "--home", "q"], in: folder.path) == ["quiet"])
     }
 
-    /// Rotation and tag names come from the library while completing (issue 13): citefeed on
+    /// Rotation and tag names come from the library while completing: citefeed on
     /// PATH is asked, with the CITEFEED_HOME in force.
     /// What an interactive zsh (driven through zsh/zpty) offers when `line` is typed and Tab
     /// pressed, with `fpath` put first in $fpath and compinit run, as a ~/.zshrc does.

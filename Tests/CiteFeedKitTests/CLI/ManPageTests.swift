@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Issue 13, item 6: the manual page, made from the command table.
+/// The manual page, made from the command table.
 @Suite struct ManPageTests {
     static let installed = packageRoot.appendingPathComponent("doc/citefeed.1")
 

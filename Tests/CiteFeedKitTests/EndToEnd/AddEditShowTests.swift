@@ -140,7 +140,7 @@ import Testing
                 "id", "uuid", "text", "back", "author", "source", "tags", "favourite", "createdAt", "updatedAt", "archivedAt",
             ])
         #expect(value["text"] == .string("Quote") && value["back"] == .null && value["tags"]?.arrayValue?.count == 1)
-        // A tag is an object everywhere (issue 21): its name, its colour, and the colour in hex.
+        // A tag is an object everywhere: its name, its colour, and the colour in hex.
         let tag = try #require(value["tags"]?.arrayValue?.first)
         guard case .object(let tagMembers) = tag else { Issue.record("the tag is not an object"); return }
         #expect(tagMembers.map(\.0) == ["name", "color", "hex"] && tag["name"] == .string("x"))

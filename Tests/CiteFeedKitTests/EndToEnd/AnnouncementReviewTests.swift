@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Defects found by a review of issue 20's first steps: what a bar calls never runs
+/// Defects a review found in announcements: what a bar calls never runs
 /// announcements itself, markers and the log survive runs that overlap, and `publish` says
 /// what failed.
 @Suite struct AnnouncementReviewTests {

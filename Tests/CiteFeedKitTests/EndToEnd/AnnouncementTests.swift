@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Issue 13, items 4 and 5: desktop notifications for new picks, the publish command, and
+/// Desktop notifications for new picks, the publish command, and
 /// WebSub: what each is given, when it runs, and that its failure is only a warning.
 @Suite struct AnnouncementTests {
     /// A directory of stand-in programs that record their arguments (one per line) and
@@ -64,7 +64,7 @@ import Testing
         #expect(bin.log("notify-send").components(separatedBy: "end\n").count == 2)
         box.now = "2026-03-02T11:30:00+01:00"
         #expect(try box.run(["status"], environment: env).status == 0)
-        #expect(box.waitForAnnouncements())  // detached after status's line (issue 20)
+        #expect(box.waitForAnnouncements())  // detached after status's line
         #expect(bin.log("notify-send").components(separatedBy: "end\n").count == 3)
         // next notifies too; outside the active hours nothing is picked or notified.
         #expect(try box.run(["next"], environment: env).status == 0)
@@ -177,7 +177,7 @@ import Testing
         let feeds = box.feeds.path
         let first = try box.run(["rotate"], environment: env)
         #expect(first.status == 0 && first.stdout.hasPrefix("Wrote "), "\(first)")
-        // Nothing appended (issue 20): the directory is the working directory, {dir} and CITEFEED_OUTPUT_DIR.
+        // Nothing appended: the directory is the working directory, {dir} and CITEFEED_OUTPUT_DIR.
         #expect(bin.log("sync-feeds") == "cwd=\(feeds)\ndir=\(feeds)\narg=-a\narg=with space\narg=to=\(feeds)/x\nend\n")
         // Nothing changed: not run again. An edit changes the outputs: run.
         #expect(try box.run(["rotate"], environment: env).stdout.hasPrefix("Outputs in"))
@@ -188,7 +188,7 @@ import Testing
         // Its output goes to standard error, never into a bar's standard output.
         #expect(try box.run(["defaults", "write", "publishCommand", "--", "/bin/echo", "published"], environment: env).status == 0)
         box.now = "2026-03-01T10:30:00+01:00"
-        // status runs it detached (issue 20), its output going to announce.log.
+        // status runs it detached, its output going to announce.log.
         let status = try box.run(["status"], environment: env)
         #expect(status.status == 0 && !status.stdout.contains("published") && status.stderr.isEmpty, "\(status)")
         #expect(box.waitForAnnouncements())
@@ -287,7 +287,7 @@ import Testing
         #expect(try box.run(["defaults", "write", "feedHub", "http://127.0.0.1:\(hub.port)/"], environment: env).status == 0)
         let refused = try box.run(["rotate"], environment: env)
         #expect(refused.status == 0 && refused.stderr.contains("answered 500 to the news of https://example.org/q/feed.xml; 2 more feeds were not announced"), "\(refused)")
-        // A hub that failed is not asked again in that run (issue 20).
+        // A hub that failed is not asked again in that run.
         #expect(hub.requests.count == 1, "\(hub.requests)")
         // Port 9 (discard) on 127.0.0.1 has no server.
         #expect(try box.run(["defaults", "write", "feedHub", "http://127.0.0.1:9/"], environment: env).status == 0)

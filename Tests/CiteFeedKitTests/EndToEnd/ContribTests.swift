@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Issue 13, item 7: the contrib files for several rotations. Each configuration is parsed as
+/// The contrib files for several rotations. Each configuration is parsed as
 /// its program would, and each command line in it is run against a temporary library.
 @Suite struct ContribTests {
     /// A library with a `work` rotation, as contrib/waybar/rotations.jsonc's comment makes it.

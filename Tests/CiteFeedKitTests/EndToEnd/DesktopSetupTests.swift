@@ -3,7 +3,7 @@ import Testing
 
 @testable import CiteFeedSupport
 
-/// `citefeed setup gnome|plasma|tmux|conky` and `--install` (issue 24).
+/// `citefeed setup gnome|plasma|tmux|conky` and `--install`.
 @Suite struct DesktopSetupTests {
     func box() throws -> (Sandbox, URL) {
         let box = try Sandbox()

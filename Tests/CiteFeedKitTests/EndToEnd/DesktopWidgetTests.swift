@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The GNOME Shell extension and the Plasma widget of contrib/ in the real desktops (issue 24),
-/// and GNOME's wallpaper following the rotation's picture (issue 39, scripts/test-gnome-wallpaper):
+/// The GNOME Shell extension and the Plasma widget of contrib/ in the real desktops,
+/// and GNOME's wallpaper following the rotation's picture (scripts/test-gnome-wallpaper):
 /// `scripts/test-gnome-shell` (a headless GNOME Shell 43 through ../shared's
 /// headless-gnome-shell, as root) and `scripts/test-plasma` (plasmoidviewer under Xvfb, read by
 /// tesseract) with the built citefeed. Each script says what it checks.
@@ -34,7 +34,7 @@ import Testing
         #expect(result.status == 0, "\(result)")
     }
 
-    /// `setup wallpaper --install` on GNOME (issue 39): scripts/test-gnome-wallpaper.
+    /// `setup wallpaper --install` on GNOME: scripts/test-gnome-wallpaper.
     @Test(
         .requires(
             getuid() == 0 && installed(gnomeWallpaperPrograms),

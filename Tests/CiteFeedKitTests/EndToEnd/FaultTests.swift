@@ -14,7 +14,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Faults from outside (issue 10): outputs that cannot be written, a file-size limit, processes
+/// Faults from outside: outputs that cannot be written, a file-size limit, processes
 /// killed at random moments, readers racing writers. Random moments come from a seeded generator,
 /// so a failure repeats.
 @Suite(.serialized) struct FaultTests {
@@ -96,28 +96,38 @@ import Testing
     }
 
     /// An import killed (SIGKILL) at 20 moments leaves a sound library with all of the import
-    /// or none of it.
+    /// or none of it. The moments are points in its writing (bytes it has written), spread over
+    /// what a whole import writes, not times.
     @Test func anImportKilledAtRandomIsAllOrNothing() throws {
         let box = try Sandbox()
         try box.add("already here")
         let file = box.home.appendingPathComponent("big.csv")
         try Data(BulkImportTests.csv(4000).utf8).write(to: file)
-        // How long an import takes here, to spread the moments over it.
-        let probe = try Sandbox()
-        let started = Date()
-        #expect(try probe.run("import", file.path).status == 0)
-        let duration = Date().timeIntervalSince(started)
-        var rng = SeededGenerator(seed: 5)
-        var completed = 0
-        for _ in 0..<20 {
+        func start(_ environment: [String: String]) throws -> Process {
             let process = Process()
             process.executableURL = Sandbox.binary
             process.arguments = ["import", file.path]
-            process.environment = box.environment
+            process.environment = environment
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            Thread.sleep(forTimeInterval: Double.random(in: 0...(duration * 1.1), using: &rng))
+            return process
+        }
+        // What a whole import writes, as seen while it ran (the last reading before its end).
+        let probe = try Sandbox()
+        let whole = try start(probe.environment)
+        var total = 0
+        while whole.isRunning {
+            total = max(total, ProcessWatch.bytesWritten(whole.processIdentifier) ?? 0)
+            usleep(200)
+        }
+        whole.waitUntilExit()
+        #expect(whole.terminationStatus == 0 && total > 0)
+        var rng = SeededGenerator(seed: 5)
+        var completed = 0
+        for _ in 0..<20 {
+            let process = try start(box.environment)
+            _ = ProcessWatch.waitUntilWritten(process, Int.random(in: 0...(total + total / 10), using: &rng))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let library = try box.library()
@@ -130,7 +140,7 @@ import Testing
                 try library.db.execute("DELETE FROM citations WHERE text <> 'already here'")
             }
         }
-        print("import killed 20 times: \(completed) had committed, \(20 - completed) left nothing (import takes \(duration) s here)")
+        print("import killed 20 times: \(completed) had committed, \(20 - completed) left nothing (an import writes \(total) bytes)")
     }
 
     /// `rotate` and `next` killed at random moments never leave an output that does not parse.

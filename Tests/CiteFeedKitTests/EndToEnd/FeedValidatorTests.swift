@@ -11,7 +11,7 @@ import Testing
 @testable import CiteFeedSupport
 
 /// The feeds pass the W3C Feed Validator's own code at level AA (no error, no warning), and the
-/// JSON Feed its schema with format checks, for citations built to trip them (issue 10).
+/// JSON Feed its schema with format checks, for citations built to trip them.
 @Suite struct FeedValidatorTests {
     static let shared = sharedFolder
     static let tool = shared.appendingPathComponent("tools/feedcheck")
@@ -90,7 +90,7 @@ import Testing
             errors = [e.message for e in validator.iter_errors(json.load(open(sys.argv[2])))]
             print(errors or "valid")
             """
-        // The named rotation's golden feed has WebSub hubs (issue 13).
+        // The named rotation's golden feed has WebSub hubs.
         let named = packageRoot.appendingPathComponent("Tests/CiteFeedKitTests/Golden/outputs-named/feed.json")
         for feed in [box.feeds.appendingPathComponent("feed.json"), packageRoot.appendingPathComponent("Feeds/feed.json"), named] {
             let result = try Sandbox.execute(

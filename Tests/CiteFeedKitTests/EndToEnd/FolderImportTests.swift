@@ -4,7 +4,7 @@ import Testing
 @testable import CiteFeedExchange
 @testable import CiteFeedSupport
 
-/// `import DIR` and `import --devices` (issue 22, item 8): every source on its own, a line each,
+/// `import DIR` and `import --devices`: every source on its own, a line each,
 /// the exit status saying whether any failed; mounted e-readers found under the roots given;
 /// the same source again adds nothing, but a note added since becomes the back.
 @Suite struct FolderImportTests {
@@ -131,7 +131,7 @@ import Testing
     }
 }
 
-/// What an attacker found in the first version (issue 22): dates no output can write, a
+/// What an attacker found in the first version of folder imports: dates no output can write, a
 /// citefeed export taken for a highlight file, file names that forge lines, errors that did not
 /// say which file, a dry run that counted twice, a root that is not there.
 @Suite struct FolderImportDefectTests {
@@ -180,7 +180,7 @@ import Testing
     }
 }
 
-/// What a second attacker found (issue 22).
+/// What a second attacker found in folder imports.
 @Suite struct FolderImportSecondReviewTests {
     static let sidecar = """
         return {

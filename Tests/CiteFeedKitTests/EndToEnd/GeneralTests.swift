@@ -11,7 +11,7 @@ import Testing
 @testable import CiteFeedSupport
 
 @Suite struct GeneralTests {
-    /// One version, one place (issue 23): the VERSION file, and the commit the sources are at,
+    /// One version, one place: the VERSION file, and the commit the sources are at,
     /// which the binary names; built outside a git checkout, it says so.
     @Test func version() throws {
         let box = try Sandbox()

@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// The contrib configurations of the bars that draw (issue 10): waybar under a headless sway,
+/// The contrib configurations of the bars that draw: waybar under a headless sway,
 /// polybar under Xvfb, read back by screenshot and OCR. Each runs where its programs are
 /// installed (`scripts/setup-debian --test` installs them) and is reported as skipped elsewhere.
 @Suite(.serialized) struct GraphicalBarTests {
@@ -174,8 +174,8 @@ import Testing
     /// polybar as contrib/polybar configures it (`tail = true` with `--follow`) under Xvfb: it
     /// shows the citation, a click runs the module's `click-left` (`next`) and the bar shows the
     /// new citation, and when polybar goes the follower ends. The first
-    /// citation carries polybar's action tag behind U+0600, which polybar does not draw (the
-    /// injection of issue 10): the click must run `next`, never the citation's command.
+    /// citation carries polybar's action tag behind U+0600, which polybar does not draw (a hidden
+    /// command injection): the click must run `next`, never the citation's command.
     @Test(.requires(installed(polybarTools), "needs Xvfb, polybar, ImageMagick's import, xdotool and tesseract"))
     func polybarShowsTheCitationAndFollowsAClick() throws {
         try #require(Self.installed(Self.polybarTools), "needs Xvfb, polybar, ImageMagick's import, xdotool and tesseract")

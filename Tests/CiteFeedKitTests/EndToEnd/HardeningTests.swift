@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Issue 10's findings, each reproduced through the built binary: hostile text, planted files,
+/// Attacks and faults, each reproduced through the built binary: hostile text, planted files,
 /// a wrong clock, failed writes.
 @Suite struct HardeningTests {
     /// `citefeed ARGS` under timeout(1), so that a command that hangs fails the test instead.

@@ -61,7 +61,7 @@ struct HostileCase: Sendable, CustomTestStringConvertible {
     }
 }
 
-/// The hostile corpus (issue 10): each case refused with the spec's error and nothing changed,
+/// The hostile corpus: each case refused with the spec's error and nothing changed,
 /// or stored and rendered literally with every output still valid.
 @Suite struct HostileCorpusTests {
     static let feedURL = "https://example.org/feeds/"

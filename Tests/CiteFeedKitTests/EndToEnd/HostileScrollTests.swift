@@ -5,7 +5,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Scrolling the hostile corpus (issue 24): every citation of a case, moved through every
+/// Scrolling the hostile corpus: every citation of a case, moved through every
 /// status format step by step, keeps each format's escaping whole.
 extension HostileCorpusTests {
     static let argosLiteral = "useMarkup=false unescape=false emojize=false ansi=false trim=false"

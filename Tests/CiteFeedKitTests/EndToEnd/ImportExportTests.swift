@@ -85,7 +85,7 @@ import Testing
         let made = try Sandbox.execute(strfile, [file, file + ".dat"], stdin: Data(), environment: [:])
         #expect(made.status == 0 && made.stdout.contains("There were 2 strings"), "\(made)")
         let found = try Sandbox.execute(fortune, ["-m", "quotes", file], stdin: Data(), environment: [:])
-        // The back after a blank line, each of its lines after → (issue 38: it was dropped).
+        // The back after a blank line, each of its lines after → (it was once dropped).
         #expect(found.stdout.contains("Comma, \"quotes\"\nand a second line\n\n→ Back, side\n\t\t-- B, https://example.org/x"), "\(found)")
     }
 

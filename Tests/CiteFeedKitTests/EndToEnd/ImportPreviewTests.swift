@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Never a silent loss (issue 11): a file that gives no citation is an error, and
+/// Never a silent loss: a file that gives no citation is an error, and
 /// `import --dry-run` says what an import would do without doing it.
 @Suite struct ImportPreviewTests {
     static let kindle = realImports.appendingPathComponent("kindle-multi-yakimka.txt")

@@ -5,7 +5,7 @@ import Testing
 @testable import CiteFeedService
 @testable import CiteFeedSupport
 
-/// Issue 21, item 4: every `--json` output and the export, checked by Python's `jsonschema`
+/// Every `--json` output and the export, checked by Python's `jsonschema`
 /// against the schemas of `doc/schema/` (which the README points widget authors to).
 @Suite struct JSONSchemaTests {
     static let schemas = packageRoot.appendingPathComponent("doc/schema")
@@ -113,7 +113,7 @@ import Testing
         let citation = #"{"id": 1, "uuid": "00000000-0000-4000-8000-000000000001", "text": "Q", "back": null, "author": null, "source": null, "#
         let report = try JSONSchemaTests.validate(
             [
-                // list --json before issue 21: tags as names.
+                // list --json before tags became objects: tags as names.
                 ("list", "[\(citation)\"tags\": [\"x\"], \"favourite\": false, \"createdAt\": \"2026-03-01T08:30:00Z\", \"updatedAt\": \"2026-03-01T08:30:00Z\", \"archivedAt\": null}]"),
                 // status before: the citation's members beside the slot's.
                 ("status", "{\"slotStart\": \"2026-03-01T08:00:00Z\", \"slotEnd\": \"2026-03-01T09:00:00Z\", \"id\": 1, \"text\": \"Q\", \"citation\": null}"),
@@ -130,7 +130,7 @@ import Testing
     @Test(.requires(findProgram("jq") != nil, "needs jq (scripts/setup-debian --test)"))
     func theReadmesJqExamplesWork() throws {
         let box = try JSONSchemaTests.fullLibrary()
-        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("doc/formats.md"), encoding: .utf8)
         let section = try #require(readme.components(separatedBy: "### JSON for scripts and widgets").dropFirst().first)
         let block = try #require(section.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
         let lines = block.split(separator: "\n").map { String($0) }

@@ -4,7 +4,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// What another machine's file or a handed-over e-reader can make citefeed hold (issue 38): a
+/// What another machine's file or a handed-over e-reader can make citefeed hold: before the bounds, a
 /// log of 64 MiB of empty lines grew `sync` to 19.4 GB and never finished; a crafted Kobo
 /// database (rows of `hex(zeroblob(150000000))`) made `import` use 3.1 GB before refusing
 /// them. Each is read a bounded piece at a time; peak memory is measured from the process.

@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Issue 13, third step: named rotations through the command line. `rotation add` and
+/// Named rotations through the command line. `rotation add` and
 /// `rotation list`; `--rotation NAME` (after the command or before it) and
 /// `CITEFEED_ROTATION` for rotate, next, status, upcoming, history and defaults; each rotation
 /// with its own settings, history, saved pick, outputs and feed item ids.
@@ -241,7 +241,7 @@ import Testing
     }
 }
 
-/// Issue 20, item 6: one broken rotation does not stop the others.
+/// One broken rotation does not stop the others.
 @Suite struct RotateAllFailureTests {
     @Test func oneUnwritableRotationFailsAloneAndIsNamed() throws {
         let box = try Sandbox()
@@ -276,7 +276,7 @@ import Testing
     }
 }
 
-/// Issue 20, item 5: files citefeed did not write are never replaced or removed.
+/// Files citefeed did not write are never replaced or removed.
 @Suite struct ForeignFileTests {
     /// outputDirectory at a folder of the user's (their home, say) with their own index.html
     /// and feed.json: those stay; removing a rotation there removes only citefeed's files and

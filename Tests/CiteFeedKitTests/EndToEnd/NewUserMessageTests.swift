@@ -5,12 +5,15 @@ import Testing
 @testable import CiteFeedModel
 @testable import CiteFeedSupport
 
-/// What a new user met following the README (issue 38, "Messages a new user met"): each
+/// What a new user met following the README : each
 /// message as it reads now.
 @Suite struct NewUserMessageTests {
     /// The README's filter examples run as written (one of them gave two keys to one write).
     @Test func theReadmesFilterExamplesRunAsWritten() throws {
-        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let guide = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("doc").path)
+        let readme = try (["README.md"] + guide.filter { $0.hasSuffix(".md") }.sorted().map { "doc/" + $0 }).map {
+            try String(contentsOf: packageRoot.appendingPathComponent($0), encoding: .utf8)
+        }.joined(separator: "\n")
         let lines = readme.split(separator: "\n").filter { $0.hasPrefix("citefeed defaults write --rotation r ") }
         #expect(lines.count >= 8)
         let box = try Sandbox()

@@ -27,7 +27,7 @@ import Testing
         for name in OutputSet.names { try Golden.check(try box.outputBytes(name), "outputs/" + name) }
     }
 
-    /// A named rotation (issue 13): its own directory, feed address under the default one's,
+    /// A named rotation: its own directory, feed address under the default one's,
     /// item ids from its own uuid, a WebSub hub, weights and a schedule.
     @Test func aNamedRotationsOutputsMatchTheirGoldenFiles() throws {
         let box = try Sandbox()

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The Debian package installed for real with apt-get, used by a fresh user, and purged
-/// (issue 23, item 3). Root only (CI runs as root); never where citefeed is installed already,
+/// The Debian package installed for real with apt-get, used by a fresh user, and purged.
+/// Root only (CI runs as root); never where citefeed is installed already,
 /// which the test would remove.
 @Suite struct PackageInstallTests {
     static let installed: Bool = {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The Debian package, the release tarball and `make install` (issue 23), as `scripts/package`
+/// The Debian package, the release tarball and `make install`, as `scripts/package`
 /// builds them into `.build/packages/` from the release build. `.ci/run` runs it before the
 /// tests, so the release build is made once; elsewhere these tests are skipped until it has run.
 @Suite(.serialized) struct PackageTests {
@@ -162,7 +162,7 @@ import Testing
             unitDirectory: String(home.path.dropFirst()) + "/.local/share/systemd/user",
             extra: [stage], home: home.path)
         // install runs nothing of the build: a staged binary that would leave a mark when run
-        // is copied and never run (issue 38: `sudo make install` ran strip and the binary).
+        // is copied and never run (`sudo make install` once ran strip and the binary).
         let marker = dir.appendingPathComponent("ran")
         let binary = dir.appendingPathComponent("stage/citefeed")
         try "#!/bin/sh\ntouch '\(marker.path)'\n".write(to: binary, atomically: true, encoding: .utf8)

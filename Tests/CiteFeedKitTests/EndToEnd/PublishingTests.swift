@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Issue 20, items 1 to 3: the publish command runs in the output directory with nothing
+/// The publish command runs in the output directory with nothing
 /// appended (the README's own examples, run against a local destination), what a bar calls
 /// never waits for an announcement, one limit stops everything a slow command started, and
 /// `citefeed publish` publishes what is already written.
@@ -25,7 +25,10 @@ import Testing
     /// Every `publishCommand` example of the README and of `defaults write --help`: rsync and
     /// rclone invocations, each ending in a remote destination.
     static func documentedExamples() throws -> [[String]] {
-        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let guide = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("doc").path)
+        let readme = try (["README.md"] + guide.filter { $0.hasSuffix(".md") }.sorted().map { "doc/" + $0 }).map {
+            try String(contentsOf: packageRoot.appendingPathComponent($0), encoding: .utf8)
+        }.joined(separator: "\n")
         var commands: [String] = []
         for line in (readme + "\n" + DefaultsWriteCommand.spec.details).split(separator: "\n") {
             if let range = line.firstRange(of: "defaults write publishCommand -- ") { commands.append(String(line[range.upperBound...])) }

@@ -46,7 +46,7 @@ final class LineWatcher: @unchecked Sendable {
     }
 }
 
-/// The contrib configurations in the real programs (issue 10), where they are installed
+/// The contrib configurations in the real programs, where they are installed
 /// (`scripts/setup-debian --test` installs them).
 @Suite(.serialized) struct RealBarTests {
     /// The `full_text` of the block named `citefeed` in i3blocks' last status line.

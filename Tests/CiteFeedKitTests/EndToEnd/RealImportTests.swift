@@ -11,8 +11,8 @@ import Testing
 @testable import CiteFeedSupport
 
 /// Real files that no one here wrote (../shared/corpus/imports-1/SOURCES.md says where each
-/// comes from and under what licence), imported by the built binary (issue 11). They are read
-/// from the shared folder, never copied into the project (issue 20).
+/// comes from and under what licence), imported by the built binary. They are read
+/// from the shared folder, never copied into the project.
 @Suite(.needsShared(realImports)) struct RealImportTests {
     static let real = realImports
 

@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Issue 13, items 2 and 3: a rotation's filters and weights, and its schedule, through the
+/// A rotation's filters and weights, and its schedule, through the
 /// binary: `list --rotation` shows exactly what it can pick, `upcoming` its weights, `rotate`
 /// and `status` follow its offset, hours and days.
 @Suite struct RotationFilterTests {

@@ -4,7 +4,7 @@ import Testing
 @testable import CiteFeedModel
 @testable import CiteFeedSupport
 
-/// Every export imports back into an equal library (issue 38): an author "Le Guin, Ursula K."
+/// Every export imports back into an equal library : before these fixes, an author "Le Guin, Ursula K."
 /// came back from Anki's and fortune's text as author "Le Guin" and source "Ursula K., …" (and
 /// a duplicate), fortune dropped the back side, a line "%" came back as "% ", and citefeed's own
 /// txt export was read as fortune, 25 citations glued into 2.
@@ -28,7 +28,7 @@ import Testing
         ["Capital of Peru?", "--back", "Lima\n\nOn the Rímac.\n→ an arrow", "--tag", "geo", "--tag", "quiz"],
         ["Be here now.", "--author", "Ram Dass", "--source", "Be Here Now, 1971"],
         ["He said “yes”\n\nand left.", "--author", "Narrator", "--source", "A Story — Chapter 2"],
-        // The review of issue 38: quotations inside, a source with " · ", a line like an attribution.
+        // What a review found: quotations inside, a source with " · ", a line like an attribution.
         ["“I don't know.”\n\n“Then find out.”", "--source", "Title · GitHub"],
         ["Justice is the interest of the stronger.\n— said Thrasymachus”", "--author", "Plato", "--source", "Republic · Book I"],
         // An attacker's review: a last line like an attribution, with none of its own.

@@ -4,7 +4,7 @@ import Testing
 @testable import CiteFeedCore
 @testable import CiteFeedSupport
 
-/// Scrolling in the real bars (issue 24): each bar, run as the existing bar tests run it with
+/// Scrolling in the real bars: each bar, run as the existing bar tests run it with
 /// `--scroll`, shows at least two different parts of one long citation before a generous
 /// deadline.
 @Suite(.serialized) struct ScrollingBarTests {

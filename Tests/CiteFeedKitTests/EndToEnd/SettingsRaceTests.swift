@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Issue 20, item 4: settings.json changed by several commands at once loses nothing, and a file
+/// settings.json changed by several commands at once loses nothing, and a file
 /// citefeed cannot trust (a key twice, too large, a number out of range, a huge value) is refused
 /// with a message of one short line, changing nothing.
 @Suite struct SettingsRaceTests {

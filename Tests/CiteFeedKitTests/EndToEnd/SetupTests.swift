@@ -2,7 +2,7 @@ import CiteFeedCLI
 import Foundation
 import Testing
 
-/// `citefeed setup` and the first run (issue 23, item 5).
+/// `citefeed setup` and the first run.
 /// Serialized: aRunningBarIsFound runs a fake bar as the user the first-run test runs as.
 @Suite(.serialized) struct SetupTests {
     /// Where the built citefeed is, as `setup` names it when it is not on PATH.
@@ -72,7 +72,7 @@ import Testing
     /// that the bars other tests run (as root) are not this user's.
     /// Under scripts/coverage, the instrumented binary writes its profile where `nobody` may
     /// (the temporary folder; left out of the report): without it, it wrote `default.profraw`
-    /// into the working directory, or failed to and said so on standard error (issue 38).
+    /// into the working directory, or failed to and said so on standard error.
     static func runAlone(_ arguments: [String], _ environment: [String: String]) throws -> RunResult {
         var environment = environment
         if ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"] != nil {

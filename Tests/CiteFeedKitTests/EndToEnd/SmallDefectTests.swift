@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Issue 20, item 9: small defects, each with its test.
+/// Small defects, each with its test.
 @Suite struct SmallDefectTests {
     /// A relative PATH entry ("." or "bin") would find the publish command's program in the
     /// output directory, where it runs: only absolute entries are searched.

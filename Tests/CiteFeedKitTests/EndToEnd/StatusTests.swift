@@ -49,7 +49,7 @@ import Testing
     @Test func plainIsCutByTerminalColumnsWithoutSplittingGraphemes() throws {
         let box = try showing("日本語のテキストと絵文字😀👨‍👩‍👧が入った引用", "--author", "K")
         let result = try box.status("plain", "--width", "20")
-        // The author stays and the text is shortened (issue 38): “” — K take 6 columns, leaving
+        // The author stays and the text is shortened: “” — K take 6 columns, leaving
         // 14 for the text; each CJK character and emoji is two: 2*6 = 12, then the ellipsis.
         #expect(result.stdout == "“日本語のテキ…” — K\n")
         #expect(TextWidth.columns(of: result.stdout.dropLast()) <= 20)
@@ -70,7 +70,7 @@ import Testing
         let box = try showing("Q", "--tag", "t")
         let json = try JSONParser.parse(try box.status("json").stdout)
         guard case .object(let members) = json else { Issue.record("not an object"); return }
-        // The slot object (issue 21): the slot, and the citation object in it; the line shown (issue 24).
+        // The slot object: the slot, and the citation object in it; the line shown.
         #expect(members.map(\.0) == ["slotStart", "slotEnd", "citation", "line"])
         #expect(json["line"] == .string("“Q”"))
         guard case .object(let citation)? = json["citation"] else { Issue.record("no citation"); return }

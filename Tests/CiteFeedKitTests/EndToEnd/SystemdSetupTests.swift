@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `citefeed setup systemd --enable`, with a stand-in `systemctl` on PATH that logs what it is
-/// asked (issue 23, item 5).
+/// asked.
 @Suite struct SystemdSetupTests {
     struct Setting {
         let box: Sandbox

@@ -136,7 +136,7 @@ import Testing
         #expect(noCards.status == 0 && noCards.stdout.contains("No cards to study yet"), "\(noCards)")
         let none = try onTerminal(box, "study --cram --favourites", input: "q")
         #expect(none.status == 0 && none.stdout.contains("No citations match."), "\(none)")
-        // A deck without cards (issue 20: --tag and --favourites choose the cards reviewed).
+        // A deck without cards (--tag and --favourites choose the cards reviewed).
         let deck = try onTerminal(box, "study --favourites", input: "q")
         #expect(deck.status == 0 && deck.stdout.contains("No cards to study yet"), "\(deck)")
         let order = try onTerminal(box, "study --order sequential", input: "q")

@@ -4,7 +4,7 @@ import Testing
 @testable import CiteFeedCore
 @testable import CiteFeedSupport
 
-/// tmux, Argos and Conky (issue 24): contrib's configurations in the real programs, each with a
+/// tmux, Argos and Conky: contrib's configurations in the real programs, each with a
 /// citation that tries to run a command through the program's own syntax.
 @Suite(.serialized) struct WidgetTests {
     /// A file the hostile citation would create, and the sandbox showing it.
@@ -77,7 +77,15 @@ import Testing
         // In the tag's colour: red, as tmux 3.3 writes #ff3b30 to an xterm-256color terminal.
         let raw = String(decoding: (try? Data(contentsOf: screen)) ?? Data(), as: UTF8.self)
         #expect(raw.contains("\u{1B}[38;5;203mHash"), "no colour before the citation")
-        Thread.sleep(forTimeInterval: 2)  // two more status intervals
+        // tmux shows the citation as written, so it made no job of it in that drawing; and a job
+        // of the test's own, put in the status line after it and run by a later drawing, has
+        // ended: one tmux made of the citation would have ended before it.
+        let ticks = box.home.appendingPathComponent("ticks")
+        let set = try Sandbox.execute(
+            tmux, ["-L", socket, "set", "-g", "status-left", "#(echo tick >> \(ticks.path))"], stdin: Data(), environment: environment)
+        #expect(set.status == 0, "\(set)")
+        for _ in 0..<600 where !FileManager.default.fileExists(atPath: ticks.path) { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(FileManager.default.fileExists(atPath: ticks.path), "tmux ran no job of the status line")
         #expect(!FileManager.default.fileExists(atPath: planted.path), "tmux ran the citation's #(…)")
     }
 

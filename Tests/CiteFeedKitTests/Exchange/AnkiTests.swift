@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Anki's notes in plain text, written and read (issue 11), and read by Anki itself.
+/// Anki's notes in plain text, written and read, and read by Anki itself.
 @Suite struct AnkiTests {
     @Test func htmlBecomesText() {
         #expect(AnkiText.text(ofHTML: "a<br>b<div>c</div><div>d<br></div>") == "a\nb\nc\nd")

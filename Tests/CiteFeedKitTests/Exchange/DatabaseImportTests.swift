@@ -6,7 +6,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Kobo, Apple Books and Zotero databases (issue 22, items 2, 3 and 7): read from copies, never
+/// Kobo, Apple Books and Zotero databases: read from copies, never
 /// changed; Kobo's and Zotero's fixtures built from Tests/Fixtures/readers/*.sql (SOURCES.md).
 @Suite struct DatabaseImportTests {
     static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures/readers")
@@ -136,7 +136,7 @@ import Testing
     }
 }
 
-/// Databases that are not what they seem (issue 22, item 10): each a clear error and nothing
+/// Databases that are not what they seem: each a clear error and nothing
 /// written, or, for a locked one, a clean import of what it holds.
 @Suite struct DatabaseBadInputTests {
     @Test func foreignDamagedAndNewerDatabasesAreRefused() throws {

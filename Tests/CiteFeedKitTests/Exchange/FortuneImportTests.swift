@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// fortune files as people have them (issue 11).
+/// fortune files as people have them.
 @Suite struct FortuneImportTests {
     @Test func crlfEntries() {
         let records = Importers.fortune("One\r\n%\r\nTwo\r\nlines\r\n%\r\n")

@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// A few records into a large library are looked up one by one (issue 11, speed), and find
+/// A few records into a large library are looked up one by one (for speed), and find
 /// exactly the duplicates that loading every key finds.
 @Suite struct ImportDuplicatesTests {
     static let now = Timestamp(seconds: 1_700_000_000)

@@ -7,7 +7,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// A folder's or the devices' import copies every source before its transaction (issue 38:
+/// A folder's or the devices' import copies every source before its transaction (when it did not,
 /// the e-reader was read while the library's write lock was held, so a slow or hung device
 /// held back every rotation): while a device is read, another command can write the library,
 /// the device can go once it is copied, and the copies are removed.

@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// The encodings an import file may come in (issue 11): all read as UTF-8.
+/// The encodings an import file may come in: all read as UTF-8.
 @Suite struct ImportTextTests {
     static let text = "“Café” – naïve €5 😀\n"
 

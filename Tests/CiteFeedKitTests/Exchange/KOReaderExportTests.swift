@@ -5,7 +5,7 @@ import Testing
 @testable import CiteFeedModel
 @testable import CiteFeedSupport
 
-/// KOReader's own exports, JSON and Markdown (issue 22, item 1): the fixtures in
+/// KOReader's own exports, JSON and Markdown: the fixtures in
 /// Tests/Fixtures/readers/ are made by make-koreader-exports.py from the exporter's source (no
 /// public export exists as a file); the script's header says which files it follows.
 @Suite(.serialized) struct KOReaderExportTests {

@@ -5,7 +5,7 @@ import Testing
 @testable import CiteFeedModel
 @testable import CiteFeedSupport
 
-/// Real e-reader files fetched from public repositories (issue 22, item 9; not part of the
+/// Real e-reader files fetched from public repositories (not part of the
 /// project): `../shared/corpus/readers`, whose SOURCES.txt says where each comes from.
 let readerCorpus = sharedFolder.appendingPathComponent("corpus/readers")
 

@@ -5,7 +5,7 @@ import Testing
 @testable import CiteFeedModel
 @testable import CiteFeedSupport
 
-/// Kindle's notebook as HTML (issue 22, item 4), from the shared corpus.
+/// Kindle's notebook as HTML, from the shared corpus.
 @Suite struct KindleNotebookTests {
     static let folder = readerCorpus.appendingPathComponent("kindle-html")
 
@@ -128,8 +128,8 @@ import Testing
     }
 }
 
-/// read.amazon.com's notebook saved as a page, and Play Books' notes as Google Docs' own HTML
-/// (issue 22, items 4 and 5), made by make-web-notebooks.py (no such file is published without
+/// read.amazon.com's notebook saved as a page, and Play Books' notes as Google Docs' own HTML,
+/// made by make-web-notebooks.py (no such file is published without
 /// someone's reading in it).
 @Suite struct WebNotebookTests {
     static let folder = packageRoot.appendingPathComponent("Tests/Fixtures/readers")

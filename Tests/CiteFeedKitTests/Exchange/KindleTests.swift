@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Kindle's clippings in every language and firmware generation (issue 11). The metadata lines
+/// Kindle's clippings in every language and firmware generation. The metadata lines
 /// are quoted from real files (see ../shared/corpus/imports-1/SOURCES.md and the comments).
 @Suite struct KindleTests {
     typealias Kind = KindleMetadata.Kind
@@ -280,7 +280,7 @@ import Testing
     }
 }
 
-/// Damaged and odd clippings found by review (issue 20): no crash, no split inside a text.
+/// Damaged and odd clippings found by review: no crash, no split inside a text.
 @Suite struct KindleDamageTests {
     func entry(_ kind: String, _ location: String, _ text: String) -> String {
         "Book (Author)\n- Your \(kind) on Location \(location) | Added on Monday, 3 March 2025 10:00:00\n\n\(text)\n==========\n"

@@ -3,7 +3,7 @@ import Testing
 
 @testable import CiteFeedExchange
 
-/// The Lua data KOReader writes, read without running anything (issue 22, item 1).
+/// The Lua data KOReader writes, read without running anything.
 @Suite struct LuaDataTests {
     func parse(_ text: String) throws(LuaData.Failure) -> LuaValue { try LuaData.parse(Array(text.utf8)) }
 

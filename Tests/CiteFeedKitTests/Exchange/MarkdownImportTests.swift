@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Markdown notes as Obsidian and Logseq keep quotes (issue 11).
+/// Markdown notes as Obsidian and Logseq keep quotes.
 @Suite struct MarkdownImportTests {
     @Test func blockquotesWithTheirAttributions() {
         let note = """

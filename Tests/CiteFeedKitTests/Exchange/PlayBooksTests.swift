@@ -5,7 +5,7 @@ import Testing
 @testable import CiteFeedModel
 @testable import CiteFeedSupport
 
-/// Google Play Books' "Notes from …" documents, as .docx and as HTML (issue 22, item 5).
+/// Google Play Books' "Notes from …" documents, as .docx and as HTML.
 @Suite struct PlayBooksTests {
     static let folder = readerCorpus.appendingPathComponent("playbooks")
 

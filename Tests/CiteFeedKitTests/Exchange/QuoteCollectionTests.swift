@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Quote collections by their field names, and Readwise's conventions (issue 11).
+/// Quote collections by their field names, and Readwise's conventions.
 @Suite struct QuoteCollectionTests {
     func records(_ format: ImportFormat, _ text: String, name: String = "file") throws -> [ImportRecord] {
         var records: [ImportRecord] = []

@@ -24,7 +24,7 @@ func pythonCount(_ counter: String, _ file: URL) throws -> [Int] {
     return counted.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
 }
 
-/// Bookcision's JSON (issue 22, item 4).
+/// Bookcision's JSON.
 @Suite struct BookcisionTests {
     static let folder = readerCorpus.appendingPathComponent("bookcision")
 
@@ -66,7 +66,7 @@ func pythonCount(_ counter: String, _ file: URL) throws -> [Int] {
     }
 }
 
-/// Hypothesis annotations (issue 22, item 6).
+/// Hypothesis annotations.
 @Suite struct HypothesisTests {
     static let folder = readerCorpus.appendingPathComponent("hypothesis")
 
@@ -147,7 +147,7 @@ func pythonCount(_ counter: String, _ file: URL) throws -> [Int] {
     }
 }
 
-/// Calibre's highlights export (issue 22, item 7), made by make-calibre-highlights.py from
+/// Calibre's highlights export, made by make-calibre-highlights.py from
 /// calibre's source.
 @Suite struct CalibreHighlightsTests {
     @Test func highlightsWithNotesChaptersAndColours() throws {

@@ -73,7 +73,7 @@ enum FuzzTargets {
         for problem in reader.tags.problems { precondition(!problem.words.isEmpty) }
     }
 
-    /// The zip reader (issue 22): never crashes, never gives an entry other than the size its
+    /// The zip reader: never crashes, never gives an entry other than the size its
     /// header says, never more than the limit.
     static func zipArchive(_ bytes: [UInt8]) {
         guard let archive = try? ZipArchive(bytes) else { return }
@@ -94,7 +94,7 @@ enum FuzzTargets {
     }
 
     /// settings.json: what loads has every value in its range.
-    /// The Lua data reader (issue 22): never crashes, and a table it reads has only data in it.
+    /// The Lua data reader: never crashes, and a table it reads has only data in it.
     static func lua(_ bytes: [UInt8]) {
         guard let value = try? LuaData.parse(bytes) else { return }
         func check(_ v: LuaValue, depth: Int) {

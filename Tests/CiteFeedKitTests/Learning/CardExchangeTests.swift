@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Issue 14, item 6: scheduling and review logs survive citefeed's JSON export and import
+/// Scheduling and review logs survive citefeed's JSON export and import
 /// (format version 2, which reads version 1 too and refuses newer ones clearly); editing keeps a
 /// card; the Anki export carries front, back and tags.
 @Suite struct CardExchangeTests {
@@ -42,7 +42,7 @@ import Testing
         #expect(items.first { $0["id"] == .int(1) }?["card"]?["log"]?.arrayValue?.count == 3)
         #expect(items.first { $0["id"] == .int(4) }?["card"] == nil)
         let other = try Sandbox()
-        // Answers dated after now would block their cards for good: refused (issue 20).
+        // Answers dated after now would block their cards for good: refused.
         expectFailure(
             try other.run("import", export.path), status: .dataError,
             containing: "answer 1 of \"card\".\"log\" is dated 2026-03-02T09:00:00Z, after now; fix its \"at\"")

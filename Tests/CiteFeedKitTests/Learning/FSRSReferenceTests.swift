@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Issue 14, item 1: citefeed's FSRS against the reference, the `fsrs` package from PyPI (its
+/// citefeed's FSRS against the reference, the `fsrs` package from PyPI (its
 /// Scheduler with fuzzing off, default parameters): the same review sequences, generated with
 /// a fixed seed, must give the same due times to the second and the same stability and
 /// difficulty within 1e-6 relative, after every review.

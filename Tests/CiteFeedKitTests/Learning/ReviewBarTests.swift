@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Issue 14, item 4: a rotation in review mode in the bar: the front of the most overdue card,
+/// A rotation in review mode in the bar: the front of the most overdue card,
 /// `reveal`, `grade`, "no card due" with the next due time, `status --follow`, the feed of
 /// what was reviewed; and every bad input leaving the library as it was.
 @Suite struct ReviewBarTests {
@@ -41,7 +41,7 @@ import Testing
         #expect(
             graded.status == 0 && graded.stdout == "Graded citation 1 good: due again in 10m (2026-03-02 10:10).\n“2 + 2?”\n", "\(graded)")
         // A second grade at once (a scroll fires several events) answers nothing: the next card
-        // was not revealed (issue 20).
+        // was not revealed.
         let burst = try box.run("grade", "good")
         #expect(burst.status == 0 && burst.stdout.isEmpty, "\(burst)")
         #expect(
@@ -151,7 +151,7 @@ import Testing
         let text = try String(contentsOf: packageRoot.appendingPathComponent("contrib/waybar/review.jsonc"), encoding: .utf8)
         let module = try #require(try JSONParser.parse(ContribTests.stripComments(text))["custom/cards"])
         box.now = "2026-03-02T10:00:00+01:00"
-        // Each grade after a click that reveals; the extra scroll answers nothing (issue 20).
+        // Each grade after a click that reveals; the extra scroll answers nothing.
         for key in [
             "on-click", "on-scroll-up", "on-scroll-up", "on-click", "on-scroll-down", "on-click", "on-click-middle", "on-click",
             "on-click-right",

@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Issue 14, item 5: `stats` over a multi-day history with a fixed clock.
+/// `stats` over a multi-day history with a fixed clock.
 @Suite struct StatsTests {
     @Test func statsFollowAWeekOfStudy() throws {
         let box = try Sandbox()

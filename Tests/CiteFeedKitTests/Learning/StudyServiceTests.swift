@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Issue 14, items 2, 6 and 7: which citations are cards, their scheduling kept in the library
+/// Which citations are cards, their scheduling kept in the library
 /// through grading, undo, edits, archiving and deletion, over whole multi-day histories with a
 /// fixed clock.
 @Suite struct StudyServiceTests {

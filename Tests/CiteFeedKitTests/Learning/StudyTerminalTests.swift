@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Issue 14, item 3: `study` with spaced repetition on a real terminal (script(1)): the
+/// `study` with spaced repetition on a real terminal (script(1)): the
 /// counts, the front, the back with each grade's interval, grading, undo, and the end.
 @Suite struct StudyTerminalTests {
     func onTerminal(_ box: Sandbox, _ command: String, input: String) throws -> RunResult {
@@ -53,8 +53,8 @@ import Testing
         #expect(later.stdout.contains("Stopped after 0 answers."))
     }
 
-    /// With newPerDay 0 (or used up), the end says how many new cards wait (issue 38: it said
-    /// "No more cards" and nothing of them).
+    /// With newPerDay 0 (or used up), the end says how many new cards wait (instead of saying
+    /// only "No more cards").
     @Test func theEndSaysHowManyNewCardsWait() throws {
         let box = try Sandbox()
         try box.add("Q1", "--back", "A1")
@@ -91,7 +91,7 @@ import Testing
     }
 }
 
-/// Issue 20, items 7 and 8: a review rotation shows only the cards its filters let through,
+/// A review rotation shows only the cards its filters let through,
 /// and `study --tag`, `--favourites` and `--rotation` review a deck.
 @Suite struct DeckTests {
     /// A Greek card first (it would come first by age), then a Latin one that every filter

@@ -38,7 +38,7 @@ import Testing
                 == "The author contains the control character U+000A (LF) at position 2; it is one line, where only tab is allowed.")
     }
 
-    /// Issue 38: "Zalgo" and 3,000,000 combining marks is 1 character and 6 MB; the limits
+    /// "Zalgo" and 3,000,000 combining marks is 1 character and 6 MB; the limits
     /// are bytes too (4 per character of the limit), and a character carries at most 30 marks.
     @Test func limitsAreBytesAndMarksToo() throws {
         let zalgo = "Zalgo" + String(repeating: "\u{0301}", count: 3_000_000)
@@ -64,7 +64,7 @@ import Testing
         #expect(try Tag.validateName("e" + String(repeating: "\u{0301}", count: 30)).unicodeScalars.count == 31)
     }
 
-    /// Issue 38: a colour that is not one never leaves `hexValue` as it came.
+    /// A colour that is not one never leaves `hexValue` as it came.
     @Test func hexValueIsAlwaysAColour() {
         #expect(Palette.hexValue(of: "red") == "#FF3B30")
         #expect(Palette.hexValue(of: "#00ff00") == "#00FF00")
@@ -131,7 +131,7 @@ import Testing
     }
 }
 
-/// Issue 21, item 6: the one duration type, for intervals, offsets and learning steps.
+/// The one duration type, for intervals, offsets and learning steps.
 @Suite struct SpanTests {
     @Test(arguments: [
         ("0", 0, "0"), ("30m", 30, "30m"), ("7h", 420, "7h"), ("1d7h", 1860, "1d7h"), ("7h1d", 1860, "1d7h"), ("90m", 90, "1h30m"),

@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Issue 13, second step: each named rotation keeps the settings it changes in the same
+/// Each named rotation keeps the settings it changes in the same
 /// `settings.json`, under "rotations", sorted; a key it does not set is the default rotation's.
 @Suite final class RotationSettingsTests {
     /// A folder of this test's own for its settings files (and their locks), removed after it.

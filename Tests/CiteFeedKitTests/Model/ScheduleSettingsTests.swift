@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Issue 13, items 2-5: the new settings' values, each checked alone and against the others.
+/// The schedule and weight settings' values, each checked alone and against the others.
 @Suite struct ScheduleSettingsTests {
     @Test func offsetsParseAndPrintShortest() throws {
         #expect(try Schedule.parseOffset("7h") == 420)

@@ -5,7 +5,7 @@ import Testing
 @testable import CiteFeedModel
 @testable import CiteFeedSupport
 
-/// Issue 21, item 5: a setting is declared once, as a property of `Settings` and one entry of
+/// A setting is declared once, as a property of `Settings` and one entry of
 /// `SettingKey.declaration`, and everything else is made from that entry.
 @Suite struct SettingsTableTests {
     /// A value other than the default for each key, in its stored form.
@@ -106,25 +106,25 @@ import Testing
 
 /// The README's settings table and the manual's SETTINGS section are made from the entries.
 @Suite struct SettingsReferenceTests {
-    static let readme = packageRoot.appendingPathComponent("README.md")
+    static let readme = packageRoot.appendingPathComponent("doc/settings.md")
     static let start =
         "<!-- settings: made from the settings' declarations; RECORD_GOLDEN=1 swift test --filter SettingsReference rewrites it -->\n"
     static let end = "<!-- end of settings -->\n"
 
     @Test func theReadmeTableIsTheDeclarations() throws {
         let text = try String(contentsOf: SettingsReferenceTests.readme, encoding: .utf8)
-        let start = try #require(text.range(of: SettingsReferenceTests.start), "README.md has no settings markers")
+        let start = try #require(text.range(of: SettingsReferenceTests.start), "doc/settings.md has no settings markers")
         let end = try #require(text.range(of: SettingsReferenceTests.end, range: start.upperBound..<text.endIndex))
         let table = SettingsReference.markdown()
         if Golden.recording {
             try (String(text[..<start.upperBound]) + table + String(text[end.lowerBound...])).write(
                 to: SettingsReferenceTests.readme, atomically: true, encoding: .utf8)
-            Issue.record("Rewrote README.md's settings table; run again without RECORD_GOLDEN=1.")
+            Issue.record("Rewrote doc/settings.md's settings table; run again without RECORD_GOLDEN=1.")
             return
         }
         #expect(
             String(text[start.upperBound..<end.lowerBound]) == table,
-            "README.md's settings table is stale: RECORD_GOLDEN=1 swift test --filter SettingsReference")
+            "doc/settings.md's settings table is stale: RECORD_GOLDEN=1 swift test --filter SettingsReference")
         for key in SettingKey.allCases { #expect(table.contains("| `\(key.rawValue)` |"), "\(key)") }
     }
 

@@ -50,19 +50,19 @@ import Testing
             .feedTitle: .string("Citations"), .feedDescription: .string("A citation from my library, rotating"),
             .feedAuthor: .string("citefeed"), .feedLanguage: .string("en"), .feedURL: .string(""), .feedItems: .int(20),
             .statusWidth: .int(60), .statusTemplate: .string("“{text}”[ — {author}]"),
-            // Issue 24's.
+            // Scrolling.
             .scroll: .bool(false), .scrollSpeed: .int(4),
-            // Issue 13's, documented in the README.
+            // A rotation's schedule, filters and announcements, documented in the guide.
             .offset: .string("0"), .activeHours: .string("00:00-24:00"), .days: .string("mon-sun"), .excludeTags: .array([]),
             .authors: .array([]), .excludeAuthors: .array([]), .sources: .array([]), .search: .string(""), .minLength: .int(0),
             .weights: .object([]), .notify: .bool(false), .feedHub: .string(""), .publishCommand: .array([]), .wallpaperCommand: .array([]),
-            // Issue 14's (the reference FSRS's defaults, and Anki's day start).
+            // Study (the reference FSRS's defaults, and Anki's day start).
             .desiredRetention: .double(0.9), .newPerDay: .int(20), .learningSteps: .array([.string("1m"), .string("10m")]),
             .relearningSteps: .array([.string("10m")]), .maximumInterval: .int(36500), .dayStartsAt: .string("04:00"),
             .mode: .string("rotate"),
-            // Issue 25's (empty: the host name).
+            // Sync (empty: the host name).
             .syncName: .string(""),
-            // Issue 39's (no background image: none).
+            // Pictures (no background image: none).
             .pictures: .array([]), .sleepScreenRotation: .string(""), .sleepScreenCount: .int(20), .pictureTheme: .string("light"), .pictureMargins: .array([.int(0)]),
         ]
         for key in SettingKey.allCases {

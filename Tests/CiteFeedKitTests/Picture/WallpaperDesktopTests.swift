@@ -4,7 +4,7 @@ import Testing
 @testable import CiteFeedOutput
 @testable import CiteFeedSupport
 
-/// `setup wallpaper --install` on real desktops (issue 39): a headless sway whose swaybg shows
+/// `setup wallpaper --install` on real desktops: a headless sway whose swaybg shows
 /// the picture, and feh on an Xvfb screen, each read back from the screen by tesseract, before
 /// and after a new pick. GNOME Shell's is scripts/test-gnome-wallpaper (`DesktopWidgetTests`).
 @Suite(.serialized, .needsPangoCairo)

@@ -7,7 +7,7 @@ import Testing
 @testable import CiteFeedOutput
 @testable import CiteFeedSupport
 
-/// `setup wallpaper` and `setup lockscreen` (issue 39): the settings `--install` writes, the
+/// `setup wallpaper` and `setup lockscreen`: the settings `--install` writes, the
 /// desktop programs it and `wallpaperCommand` call (stand-ins here, which record their
 /// arguments; the real programs are `WallpaperDesktopTests`' and scripts/test-gnome-wallpaper's),
 /// and every way they can fail, each leaving settings and library as they were.

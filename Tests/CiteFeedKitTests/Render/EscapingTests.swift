@@ -9,7 +9,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// The escaping helpers each output relies on (issue 10's findings), exactly.
+/// The escaping helpers each output relies on, exactly.
 @Suite struct EscapingTests {
     @Test(arguments: [
         // A prepended concatenation mark joins the `%` into one Character with it.
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func onlyHTTPAddressesWithARegisteredHostAreLinks() {
-        // A space after the host is percent-encoded (issue 20); in the host it is no address.
+        // A space after the host is percent-encoded; in the host it is no address.
         #expect("https://example.org/a b".linkURI == "https://example.org/a%20b")
         #expect("https://exa mple.org/a".linkURI == nil)
         #expect("ftp://example.org/".linkURI == nil)

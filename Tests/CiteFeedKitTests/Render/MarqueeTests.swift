@@ -4,7 +4,7 @@ import Testing
 @testable import CiteFeedModel
 @testable import CiteFeedSupport
 
-/// Scrolling (issue 24): a window of a fixed number of display columns moving over the line.
+/// Scrolling: a window of a fixed number of display columns moving over the line.
 @Suite struct MarqueeTests {
     static let long = "The quick brown fox jumps over the lazy dog, twice, and then once more for luck"
 

@@ -4,7 +4,7 @@ import Testing
 @testable import CiteFeedModel
 @testable import CiteFeedSupport
 
-/// The plain status line (issue 38): the author stays when the text is shortened, and a line's
+/// The plain status line: the author stays when the text is shortened, and a line's
 /// work follows the bar's width, not the citation's length.
 @Suite struct StatusLineTests {
     static func pick(_ text: String, author: String? = nil) -> PickSnapshot {

@@ -9,7 +9,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Issue 13, item 3: slots with an offset, active hours and days.
+/// Slots with an offset, active hours and days.
 @Suite struct TimetableTests {
     func table(_ interval: String, shift: String = "0", hours: String = "00:00-24:00", days: String = "mon-sun",
         zone: @escaping @Sendable (Int64) -> Int64 = Zones.utc) throws -> Timetable {
@@ -85,7 +85,7 @@ import Testing
     }
 }
 
-/// Issue 13, item 2: weights in the fair order.
+/// Weights in the fair order.
 @Suite struct WeightedRotatorTests {
     /// 12 citations: weights 1, 2 and 3 in turn, every fourth a favourite.
     func pool() -> [RotationEntry] {

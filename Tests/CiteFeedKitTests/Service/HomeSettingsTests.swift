@@ -9,7 +9,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Issue 21, item 2: changing a setting, adding and removing a rotation, rotating them all and
+/// Changing a setting, adding and removing a rotation, rotating them all and
 /// studying are use cases of the façade (no CiteFeedCLI here): each refreshes what it affects.
 @Suite struct HomeSettingsTests {
     typealias TestHome = HomeTests.TestHome

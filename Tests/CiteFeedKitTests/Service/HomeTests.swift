@@ -9,7 +9,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Issue 21: the façade drives a whole use case with no command-line type in it (this file
+/// The façade drives a whole use case with no command-line type in it (this file
 /// imports no CiteFeedCLI): an import refreshes every rotation, writes their outputs and leaves
 /// what to announce.
 @Suite struct HomeTests {

@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Issue 13's first step: the library keeps a history, a fair cycle, a cache and an "empty
+/// Named rotations in the store: the library keeps a history, a fair cycle, a cache and an "empty
 /// since" per rotation, by name; the unnamed default rotation ("") is what every command uses.
 @Suite struct NamedRotationStoreTests {
     func library(_ texts: [String]) throws -> (Sandbox, Library) {

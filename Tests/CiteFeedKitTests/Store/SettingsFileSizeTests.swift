@@ -5,8 +5,8 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// The settings file is never written larger than it can be read back (issue 38: one value
-/// made settings.json too large, and every command after that failed).
+/// The settings file is never written larger than it can be read back (else one value
+/// could make settings.json too large, and every command after that would fail).
 @Suite struct SettingsFileSizeTests {
     @Test func aChangeThatWouldMakeTheFileTooLargeIsNotMade() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cf-settings-\(UUID().uuidString)")

@@ -43,7 +43,7 @@ final class Sandbox {
     }
 
     /// Waits until every detached announcement started in this home has ended (each holds a
-    /// shared lock on `announce.lock` while it runs; issue 20), for at most `seconds`; `false`
+    /// shared lock on `announce.lock` while it runs), for at most `seconds`; `false`
     /// when some still ran then.
     @discardableResult
     func waitForAnnouncements(seconds: Int = 60) -> Bool {
@@ -94,6 +94,9 @@ final class Sandbox {
     /// has unless a test changes it, so that commands can run in-process (the C library's
     /// local time follows the process's `TZ`).
     static let processZone: String = {
+        // Nothing this process writes is synced to the disk (`Durability`): its homes are
+        // thrown away, and their time is better spent on the logic under test.
+        Durability.relaxedForTests = true
         setenv("TZ", "Europe/Berlin", 1)
         tzset()
         return "Europe/Berlin"

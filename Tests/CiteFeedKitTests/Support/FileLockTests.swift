@@ -10,7 +10,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Issue 20, item 12: writers wait in the kernel and give up only when one holder kept the lock
+/// Writers wait in the kernel and give up only when one holder kept the lock
 /// for the whole patience, not after waiting that long behind others who took turns.
 @Suite struct FileLockTests {
     func lockPath() -> String { FileManager.default.temporaryDirectory.appendingPathComponent("lock-\(UUID().uuidString)").path }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import CiteFeedSupport
 
-/// Issue 21: the layers are SwiftPM targets whose dependencies are ARCHITECTURE.md's table, so
+/// The layers are SwiftPM targets whose dependencies are ARCHITECTURE.md's table, so
 /// the compiler refuses a call up the layers. SwiftPM lets a file import a module its target
 /// does not depend on when that module happens to be built first, so the sources' imports are
 /// checked too.

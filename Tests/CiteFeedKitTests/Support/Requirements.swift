@@ -26,7 +26,7 @@ extension Trait where Self == ConditionTrait {
 /// The shared folder beside the project (`../shared`), where the spec's tools and vendor data are.
 let sharedFolder = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
 
-/// Real import files fetched from public repositories (issue 20, item 11: they are not part of
+/// Real import files fetched from public repositories (they are not part of
 /// the project): `../shared/corpus/imports-1`, whose SOURCES.md says where each comes from.
 let realImports = sharedFolder.appendingPathComponent("corpus/imports-1")
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import CiteFeedSupport
 
-/// The zip reader and the zlib it loads (issue 22, item 5), checked on archives Python's
+/// The zip reader and the zlib it loads, checked on archives Python's
 /// `zipfile` writes: stored and deflated entries, data descriptors, a comment, and damage.
 @Suite(.requires(findProgram("python3") != nil, "python3 writes the archives"))
 struct ZipArchiveTests {

@@ -7,7 +7,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Flashcard answers through sync (issue 25): a set of answers, undo as a change, and each
+/// Flashcard answers through sync: a set of answers, undo as a change, and each
 /// card's state replayed from them, so machines that studied offline agree.
 @Suite struct SyncCardTests {
     @Test func answersGivenOfflineOnTwoMachinesEndWhereOneMachineWithBothWouldBe() throws {
@@ -129,7 +129,7 @@ import Testing
     }
 }
 
-/// Answers and a copy of the library (issue 25: a copied or restored library takes a new machine
+/// Answers and a copy of the library (a copied or restored library takes a new machine
 /// id).
 @Suite struct SyncCopyCardTests {
     /// An answer given before the library was copied, and synced since by the original, is the

@@ -8,7 +8,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// What another machine's clock may do (issue 38): a clock far ahead waits instead of winning
+/// What another machine's clock may do: a clock far ahead waits instead of winning
 /// every register, a counter never runs past what every machine reads, and a horizon moves an
 /// answer at most a day. Every test here failed before its fix.
 @Suite struct SyncClockHazardTests {

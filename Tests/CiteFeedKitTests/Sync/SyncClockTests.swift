@@ -28,8 +28,8 @@ import Testing
         }
     }
 
-    /// A counter at its limit rolls over into the next millisecond (issue 38: a peer's clock
-    /// with a counter of 999,999,999 made this machine write counters no machine reads).
+    /// A counter at its limit rolls over into the next millisecond (else a peer's clock
+    /// with a counter of 999,999,999 would make this machine write counters no machine reads).
     @Test func aCounterAtItsLimitRollsOver() {
         let top = SyncClock(milliseconds: 5, counter: SyncClock.maximumCounter, machine: machine)
         #expect(top.successor(on: machine) == SyncClock(milliseconds: 6, counter: 0, machine: machine))

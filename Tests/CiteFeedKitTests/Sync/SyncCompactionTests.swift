@@ -5,7 +5,7 @@ import Testing
 @testable import CiteFeedService
 @testable import CiteFeedSupport
 
-/// Compaction (issue 25, item 7): a log grown past its bound becomes a snapshot of the lines
+/// Compaction: a log grown past its bound becomes a snapshot of the lines
 /// that can still matter, and a machine joins from snapshots and the logs after them.
 @Suite struct SyncCompactionTests {
     static func clock(_ n: Int64) -> SyncClock {

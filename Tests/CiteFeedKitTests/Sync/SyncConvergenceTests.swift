@@ -7,7 +7,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Convergence of sync (issue 25, item 4), by a property test: three machines, each with its
+/// Convergence of sync, by a property test: three machines, each with its
 /// own copy of the folder, and 1,000 seeded random schedules of adds, edits, deletes, imports,
 /// tag changes, settings, picks and grades, with syncs in random order and the files carried
 /// between the copies late, cut short or twice. After a final full exchange every library is

@@ -5,7 +5,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Deletions through sync (issue 38): a peer's deletion lines took every citation and the
+/// Deletions through sync, and what went wrong with them: a peer's deletion lines took every citation and the
 /// summary said "3 applied"; a re-imported highlight was deleted again at the next sync without
 /// a word; an edit of a citation another machine deleted was dropped silently.
 @Suite struct SyncDeletionTests {

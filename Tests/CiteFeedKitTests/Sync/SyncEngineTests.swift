@@ -3,7 +3,7 @@ import Testing
 
 @testable import CiteFeedSupport
 
-/// Sync through the engines people run (issue 25, item 5): a real git repository that three
+/// Sync through the engines people run: a real git repository that three
 /// machines push to and pull from, and two real Syncthing instances. No file has two writers,
 /// so git never conflicts and Syncthing never makes a `.sync-conflict` file.
 @Suite struct SyncEngineTests {
@@ -99,8 +99,8 @@ import Testing
     /// The README's git command, as written there, run by three machines against an empty bare
     /// repository: the first pushes into it, each pulls the others', and they converge.
     @Test(.requires(findProgram("git") != nil, "git")) func theReadmesGitCommandSyncsThreeMachinesFromAnEmptyRepository() throws {
-        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.range(of: "**git.**"), "README.md has no git set-up")
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("doc/sync.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "**git.**"), "doc/sync.md has no git set-up")
         let open = try #require(readme.range(of: "```sh\n", range: section.upperBound..<readme.endIndex))
         let close = try #require(readme.range(of: "```\n", range: open.upperBound..<readme.endIndex))
         let command = String(readme[open.upperBound..<close.lowerBound])

@@ -4,7 +4,7 @@ import Testing
 @testable import CiteFeedModel
 @testable import CiteFeedSupport
 
-/// `citefeed sync` through a plain shared folder (issue 25): two homes converge.
+/// `citefeed sync` through a plain shared folder: two homes converge.
 @Suite struct SyncFolderTests {
     /// Two libraries and the folder between them.
     static func pair() throws -> (Sandbox, Sandbox, URL) {

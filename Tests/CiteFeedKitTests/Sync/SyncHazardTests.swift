@@ -4,7 +4,7 @@ import Testing
 @testable import CiteFeedModel
 @testable import CiteFeedSupport
 
-/// `citefeed sync` off the happy path (issue 25): what an attacker's afternoon found, each case
+/// `citefeed sync` off the happy path: what an attacker's afternoon found, each case
 /// as it was met. Every test here failed before its fix.
 @Suite struct SyncHazardTests {
     typealias T = SyncFolderTests

@@ -7,7 +7,7 @@ import Testing
 @testable import CiteFeedSupport
 
 /// What a sync captured reaches the folder once, whatever stops it on the way (the outbox
-/// beside the library, issue 25), and the first sync's capture in bulk keeps each citation's
+/// beside the library), and the first sync's capture in bulk keeps each citation's
 /// time and writes the clocks an edit reads.
 @Suite struct SyncOutboxTests {
     /// This machine's lines in the folder, in the order written: (seq, kind, uuid).

@@ -4,7 +4,7 @@ import Testing
 @testable import CiteFeedModel
 @testable import CiteFeedSupport
 
-/// What another machine's files may put into this one (issue 38): an attacker who can write the
+/// What another machine's files may put into this one: an attacker who can write the
 /// sync folder writes a machine of their own. Nothing of it reaches a feed, the page or a bar
 /// unless `add` would have taken it. Every test here failed before its fix.
 @Suite struct SyncPeerInputTests {

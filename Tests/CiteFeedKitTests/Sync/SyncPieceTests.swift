@@ -7,7 +7,7 @@ import Testing
 
 /// Other machines' lines are read a piece at a time, with no lock of the library or of
 /// settings.json held while the folder is read, and each piece is applied and committed with
-/// its place in the file (issue 38: a 64 MiB log was read whole under the write lock, and its
+/// its place in the file (when it was not, a 64 MiB log was read whole under the write lock, and its
 /// place saved only at the end, so every timer run started over and held every rotation back).
 @Suite struct SyncPieceTests {
     /// Two machines; `b` made `count` citations and synced them.

@@ -6,7 +6,7 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Picks and settings through sync (issue 25): a slot's pick is the same everywhere once
+/// Picks and settings through sync: a slot's pick is the same everywhere once
 /// synced, the rotations' filters and the study settings follow, and nothing that runs or
 /// writes on a machine ever does.
 @Suite struct SyncRotationTests {
