@@ -94,6 +94,9 @@ public final class Database {
     /// statement run inside another's reading gets one of its own.
     private var cache: [String: Statement] = [:]
 
+    /// How many statements are kept prepared (for tests: at most 128).
+    var cachedStatements: Int { cache.count }
+
     private func cached<T>(_ sql: String, _ body: (Statement) throws(SQLiteError) -> T) throws(SQLiteError) -> T {
         let stmt: Statement
         if let kept = cache[sql], !kept.inUse {

@@ -136,8 +136,17 @@ package enum Subprocess {
             // Ended while a child of its own holds the pipe: what is in the pipe is the answer.
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid {
+                // What is in the pipe now, without waiting for the child to close it: EAGAIN
+                // ends the reading (taken for "try again", it spun until the child ended).
                 _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
-                while readSome() {}
+                while output.count <= limit {
+                    let n = buffer.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }
+                    if n > 0 {
+                        output.append(contentsOf: buffer[0..<n])
+                    } else if n == 0 || errno != EINTR {
+                        break
+                    }
+                }
                 ended = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
                 break
             }

@@ -84,7 +84,7 @@ import Testing
     /// same width.
     @Test func aLongLineMovesStepByStep() throws {
         let box = try Sandbox()
-        try box.add(ScrollingTests.long)
+        try box.add(EndToEnd.ScrollingTests.long)
         try box.rotate(at: box.now)
         let script = Script(at: box.now)
         script.answer = { $0.waits.count <= 20 ? $0.letTimePass() : .outputGone }
@@ -105,7 +105,7 @@ import Testing
     /// for the next slot's end (never for a deadline already passed) and for its steps.
     @Test func aNewWidthTakesEffectAndABrokenSettingsFileIsOutlived() throws {
         let box = try Sandbox()
-        try box.add(ScrollingTests.long)
+        try box.add(EndToEnd.ScrollingTests.long)
         try box.add("Second, also a citation long enough to move through the bar")
         try box.rotate(at: box.now)
         #expect(try box.run("defaults", "write", "statusWidth", "20").status == 0)

@@ -7,7 +7,7 @@ import Testing
 
 /// Scrolling the hostile corpus: every citation of a case, moved through every
 /// status format step by step, keeps each format's escaping whole.
-extension HostileCorpusTests {
+extension Integration.HostileCorpusTests {
     static let argosLiteral = "useMarkup=false unescape=false emojize=false ansi=false trim=false"
 
     static func checkScrolling(_ library: Library, sourceLocation: SourceLocation = #_sourceLocation) throws {

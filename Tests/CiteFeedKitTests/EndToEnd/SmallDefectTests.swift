@@ -10,32 +10,34 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// Small defects, each with its test.
-@Suite struct SmallDefectTests {
-    /// A relative PATH entry ("." or "bin") would find the publish command's program in the
-    /// output directory, where it runs: only absolute entries are searched.
-    @Test func aRelativePathEntryDoesNotRunAProgramFromTheOutputDirectory() throws {
-        let box = try Sandbox()
-        try box.add("A citation.")
-        #expect(try box.run("rotate").status == 0)
-        let planted = box.feeds.appendingPathComponent("upload").path
-        try "#!/bin/sh\ntouch '\(box.home.path)/planted-ran'\n".write(toFile: planted, atomically: true, encoding: .utf8)
-        chmod(planted, 0o755)
-        try box.writeSettings(#"{"publishCommand": ["upload"]}"#)
-        let result = try box.run(["publish"], environment: ["PATH": ".:bin:/usr/bin:/bin"])
-        #expect(result.status == 1 && result.stderr.contains("\"upload\" is not an executable program on PATH"), "\(result)")
-        #expect(!FileManager.default.fileExists(atPath: box.home.appendingPathComponent("planted-ran").path))
-    }
+extension EndToEnd {
+    /// Small defects, each with its test.
+    @Suite struct SmallDefectTests {
+        /// A relative PATH entry ("." or "bin") would find the publish command's program in the
+        /// output directory, where it runs: only absolute entries are searched.
+        @Test func aRelativePathEntryDoesNotRunAProgramFromTheOutputDirectory() throws {
+            let box = try Sandbox()
+            try box.add("A citation.")
+            #expect(try box.run("rotate").status == 0)
+            let planted = box.feeds.appendingPathComponent("upload").path
+            try "#!/bin/sh\ntouch '\(box.home.path)/planted-ran'\n".write(toFile: planted, atomically: true, encoding: .utf8)
+            chmod(planted, 0o755)
+            try box.writeSettings(#"{"publishCommand": ["upload"]}"#)
+            let result = try box.run(["publish"], environment: ["PATH": ".:bin:/usr/bin:/bin"])
+            #expect(result.status == 1 && result.stderr.contains("\"upload\" is not an executable program on PATH"), "\(result)")
+            #expect(!FileManager.default.fileExists(atPath: box.home.appendingPathComponent("planted-ran").path))
+        }
 
-    @Test func defaultsReadShowsWhereANamedRotationWrites() throws {
-        let box = try Sandbox()
-        #expect(try box.run("rotation", "add", "w").status == 0)
-        #expect(try box.run("defaults", "read", "outputDirectory", "--rotation", "w").stdout == box.feeds.path + "/w\n")
-        #expect(try box.run("defaults", "read", "outputDirectory").stdout == box.feeds.path + "\n")
+        @Test func defaultsReadShowsWhereANamedRotationWrites() throws {
+            let box = try Sandbox()
+            #expect(try box.run("rotation", "add", "w").status == 0)
+            #expect(try box.run("defaults", "read", "outputDirectory", "--rotation", "w").stdout == box.feeds.path + "/w\n")
+            #expect(try box.run("defaults", "read", "outputDirectory").stdout == box.feeds.path + "\n")
+        }
     }
 }
 
-extension SmallDefectTests {
+extension EndToEnd.SmallDefectTests {
     /// A template that repeats {text} a thousand times over a long citation: the line stops
     /// at what the width needs (it was 20 MB of text, cut to 60 columns, at every status).
     @Test func aTemplateRepeatingTheTextStopsAtWhatTheLineNeeds() throws {
@@ -55,7 +57,7 @@ extension SmallDefectTests {
     }
 }
 
-extension SmallDefectTests {
+extension EndToEnd.SmallDefectTests {
     /// A source with a space after the host is an address, percent-encoded in the links.
     @Test func aSourceWithASpaceIsAnAddress() throws {
         #expect("https://example.org/a b".isHTTPURL)

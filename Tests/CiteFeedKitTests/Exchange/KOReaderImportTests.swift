@@ -7,9 +7,9 @@ import Testing
 
 /// `citefeed import` of a sidecar, end to end: imported once, a bookmark left out, nothing run.
 @Suite struct KOReaderImportTests {
-    @Test(.needsShared(KOReaderTests.folder)) func importsOnceAndSaysWhatItLeftOut() throws {
+    @Test(.needsShared(Integration.KOReaderTests.folder)) func importsOnceAndSaysWhatItLeftOut() throws {
         let box = try Sandbox()
-        let path = KOReaderTests.folder.appendingPathComponent("noted-new-prophet.metadata.epub.lua").path
+        let path = Integration.KOReaderTests.folder.appendingPathComponent("noted-new-prophet.metadata.epub.lua").path
         let first = try box.run("import", path)
         #expect(first.status == 0 && first.stdout == "imported 3, skipped 0 duplicates\n", "\(first)")
         #expect(first.stderr.contains("left out 1 bookmark"))

@@ -70,7 +70,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: bin) }
         let swaymsg = bin.appendingPathComponent("swaymsg"), marker = bin.appendingPathComponent("child.pid")
         let answer = #"[{"active":true,"focused":true,"current_mode":{"width":3840,"height":2160}}]"#
-        try "#!/bin/sh\necho '\(answer)'\nsleep 120 &\necho $! > '\(marker.path)'\nexit 0\n".write(
+        // The child would leave a mark had it slept its time out: the answer must not wait for it.
+        let slept = bin.appendingPathComponent("slept")
+        try "#!/bin/sh\necho '\(answer)'\n(sleep 30; touch '\(slept.path)') &\necho $! > '\(marker.path)'\nexit 0\n".write(
             to: swaymsg, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swaymsg.path)
         let environment = ["PATH": bin.path + ":/usr/bin:/bin", "SWAYSOCK": "/run/sway.sock"]
@@ -82,5 +84,6 @@ import Testing
             if !gone { usleep(10_000) }
         }
         #expect(gone, "the helper's child \(child) was stopped with its group")
+        #expect(!FileManager.default.fileExists(atPath: slept.path), "the answer waited for the helper's child to end")
     }
 }

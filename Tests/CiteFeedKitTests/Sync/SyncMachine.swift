@@ -18,7 +18,7 @@ final class SyncMachine {
     private var opened: Library?
 
     init(_ name: String, folder: URL, now: Timestamp = Timestamp(rfc3339: "2026-03-02T10:00:00Z")!) throws {
-        _ = Sandbox.processZone  // the harness's settings, syncing nothing among them
+        _ = Sandbox.processZone  // the harness's settings: homes in memory, syncing nothing
         self.name = name
         self.folder = folder
         self.now = now

@@ -9,6 +9,7 @@ final class Follower {
     init(_ box: Sandbox, arguments: [String] = [], environment extra: [String: String] = [:], timeout: Int = 30) throws {
         output = box.home.appendingPathComponent("follow-\(UUID().uuidString).out")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        Tier.check(Sandbox.binary.path, ["status", "--follow"])
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments = [String(timeout), Sandbox.binary.path, "status", "--follow"] + arguments
         process.environment = box.environment.merging(extra) { $1 }

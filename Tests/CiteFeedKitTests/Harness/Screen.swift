@@ -20,6 +20,7 @@ final class Background {
     /// `stdin`: a pipe kept open (a terminal client ends at the end of its input), or nothing.
     init(_ path: String, _ arguments: [String], environment: [String: String], log: URL, stdout: Pipe? = nil, stdin: Pipe? = nil) throws {
         self.log = log
+        Tier.check(path, arguments)
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.environment = environment
@@ -33,7 +34,7 @@ final class Background {
     }
 
     var pid: pid_t { process.processIdentifier }
-    var isAlive: Bool { RealBarTests.isAlive(pid) }
+    var isAlive: Bool { Integration.RealBarTests.isAlive(pid) }
 
     /// The end of its log, for failure messages.
     var logTail: String {
@@ -107,7 +108,7 @@ enum Screen {
                 let comm = FileManager.default.contents(atPath: "/proc/\(entry)/comm"),
                 String(decoding: comm, as: UTF8.self) == name + "\n",
                 let environ = FileManager.default.contents(atPath: "/proc/\(entry)/environ"),
-                environ.split(separator: 0).contains(where: { Data($0) == home }), RealBarTests.isAlive(pid)
+                environ.split(separator: 0).contains(where: { Data($0) == home }), Integration.RealBarTests.isAlive(pid)
             else { return nil }
             return pid
         }
@@ -140,7 +141,7 @@ final class VirtualDisplay {
         name = ":" + String(decoding: number.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard name.count > 1 else {
             server.stop()
-            throw GraphicalBarTests.BarError(message: "Xvfb did not start: \(server.logTail)")
+            throw Integration.GraphicalBarTests.BarError(message: "Xvfb did not start: \(server.logTail)")
         }
     }
 

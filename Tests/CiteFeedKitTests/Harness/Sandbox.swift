@@ -33,7 +33,7 @@ final class Sandbox {
 
     init() throws {
         _ = Sandbox.processZone
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("citefeed-test-\(UUID().uuidString)")
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("cf-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     }
 
@@ -94,9 +94,7 @@ final class Sandbox {
     /// has unless a test changes it, so that commands can run in-process (the C library's
     /// local time follows the process's `TZ`).
     static let processZone: String = {
-        // Nothing this process writes is synced to the disk (`Durability`): its homes are
-        // thrown away, and their time is better spent on the logic under test.
-        Durability.relaxedForTests = true
+        TestHarness.prepare()
         setenv("TZ", "Europe/Berlin", 1)
         tzset()
         return "Europe/Berlin"
@@ -125,6 +123,7 @@ final class Sandbox {
     }
 
     static func execute(_ path: String, _ arguments: [String], stdin: Data, environment: [String: String]) throws -> RunResult {
+        Tier.check(path, arguments)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
