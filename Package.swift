@@ -67,7 +67,8 @@ let package = Package(
         .target(
             name: "CiteFeedService",
             dependencies: [
-                "CiteFeedExchange", "CiteFeedOutput", "CiteFeedPicture", "CiteFeedStore", "CiteFeedCore", "CiteFeedModel", "CiteFeedSupport",
+                "CiteFeedExchange", "CiteFeedOutput", "CiteFeedPicture", "CiteFeedStore", "CiteFeedCore", "CiteFeedModel",
+                "CiteFeedSupport",
             ],
             swiftSettings: crossModule),
         // The command line: parsing, help, words and exit statuses.

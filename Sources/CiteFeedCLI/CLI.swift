@@ -24,7 +24,8 @@ public enum CLI {
     /// Every command, in the order `citefeed help` lists them.
     static let commands: [any Command.Type] = [
         AddCommand.self, EditCommand.self, ShowCommand.self, ListCommand.self,
-        FavCommand.self, UnfavCommand.self, ArchiveCommand.self, RestoreCommand.self, DeleteCommand.self, CardCommand.self, UncardCommand.self,
+        FavCommand.self, UnfavCommand.self, ArchiveCommand.self, RestoreCommand.self, DeleteCommand.self, CardCommand.self,
+        UncardCommand.self,
         CopyCommand.self, PictureCommand.self, OpenCommand.self, RevealCommand.self, GradeCommand.self,
         RotateCommand.self, NextCommand.self, StatusCommand.self, PublishCommand.self, UpcomingCommand.self, HistoryCommand.self,
         ImportCommand.self, ExportCommand.self, StudyCommand.self, StatsCommand.self,
@@ -117,7 +118,8 @@ public enum CLI {
             if !Posix.fileExists(context.paths.library) {
                 context.out.write(
                     data: Setup.firstRun(
-                        library: context.paths.library, home: SetupCommand.chosenHome(context), suggestions: SetupCommand.suggestions(context)))
+                        library: context.paths.library, home: SetupCommand.chosenHome(context),
+                        suggestions: SetupCommand.suggestions(context)))
             }
             return
         }

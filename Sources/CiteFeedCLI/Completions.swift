@@ -29,9 +29,9 @@ enum Completions {
             autoload -U +X bashcompinit && bashcompinit
 
             """ + bashFunction() + """
-            if [[ ${funcstack[1]-} == _citefeed ]]; then _bash_complete -F _citefeed; fi
+                if [[ ${funcstack[1]-} == _citefeed ]]; then _bash_complete -F _citefeed; fi
 
-            """
+                """
         case .fish: fish()
         }
     }

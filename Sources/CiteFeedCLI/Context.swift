@@ -128,7 +128,8 @@ public final class Context {
     /// The use cases on this home (`Home`), made on first use; what it notices is worded here.
     package lazy var home: Home = {
         let home = Home(
-            paths: paths, version: CLI.version, clock: { [unowned self] in try self.now() }, settings: { [unowned self] in try self.settings() },
+            paths: paths, version: CLI.version, clock: { [unowned self] in try self.now() },
+            settings: { [unowned self] in try self.settings() },
             library: { [unowned self] in try self.library() })
         home.notice = { [unowned self] in self.say($0) }
         return home

@@ -50,13 +50,15 @@ enum ManPage {
         roff += ".SH OPTIONS\nEvery command takes these as well:\n"
         for option in ArgumentParser.common { roff += optionItem(option) }
         roff += optionItem(CLI.rotationOption.spec, note: " (before the command, for the commands that take it)")
-        roff += ".SH SETTINGS\n" + text(
-            """
-            Settings live in settings.json, which keeps only the keys you changed; 'citefeed defaults
-            write KEY VALUE...' changes one, 'citefeed defaults delete KEY' restores its default. A
-            named rotation keeps the keys it changes under "rotations", and takes the default
-            rotation's value for the others.
-            """)
+        roff +=
+            ".SH SETTINGS\n"
+            + text(
+                """
+                Settings live in settings.json, which keeps only the keys you changed; 'citefeed defaults
+                write KEY VALUE...' changes one, 'citefeed defaults delete KEY' restores its default. A
+                named rotation keeps the keys it changes under "rotations", and takes the default
+                rotation's value for the others.
+                """)
         roff += SettingsReference.roff()
         roff += ".SH ENVIRONMENT\n"
         for (name, meaning) in environment { roff += ".TP\n.B " + escape(name) + "\n" + escape(meaning) + "\n" }
@@ -73,8 +75,14 @@ enum ManPage {
         ("CITEFEED_ROTATION", "the rotation the rotation commands work on, when --rotation is not given."),
         ("CITEFEED_NOW", "replaces the clock, as an RFC 3339 time (2026-03-01T09:30:00+01:00)."),
         ("XDG_DATA_HOME, XDG_CONFIG_HOME, XDG_STATE_HOME", "where the library, settings and saved picks go without CITEFEED_HOME."),
-        ("CITEFEED_LOCK_PATIENCE", "how long a command waits for another that keeps the library or the settings locked before it gives up with status 75, in milliseconds (1-600000; default 5000)."),
-        ("CITEFEED_ANNOUNCE_LIMIT", "how long one command's notifications, publish commands and hub requests may take together, in seconds (1-3600; default 150)."),
+        (
+            "CITEFEED_LOCK_PATIENCE",
+            "how long a command waits for another that keeps the library or the settings locked before it gives up with status 75, in milliseconds (1-600000; default 5000)."
+        ),
+        (
+            "CITEFEED_ANNOUNCE_LIMIT",
+            "how long one command's notifications, publish commands and hub requests may take together, in seconds (1-3600; default 150)."
+        ),
         ("TZ", "the local time zone that slots, active hours and days follow."),
         ("NO_COLOR", "turns colour off."),
         ("PATH", "where notify-send, curl, the clipboard tools and the publishCommand are found."),
@@ -83,10 +91,22 @@ enum ManPage {
     static let files: [(String, String)] = [
         ("library.sqlite", "the library: citations, tags, the history of picks (SQLite, WAL)."),
         ("settings.json", "the settings that differ from the defaults, sorted."),
-        ("current.json, current-NAME.json", "the current slot's pick of the default rotation and of rotation NAME, which status answers from."),
-        ("Feeds/", "the outputs: feed.xml, feed.atom, feed.json, index.html, status.txt and status.json; a named rotation's in Feeds/NAME/ unless it sets outputDirectory."),
-        ("publish-pending, publish-pending-NAME", "present from before a rotation's publishCommand runs until it succeeds: the next rotate runs it again."),
-        ("published, published-NAME", "what a rotation was last published with; when its publishCommand, feedHub or feedURL differ, the next rotate publishes everything."),
+        (
+            "current.json, current-NAME.json",
+            "the current slot's pick of the default rotation and of rotation NAME, which status answers from."
+        ),
+        (
+            "Feeds/",
+            "the outputs: feed.xml, feed.atom, feed.json, index.html, status.txt and status.json; a named rotation's in Feeds/NAME/ unless it sets outputDirectory."
+        ),
+        (
+            "publish-pending, publish-pending-NAME",
+            "present from before a rotation's publishCommand runs until it succeeds: the next rotate runs it again."
+        ),
+        (
+            "published, published-NAME",
+            "what a rotation was last published with; when its publishCommand, feedHub or feedURL differ, the next rotate publishes everything."
+        ),
         ("announce.log", "what the announcements run after a bar's command did, and their failures (citefeed about shows the last one)."),
     ]
 

@@ -83,7 +83,8 @@ struct ReviewSession {
         let next = (try? study.nextDue()) ?? nil
         var line = "No more cards for now (\(answers)); " + (next.map { "the next is due \($0.localShort)." } ?? "none is scheduled.")
         if let (held, perDay) = try? study.newHeldBack(), held > 0 {
-            line += " \(held == 1 ? "1 new card waits" : "\(held) new cards wait"): newPerDay is \(perDay)"
+            line +=
+                " \(held == 1 ? "1 new card waits" : "\(held) new cards wait"): newPerDay is \(perDay)"
                 + (perDay == 0 ? " ('citefeed defaults write newPerDay 20' starts some each day)." : " a day.")
         }
         return line
@@ -96,13 +97,16 @@ struct ReviewSession {
         let c = try study.citation(id)
         let counts = try study.counts()
         var lines: [TerminalText] = ["\u{1B}[H\u{1B}[2J"]
-        var header = t.paint("\(counts.new) new", "34") + " · " + t.paint("\(counts.learning) learning", "31") + " · "
+        var header =
+            t.paint("\(counts.new) new", "34") + " · " + t.paint("\(counts.learning) learning", "31") + " · "
             + t.paint("\(counts.due) due", "32")
         header += StudySession.tags(c, t)
         lines.append(header)
         lines += StudySession.face(c, revealed: revealed, terminal: t)
         if revealed {
-            let intervals = try study.intervals(id).map { grade, seconds in "\(grade.rawValue) \(grade.name) \(Span.approximate(seconds: seconds))" }
+            let intervals = try study.intervals(id).map { grade, seconds in
+                "\(grade.rawValue) \(grade.name) \(Span.approximate(seconds: seconds))"
+            }
             lines.append(TerminalText(intervals.joined(separator: "   ")))
             lines.append(t.dim("1-4 or a h g e: grade · u undo · q quit"))
         } else {

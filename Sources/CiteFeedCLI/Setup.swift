@@ -91,18 +91,18 @@ enum Setup {
                 citefeed setup \(target.rawValue) --install
 
                 """
-                + (target == .gnome
-                    ? """
-                    # then log out and in (on X11: Alt+F2, r) and turn it on:
-                    gnome-extensions enable \(DesktopSetup.gnomeUUID)
-                    # Its preferences choose the rotation: gnome-extensions prefs \(DesktopSetup.gnomeUUID)
+                    + (target == .gnome
+                        ? """
+                        # then log out and in (on X11: Alt+F2, r) and turn it on:
+                        gnome-extensions enable \(DesktopSetup.gnomeUUID)
+                        # Its preferences choose the rotation: gnome-extensions prefs \(DesktopSetup.gnomeUUID)
 
-                    """
-                    : """
-                    # then right-click the panel or the desktop, Add Widgets…, "Citefeed";
-                    # its settings (right-click it, Configure) choose the rotation.
+                        """
+                        : """
+                        # then right-click the panel or the desktop, Add Widgets…, "Citefeed";
+                        # its settings (right-click it, Configure) choose the rotation.
 
-                    """)
+                        """)
         }
         var text = ""
         for (path, name) in units {
@@ -221,7 +221,8 @@ extension Setup {
             hasSystemctl
             ? "To rotate the feeds every quarter hour, also when no bar runs: citefeed setup systemd --enable\n"
             : "To rotate the feeds every quarter hour, also when no bar runs: citefeed setup cron\n"
-        text += "Each bar's, desktop's and scheduler's snippet: citefeed setup waybar|i3blocks|polybar|systemd|cron|gnome|plasma|tmux|conky\n"
+        text +=
+            "Each bar's, desktop's and scheduler's snippet: citefeed setup waybar|i3blocks|polybar|systemd|cron|gnome|plasma|tmux|conky\n"
         text += "The citation on the wallpaper or the lock screen: citefeed setup wallpaper|lockscreen\n"
         return text
     }

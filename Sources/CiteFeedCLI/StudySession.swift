@@ -69,7 +69,8 @@ struct StudySession {
         lines += StudySession.face(c, revealed: revealed, terminal: terminal)
         lines.append(
             terminal.dim(
-                "\(revealed ? "space: next" : "space: show the back") · n next · p previous · f favourite · c copy · q quit" as TerminalText))
+                "\(revealed ? "space: next" : "space: show the back") · n next · p previous · f favourite · c copy · q quit" as TerminalText
+            ))
         if !message.isEmpty { lines.append(TerminalText(message)) }
         return TerminalText.joined(lines, separator: "\n") + "\n"
     }

@@ -25,7 +25,9 @@ enum AnkiText {
     static func note(_ c: Citation, into out: inout [UInt8]) {
         var back = c.back ?? ""
         let last = back.split(separator: "\n", omittingEmptySubsequences: false).last
-        if let words = Attribution.words(author: c.author, source: c.source, after: last) { back += (back.isEmpty ? "" : "\n\n") + "— " + words }
+        if let words = Attribution.words(author: c.author, source: c.source, after: last) {
+            back += (back.isEmpty ? "" : "\n\n") + "— " + words
+        }
         let tags = c.tags.map { $0.name.replacing(" ", with: "_") }.joined(separator: " ")
         CSV.append([c.text, back, tags], into: &out, separator: 0x09, lineEnd: [0x0A])
     }
@@ -56,7 +58,8 @@ enum AnkiText {
             case "separator":
                 let names: [String: UInt8] = ["tab": 0x09, "comma": 0x2C, "semicolon": 0x3B, "space": 0x20, "pipe": 0x7C, "colon": 0x3A]
                 guard let byte = names[value] ?? (value.utf8.count == 1 ? value.utf8.first : nil) else {
-                    throw .malformed(name, "line \(headerLines + 1): Anki's #separator is tab, comma, semicolon, space, pipe, colon or one character")
+                    throw .malformed(
+                        name, "line \(headerLines + 1): Anki's #separator is tab, comma, semicolon, space, pipe, colon or one character")
                 }
                 separator = byte
             case "html": html = value == "true"
@@ -119,7 +122,9 @@ enum AnkiText {
                     out += "\n"
                 }
                 i = html.index(after: close)
-            } else if c == "&", let semi = html[i...].prefix(10).firstIndex(of: ";"), let decoded = entity(html[html.index(after: i)..<semi]) {
+            } else if c == "&", let semi = html[i...].prefix(10).firstIndex(of: ";"),
+                let decoded = entity(html[html.index(after: i)..<semi])
+            {
                 out.append(decoded)
                 i = html.index(after: semi)
             } else {

@@ -29,7 +29,8 @@ enum AppleBooksDatabase {
                 """, name: name
         ) { row in
             (
-                text: row.optionalText(0), note: row.optionalText(1), created: row.isNull(2) ? nil : row.double(2), style: row.optionalInt(3),
+                text: row.optionalText(0), note: row.optionalText(1), created: row.isNull(2) ? nil : row.double(2),
+                style: row.optionalInt(3),
                 chapter: row.optionalText(4), asset: row.optionalText(5), deleted: row.optionalInt(6) ?? 0
             )
         } _: { number, row in
@@ -43,7 +44,9 @@ enum AppleBooksDatabase {
                 return
             }
             let book = row.asset.flatMap { books[$0] }
-            if let refused = ForeignDatabase.overLimits(number, text: text, note: row.note, source: [book?.title, row.chapter], author: book?.author) {
+            if let refused = ForeignDatabase.overLimits(
+                number, text: text, note: row.note, source: [book?.title, row.chapter], author: book?.author)
+            {
                 return found.records.append(refused)
             }
             var record = ImportRecord(location: .record(number), text: text, author: book?.author.flatMap(AuthorNames.listed))
@@ -86,7 +89,10 @@ enum AppleBooksDatabase {
         let candidates =
             Posix.directoryEntries(folder + "/../BKLibrary").filter { $0.hasPrefix("BKLibrary") && $0.hasSuffix(".sqlite") }.sorted().map {
                 folder + "/../BKLibrary/" + $0
-            } + Posix.directoryEntries(folder).filter { $0.contains("BKLibrary") && $0.hasSuffix(".sqlite") }.sorted().map { folder + "/" + $0 }
+            }
+            + Posix.directoryEntries(folder).filter { $0.contains("BKLibrary") && $0.hasSuffix(".sqlite") }.sorted().map {
+                folder + "/" + $0
+            }
         return candidates.first
     }
 }

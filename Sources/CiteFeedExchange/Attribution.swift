@@ -20,7 +20,8 @@ enum Attribution {
         case (let author?, nil): author.contains(",") || author.hasSuffix(" ·") ? author + " ·" : author
         case (nil, let source?): "· " + source
         case (let author?, let source?):
-            author.contains(",") || source.contains(separator) || source.hasSuffix(" ·") ? author + separator + source : author + ", " + source
+            author.contains(",") || source.contains(separator) || source.hasSuffix(" ·")
+                ? author + separator + source : author + ", " + source
         }
     }
 

@@ -81,7 +81,9 @@ enum AuthorNames {
                 letters.append(byte)
             } else if start >= 0 {
                 let word = start..<letters.count
-                if !(word.count == 3 && letters[word.lowerBound] == 0x61 && letters[word.lowerBound + 1] == 0x6E && letters[word.lowerBound + 2] == 0x64) {
+                if !(word.count == 3 && letters[word.lowerBound] == 0x61 && letters[word.lowerBound + 1] == 0x6E
+                    && letters[word.lowerBound + 2] == 0x64)
+                {
                     ranges.append(word)
                 }
                 start = -1

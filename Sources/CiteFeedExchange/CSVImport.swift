@@ -31,7 +31,8 @@ extension Importers {
             afterHeader = CSV.Reader(bytes)
             guard let guess = headerless(afterHeader, columns: header.fields.count) else {
                 throw .malformed(
-                    name, "line 1: expected a header with a column of text (\(ImportFields.textNames)), or rows of text, author (and source)")
+                    name,
+                    "line 1: expected a header with a column of text (\(ImportFields.textNames)), or rows of text, author (and source)")
             }
             (textColumn, author, source) = guess
         }
@@ -61,7 +62,9 @@ extension Importers {
                 r.back = field(back)
                 if let list = field(tags) {
                     r.tags =
-                        citefeed ? list.split(separator: ";").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty } : ImportFields.tagList(list)
+                        citefeed
+                        ? list.split(separator: ";").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
+                        : ImportFields.tagList(list)
                 }
                 if let list = field(documentTags) { r.tags += ImportFields.tagList(list) }
                 if let flag = field(favourite) {

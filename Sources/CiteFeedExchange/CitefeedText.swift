@@ -16,8 +16,10 @@ import CiteFeedSupport
 enum CitefeedText {
     /// `text` as the export writes it between “ and ”: its lines after the first indented.
     static func indented(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { $0.offset == 0 ? String($0.element) : "  " + $0.element }
-            .joined(separator: "\n")
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
+            $0.offset == 0 ? String($0.element) : "  " + $0.element
+        }
+        .joined(separator: "\n")
     }
 
     /// Whether `text` begins as this export does: its first block reads as a citation. `cut`:
@@ -47,7 +49,8 @@ enum CitefeedText {
             guard let record = citation(Array(lines[i..<end]), line: i + 1) else {
                 throw .malformed(
                     name,
-                    "line \(i + 1): a citation of citefeed's txt export is “text” (its other lines indented by two spaces), then its back's lines after →, — Author, Source and [tags]")
+                    "line \(i + 1): a citation of citefeed's txt export is “text” (its other lines indented by two spaces), then its back's lines after →, — Author, Source and [tags]"
+                )
             }
             records.append(record)
             i = end

@@ -69,7 +69,9 @@ enum ForeignDatabase {
     /// A query's failure as the import's error: a schema citefeed does not know, or `reason`.
     static func failure(_ error: SQLiteError, name: String) -> ImportError {
         if error.message.hasPrefix("no such column") || error.message.hasPrefix("no such table") {
-            return .malformed(name, "its schema is not one citefeed knows (\(error.message)); it may be from a newer version of the program that wrote it")
+            return .malformed(
+                name, "its schema is not one citefeed knows (\(error.message)); it may be from a newer version of the program that wrote it"
+            )
         }
         return .malformed(name, reason(error))
     }
@@ -134,7 +136,8 @@ extension ForeignDatabase {
         let limit = CitationInput.maxText * CitationInput.bytesPerCharacter
         let sourceBytes = source.reduce(0) { $0 + ($1?.utf8.count ?? 0) }
         guard
-            text.utf8.count > limit || (note?.utf8.count ?? 0) > limit || sourceBytes > CitationInput.maxSource * CitationInput.bytesPerCharacter
+            text.utf8.count > limit || (note?.utf8.count ?? 0) > limit
+                || sourceBytes > CitationInput.maxSource * CitationInput.bytesPerCharacter
                 || (author?.utf8.count ?? 0) > CitationInput.maxAuthor * CitationInput.bytesPerCharacter
         else { return nil }
         var record = ImportRecord(location: .record(number), text: nil)

@@ -110,14 +110,17 @@ extension Importers {
         else { return nil }
         let quote = String(text[..<dash.lowerBound]).trimmingWhitespace()
         let name = String(text[dash.upperBound...]).trimmingWhitespace()
-        guard !quote.isEmpty, !name.isEmpty, name.count <= 80, !name.contains("\n"), case let (author?, source, _)? = attribution([quote, "— " + name])
+        guard !quote.isEmpty, !name.isEmpty, name.count <= 80, !name.contains("\n"),
+            case let (author?, source, _)? = attribution([quote, "— " + name])
         else { return nil }
         return (quote, author, source)
     }
 
     /// `line` without overstrike, ANSI escape sequences and bells.
     static func terminalEffectsRemoved(_ line: String) -> String {
-        guard line.unicodeScalars.contains(where: { $0 == "\u{8}" || $0 == "\u{1B}" || $0 == "\u{7}" || $0 == "\u{9B}" }) else { return line }
+        guard line.unicodeScalars.contains(where: { $0 == "\u{8}" || $0 == "\u{1B}" || $0 == "\u{7}" || $0 == "\u{9B}" }) else {
+            return line
+        }
         var out: [Unicode.Scalar] = []
         var scalars = line.unicodeScalars.makeIterator()
         while let c = scalars.next() {

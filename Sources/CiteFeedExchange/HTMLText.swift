@@ -55,7 +55,9 @@ enum HTMLText {
             let closing = i + 1 < s.count && s[i + 1] == 0x2F
             var j = i + (closing ? 2 : 1)
             let nameStart = j
-            while j < s.count, (0x61...0x7A).contains(s[j] | 0x20) || (0x30...0x39).contains(s[j]) || s[j] == 0x2D || (s[j] == 0x3A && j > nameStart) {
+            while j < s.count,
+                (0x61...0x7A).contains(s[j] | 0x20) || (0x30...0x39).contains(s[j]) || s[j] == 0x2D || (s[j] == 0x3A && j > nameStart)
+            {
                 j += 1
             }
             guard j > nameStart, let end = tagEnd(s, from: j) else {
@@ -182,7 +184,8 @@ enum HTMLText {
     /// Text whose line breaks were `<br>`s: each line `collapsed`, the breaks kept (the page's
     /// own white space around them is not text), trimmed.
     static func collapsedLines(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { collapsed(String($0)) }.joined(separator: "\n").trimmingWhitespace()
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { collapsed(String($0)) }.joined(separator: "\n")
+            .trimmingWhitespace()
     }
 
     /// Text as a reader sees it: runs of whitespace as one space, trimmed.

@@ -9,7 +9,9 @@ import CiteFeedSupport
 /// is the date. Page notes and replies quote nothing: they are left out and counted.
 enum Hypothesis {
     static func looksLike(_ text: Substring) -> Bool {
-        text.first == "{" && (text.contains("\"TextQuoteSelector\"") || (text.contains("\"target\"") && (text.contains("\"rows\"") || text.contains("\"export_date\""))))
+        text.first == "{"
+            && (text.contains("\"TextQuoteSelector\"")
+                || (text.contains("\"target\"") && (text.contains("\"rows\"") || text.contains("\"export_date\""))))
     }
 
     static func reader(name: String, bytes: [UInt8]) throws(ImportError) -> ImportReader {

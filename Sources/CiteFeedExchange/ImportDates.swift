@@ -29,6 +29,7 @@ enum ImportDates {
         let n = parts.compactMap { Int($0) }
         guard n.count == parts.count, parts[0].count == 4 else { return nil }
         return Timestamp.local(
-            year: n[0], month: n[1], day: n[2], hour: n.count > 3 ? n[3] : 0, minute: n.count > 4 ? n[4] : 0, second: n.count > 5 ? n[5] : 0)
+            year: n[0], month: n[1], day: n[2], hour: n.count > 3 ? n[3] : 0, minute: n.count > 4 ? n[4] : 0, second: n.count > 5 ? n[5] : 0
+        )
     }
 }

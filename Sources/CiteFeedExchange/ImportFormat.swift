@@ -4,7 +4,8 @@ import CiteFeedSupport
 
 /// The import formats of the README's "Import and export".
 public enum ImportFormat: String, CaseIterable, Sendable {
-    case auto, json, csv, txt, fortune, clippings, dummyjson, markdown, anki, koreader, notebook, bookcision, hypothesis, playbooks, kobo, applebooks, zotero, calibre
+    case auto, json, csv, txt, fortune, clippings, dummyjson, markdown, anki, koreader, notebook, bookcision, hypothesis, playbooks, kobo,
+        applebooks, zotero, calibre
 
     /// What a file of the format holds, for the message when it holds none.
     package var expected: String {

@@ -63,7 +63,9 @@ package enum Importers {
                 chosen = .zotero
             } else {
                 throw ImportError.malformed(
-                    name, "it is an SQLite database, but not one citefeed reads (Kobo's KoboReader.sqlite, Apple Books' AEAnnotation or Zotero's zotero.sqlite)")
+                    name,
+                    "it is an SQLite database, but not one citefeed reads (Kobo's KoboReader.sqlite, Apple Books' AEAnnotation or Zotero's zotero.sqlite)"
+                )
             }
             let found: Highlights
             switch chosen {

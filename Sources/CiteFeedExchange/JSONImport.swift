@@ -40,10 +40,13 @@ extension Importers {
             }
             tags.isCitefeedExport = document["format"]?.stringValue == "citefeed" && document["citations"]?.arrayValue != nil
             // A document of a newer citefeed may hold what this one would lose: refused whole.
-            if document["format"]?.stringValue == "citefeed", case .int(let version)? = document["version"], version > Int64(ExportWriter.jsonVersion) {
+            if document["format"]?.stringValue == "citefeed", case .int(let version)? = document["version"],
+                version > Int64(ExportWriter.jsonVersion)
+            {
                 throw ImportError.malformed(
                     name,
-                    "it is citefeed's export format version \(version), from a newer citefeed; this one reads versions 1 to \(ExportWriter.jsonVersion), so update citefeed to import it")
+                    "it is citefeed's export format version \(version), from a newer citefeed; this one reads versions 1 to \(ExportWriter.jsonVersion), so update citefeed to import it"
+                )
             }
             if document.arrayValue == nil && document["citations"]?.arrayValue == nil && document["quotes"]?.arrayValue == nil {
                 // One list under another name: {"data": […]}, {"results": […]}.
@@ -51,7 +54,9 @@ extension Importers {
                     let list = lists[0].1.arrayValue
                 else {
                     throw ImportError.malformed(
-                        name, "expected a list of citations (objects with a \(ImportFields.textNames)), citefeed's export or an object holding one list")
+                        name,
+                        "expected a list of citations (objects with a \(ImportFields.textNames)), citefeed's export or an object holding one list"
+                    )
                 }
                 let strings = list.first?.stringValue != nil
                 for (i, item) in list.enumerated() {

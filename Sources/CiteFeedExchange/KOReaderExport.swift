@@ -62,7 +62,8 @@ enum KOReaderExport {
             }
             var book = Book(title: item["title"]?.stringValue, author: item["author"]?.stringValue.flatMap(AuthorNames.normalised))
             for entry in entries {
-                var e = Entry(text: entry["text"]?.stringValue ?? "", note: entry["note"]?.stringValue, chapter: entry["chapter"]?.stringValue)
+                var e = Entry(
+                    text: entry["text"]?.stringValue ?? "", note: entry["note"]?.stringValue, chapter: entry["chapter"]?.stringValue)
                 if case .int(let seconds)? = entry["time"] { e.created = Timestamp(seconds: seconds) }
                 e.colour = entry["color"]?.stringValue
                 book.entries.append(e)

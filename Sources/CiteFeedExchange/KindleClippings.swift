@@ -55,7 +55,8 @@ enum KindleClippings {
             guard let (start, titleLine) = lines.first else { return }
             guard lines.count >= 2, let meta = KindleMetadata(lines[1].1, dates: dates) else {
                 var r = ImportRecord(location: .line(start), text: nil)
-                r.problem = "Not a Kindle clipping: expected a book line, then a line like \"- Your Highlight on page 3 | Location 45-46 | Added on …\""
+                r.problem =
+                    "Not a Kindle clipping: expected a book line, then a line like \"- Your Highlight on page 3 | Location 45-46 | Added on …\""
                 invalid.append(r)
                 return
             }

@@ -31,10 +31,14 @@ struct KindleMetadata: Equatable {
         (.bookmark, ["bookmark", "lesezeichen", "signet", "marcador", "segnalibro", "bladwijzer", "закладк", "ブックマーク", "书签", "書籤"]),
         (.note, ["note", "notiz", "nota", "notitie", "заметк", "メモ", "笔记", "筆記", "附註", "备注"]),
         (.clip, ["clip", "clipping", "coupure", "recorte", "ritaglio", "knipsel", "вырезк", "クリップ", "剪贴", "剪貼"]),
-        (.highlight, [
-            "highlight", "underline", "markierung", "surlignement", "subrayado", "evidenziazione", "destaque", "markering", "выделен", "ハイライト",
-            "标注", "標註", "标记", "畫線", "划线", "劃線",
-        ]),
+        (
+            .highlight,
+            [
+                "highlight", "underline", "markierung", "surlignement", "subrayado", "evidenziazione", "destaque", "markering", "выделен",
+                "ハイライト",
+                "标注", "標註", "标记", "畫線", "划线", "劃線",
+            ]
+        ),
     ]
 
     static let pageWords = ["page", "seite", "página", "pagina", "pág", "blz", "странице", "страница", "стр", "第", "ページ"]
@@ -312,7 +316,8 @@ struct KindleMetadata: Equatable {
         var offset: Int64?
         if let m = segment.firstMatch(of: #/(?:gmt|utc)\s*([+-])(\d{1,4})(?::(\d{2}))?/#) {
             let digits = m.2
-            let (h, mi) = digits.count > 2 ? (Int64(digits.dropLast(2))!, Int64(digits.suffix(2))!) : (Int64(digits)!, m.3.flatMap { Int64($0) } ?? 0)
+            let (h, mi) =
+                digits.count > 2 ? (Int64(digits.dropLast(2))!, Int64(digits.suffix(2))!) : (Int64(digits)!, m.3.flatMap { Int64($0) } ?? 0)
             guard h <= 14, mi < 60, m.3 == nil || digits.count <= 2 else { return nil }
             offset = (h * 3600 + mi * 60) * (m.1 == "-" ? -1 : 1)
             rest = String(segment[..<m.range.lowerBound]) + " gmt " + String(segment[m.range.upperBound...])
@@ -355,4 +360,3 @@ struct KindleMetadata: Equatable {
         return DateCache.Day(year: year, month: month, day: day, pm: pm, am: am, utcOffset: utcOffset)
     }
 }
-

@@ -148,7 +148,8 @@ enum KindleNotebook {
                 }
                 switch (name, value) {
                 case ("h3", let cls) where cls.contains("kp-notebook-metadata"): capture = ("title", name, 1, "")
-                case ("p", let cls) where cls.contains("kp-notebook-metadata") && title != nil && author == nil: capture = ("author", name, 1, "")
+                case ("p", let cls) where cls.contains("kp-notebook-metadata") && title != nil && author == nil:
+                    capture = ("author", name, 1, "")
                 case ("span", "annotationHighlightHeader"):
                     flush()
                     capture = ("header", name, 1, "")

@@ -47,7 +47,9 @@ enum KoboDatabase {
                 found.bookmarks += 1
                 return
             }
-            if let refused = ForeignDatabase.overLimits(number, text: text, note: row.note, source: [row.title, row.chapter], author: row.author) {
+            if let refused = ForeignDatabase.overLimits(
+                number, text: text, note: row.note, source: [row.title, row.chapter], author: row.author)
+            {
                 return found.records.append(refused)
             }
             var record = ImportRecord(location: .record(number), text: text, author: row.author.flatMap(AuthorNames.listed))

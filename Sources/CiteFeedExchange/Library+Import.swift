@@ -125,7 +125,8 @@ extension Library {
                     let tags = try new.tags.map { k throws -> Int64 in try tagID(number: Int(chunk.tagNumbers[k])) }
                     try load.insert(id: citationID, uuid: new.uuid, c, length: new.length, now: now, tagIDs: tags)
                     if let card = c.card {
-                        try insertImportedCard(card, citationID: citationID, hasBack: !(c.back ?? "").isEmpty, archived: c.archivedAt != nil)
+                        try insertImportedCard(
+                            card, citationID: citationID, hasBack: !(c.back ?? "").isEmpty, archived: c.archivedAt != nil)
                     }
                     result.imported += 1
                     if result.first.count < 5 { result.first.append(.init(text: c.text, author: c.author, source: c.source)) }
@@ -235,7 +236,9 @@ extension Library {
     /// The record's fields checked as `add` checks them (README, "Citations"), plus its uuid.
     /// `tagNames` remembers the tag names already checked (a file repeats a few tags many times).
     /// A record archived without a date (a Readwise discard) is archived `now`.
-    static func validated(_ record: ImportRecord, extraTags: [String], now: Timestamp, tagNames: inout [String: String]) throws -> NewCitation {
+    static func validated(_ record: ImportRecord, extraTags: [String], now: Timestamp, tagNames: inout [String: String]) throws
+        -> NewCitation
+    {
         if let problem = record.problem { throw ImportRecordProblem(problem) }
         var tags: [String] = []
         for raw in record.tags + extraTags {
@@ -263,7 +266,8 @@ extension Library {
         let created = record.createdAt.flatMap { $0.isInCivilRange ? $0 : nil }
         new.createdAt = created
         new.updatedAt = record.updatedAt.flatMap { $0.isInCivilRange ? $0 : nil } ?? created
-        new.archivedAt = record.archivedAt.flatMap { $0.isInCivilRange ? $0 : nil } ?? (record.archived || record.archivedAt != nil ? now : nil)
+        new.archivedAt =
+            record.archivedAt.flatMap { $0.isInCivilRange ? $0 : nil } ?? (record.archived || record.archivedAt != nil ? now : nil)
         if let card = record.card {
             let exchange = try CardExchange(json: card)
             // An answer after now would stay the card's newest for good: grade would take every

@@ -15,7 +15,8 @@ enum PlayBooks {
     static let documentLimit = 64 << 20
 
     static func looksLike(html text: String) -> Bool {
-        text.contains("<table") && (text.contains("notes/highlights") || text.contains("note/highlight") || text.contains("books-notes-export"))
+        text.contains("<table")
+            && (text.contains("notes/highlights") || text.contains("note/highlight") || text.contains("books-notes-export"))
     }
 
     /// Whether the file at `path` is a Word document holding Play Books' notes.

@@ -20,20 +20,24 @@ enum ZoteroDatabase {
         let compatibility = try db.rows("SELECT version FROM version WHERE schema = 'compatibility'", name: name) { $0.int(0) }.first
         if let compatibility, compatibility > newestCompatibility {
             throw .malformed(
-                name, "it is from a newer Zotero (schema compatibility \(compatibility); citefeed reads up to \(newestCompatibility)), so update citefeed")
+                name,
+                "it is from a newer Zotero (schema compatibility \(compatibility); citefeed reads up to \(newestCompatibility)), so update citefeed"
+            )
         }
-        let trashed = try db.rows("SELECT count(*) FROM itemAnnotations WHERE itemID IN (SELECT itemID FROM deletedItems)", name: name) {
-            $0.int(0)
-        }.first ?? 0
+        let trashed =
+            try db.rows("SELECT count(*) FROM itemAnnotations WHERE itemID IN (SELECT itemID FROM deletedItems)", name: name) {
+                $0.int(0)
+            }.first ?? 0
         var books: [Int64: (title: String?, author: String?)] = [:]
         func book(_ item: Int64) throws(ImportError) -> (title: String?, author: String?) {
             if let known = books[item] { return known }
-            let title = try db.rows(
-                """
-                SELECT v.value FROM itemData d JOIN fields f ON f.fieldID = d.fieldID JOIN itemDataValues v ON v.valueID = d.valueID
-                WHERE d.itemID = ? AND f.fieldName = 'title'
-                """, [.int(item)], name: name
-            ) { $0.optionalText(0) }.first ?? nil
+            let title =
+                try db.rows(
+                    """
+                    SELECT v.value FROM itemData d JOIN fields f ON f.fieldID = d.fieldID JOIN itemDataValues v ON v.valueID = d.valueID
+                    WHERE d.itemID = ? AND f.fieldName = 'title'
+                    """, [.int(item)], name: name
+                ) { $0.optionalText(0) }.first ?? nil
             let creators = try db.rows(
                 """
                 SELECT c.firstName, c.lastName, t.creatorType FROM itemCreators ic JOIN creators c ON c.creatorID = ic.creatorID
@@ -84,7 +88,9 @@ enum ZoteroDatabase {
             found.colour(row.colour.flatMap { colours[$0.lowercased()] }, of: &record)
             found.records.append(record)
         }
-        found.others = [("note", kinds[2] ?? 0), ("image", kinds[3] ?? 0), ("ink drawing", kinds[4] ?? 0), ("annotation in the trash", Int(trashed))]
+        found.others = [
+            ("note", kinds[2] ?? 0), ("image", kinds[3] ?? 0), ("ink drawing", kinds[4] ?? 0), ("annotation in the trash", Int(trashed)),
+        ]
         found.empty += kinds.filter { ![2, 3, 4].contains($0.key) }.values.reduce(0, +)
         return found
     }

@@ -51,10 +51,16 @@ public struct CardExchange: Sendable, Equatable {
         }
         func int(_ key: String, in value: JSONValue) -> Int64? { if case .int(let n)? = value[key] { n } else { nil } }
         if let stateName = json["state"]?.stringValue {
-            guard let phase = CardPhase(rawValue: stateName) else { throw ImportRecordProblem("\"card\".\"state\" \(quoted(stateName)) is not new, learning, review or relearning") }
+            guard let phase = CardPhase(rawValue: stateName) else {
+                throw ImportRecordProblem("\"card\".\"state\" \(quoted(stateName)) is not new, learning, review or relearning")
+            }
             let stability = json["stability"]?.numberValue, difficulty = json["difficulty"]?.numberValue
-            if let s = stability { guard s.isFinite && s > 0 && s <= 1e6 else { throw ImportRecordProblem("\"card\".\"stability\" is out of range") } }
-            if let d = difficulty { guard d.isFinite && d >= 1 && d <= 10 else { throw ImportRecordProblem("\"card\".\"difficulty\" is not from 1 to 10") } }
+            if let s = stability {
+                guard s.isFinite && s > 0 && s <= 1e6 else { throw ImportRecordProblem("\"card\".\"stability\" is out of range") }
+            }
+            if let d = difficulty {
+                guard d.isFinite && d >= 1 && d <= 10 else { throw ImportRecordProblem("\"card\".\"difficulty\" is not from 1 to 10") }
+            }
             let due = try time("due", in: json)
             if phase != .new {
                 guard stability != nil, difficulty != nil, due != nil else {
@@ -64,18 +70,24 @@ public struct CardExchange: Sendable, Equatable {
             let step = int("step", in: json)
             if let step { guard (0...100).contains(step) else { throw ImportRecordProblem("\"card\".\"step\" is out of range") } }
             let reps = int("reviews", in: json) ?? 0, lapses = int("lapses", in: json) ?? 0
-            guard reps >= 0, lapses >= 0, reps < 1 << 31, lapses < 1 << 31 else { throw ImportRecordProblem("\"card\".\"reviews\" or \"lapses\" is out of range") }
+            guard reps >= 0, lapses >= 0, reps < 1 << 31, lapses < 1 << 31 else {
+                throw ImportRecordProblem("\"card\".\"reviews\" or \"lapses\" is out of range")
+            }
             state = CardRecord(
                 citationID: 0,
                 card: CardState(
-                    state: phase, step: step.map { Int($0) }, stability: stability, difficulty: difficulty, due: due ?? Timestamp(seconds: 0),
+                    state: phase, step: step.map { Int($0) }, stability: stability, difficulty: difficulty,
+                    due: due ?? Timestamp(seconds: 0),
                     lastReview: try time("lastReview", in: json)), reps: Int(reps), lapses: Int(lapses))
         }
         for (i, item) in (json["log"]?.arrayValue ?? []).enumerated() {
             guard let at = try time("at", in: item), let g = int("grade", in: item), let grade = Grade(rawValue: Int(g)),
                 let before = item["stateBefore"]?.stringValue.flatMap(CardPhase.init(rawValue:))
             else { throw ImportRecordProblem("answer \(i + 1) of \"card\".\"log\" needs \"at\", \"grade\" (1-4) and \"stateBefore\"") }
-            answers.append(Answer(at: at, grade: grade, elapsedDays: max(0, int("elapsedDays", in: item) ?? 0), stateBefore: before, before: item["cardBefore"].flatMap { CardJSON.record($0, citationID: 0) }))
+            answers.append(
+                Answer(
+                    at: at, grade: grade, elapsedDays: max(0, int("elapsedDays", in: item) ?? 0), stateBefore: before,
+                    before: item["cardBefore"].flatMap { CardJSON.record($0, citationID: 0) }))
         }
     }
 }

@@ -20,7 +20,8 @@ package enum CardJSON {
                 .array(
                     exchange.answers.map { a in
                         .object([
-                            ("at", .string(a.at.rfc3339UTC)), ("grade", .int(Int64(a.grade.rawValue))), ("elapsedDays", .int(a.elapsedDays)),
+                            ("at", .string(a.at.rfc3339UTC)), ("grade", .int(Int64(a.grade.rawValue))),
+                            ("elapsedDays", .int(a.elapsedDays)),
                             ("stateBefore", .string(a.stateBefore.rawValue)), ("cardBefore", a.before.map(object) ?? .null),
                         ])
                     })
@@ -33,7 +34,8 @@ package enum CardJSON {
         return [
             ("state", .string(c.state.rawValue)), ("step", c.step.map { .int(Int64($0)) } ?? .null),
             ("stability", c.stability.map(JSONValue.double) ?? .null), ("difficulty", c.difficulty.map(JSONValue.double) ?? .null),
-            ("due", c.state == .new ? .null : .string(c.due.rfc3339UTC)), ("lastReview", c.lastReview.map { .string($0.rfc3339UTC) } ?? .null),
+            ("due", c.state == .new ? .null : .string(c.due.rfc3339UTC)),
+            ("lastReview", c.lastReview.map { .string($0.rfc3339UTC) } ?? .null),
             ("reviews", .int(Int64(r.reps))), ("lapses", .int(Int64(r.lapses))),
         ]
     }
@@ -54,9 +56,11 @@ package enum CardJSON {
         let due = time("due")
         guard due != nil || state == .new else { return nil }
         let card = CardState(
-            state: state, step: int("step").map { Int($0) }, stability: value["stability"]?.numberValue, difficulty: value["difficulty"]?.numberValue,
+            state: state, step: int("step").map { Int($0) }, stability: value["stability"]?.numberValue,
+            difficulty: value["difficulty"]?.numberValue,
             due: due ?? Timestamp(seconds: 0), lastReview: time("lastReview"))
-        return CardRecord(citationID: citationID, card: card, reps: Int(int("reviews") ?? int("reps") ?? 0), lapses: Int(int("lapses") ?? 0))
+        return CardRecord(
+            citationID: citationID, card: card, reps: Int(int("reviews") ?? int("reps") ?? 0), lapses: Int(int("lapses") ?? 0))
     }
 
     /// `record` of the text the review log keeps.

@@ -56,7 +56,12 @@ package enum CitationJSON {
     /// shown, and a review rotation's bar state as `review: {revealed, nextDue}`.
     package static func slot(_ slot: Slot, pick: PickSnapshot?, review: ReviewDisplay?) -> JSONValue {
         let state = review.map { r in
-            [("review", JSONValue.object([("revealed", .bool(r.revealed)), ("nextDue", r.nextDue.map { .string($0.rfc3339UTC) } ?? .null)]))]
+            [
+                (
+                    "review",
+                    JSONValue.object([("revealed", .bool(r.revealed)), ("nextDue", r.nextDue.map { .string($0.rfc3339UTC) } ?? .null)])
+                )
+            ]
         }
         return self.slot(slot, citation: pick.map(citation) ?? .null, adding: state ?? [])
     }

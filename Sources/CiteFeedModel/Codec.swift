@@ -101,7 +101,8 @@ extension Codec where Value == [String] {
             }
         }
         let decode = codec.decode
-        codec = Codec(decode: { v throws(SettingValueError) in try decode(v).map { $0.lowercased() } }, encode: codec.encode, words: codec.words)
+        codec = Codec(
+            decode: { v throws(SettingValueError) in try decode(v).map { $0.lowercased() } }, encode: codec.encode, words: codec.words)
         codec.completion = .words(PicturePreset.names)
         return codec
     }

@@ -91,7 +91,9 @@ public struct Interval: Hashable, Sendable, CustomStringConvertible {
         guard let span = Span(parsing: text), text.trimmingWhitespace() != "0" else {
             throw IntervalError(text: text, reason: "write a number and a unit: 15m, 1h, 1d, 7d")
         }
-        guard span.minutes >= 1, span.minutes <= Interval.maximum else { throw IntervalError(text: text, reason: "an interval is from 1m to 30d") }
+        guard span.minutes >= 1, span.minutes <= Interval.maximum else {
+            throw IntervalError(text: text, reason: "an interval is from 1m to 30d")
+        }
         guard Interval.day % span.minutes == 0 || span.minutes % Interval.day == 0 else {
             throw IntervalError(text: text, reason: "an interval must divide a day (such as 5m, 15m, 2h, 6h) or be whole days")
         }

@@ -12,7 +12,8 @@ public enum RotationName {
         func isAlphanumeric(_ b: UInt8) -> Bool {
             (0x30...0x39).contains(b) || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b)
         }
-        guard isAlphanumeric(bytes[0]), bytes.allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }) else {
+        guard isAlphanumeric(bytes[0]), bytes.allSatisfy({ isAlphanumeric($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") })
+        else {
             throw SettingValueError(reason: "a rotation name is made of letters, digits, - and _, and starts with a letter or a digit")
         }
     }

@@ -63,7 +63,9 @@ public struct Weekdays: Hashable, Sendable, CustomStringConvertible {
         var mask: UInt8 = 0
         let bad = SettingValueError(reason: "write days as mon-fri, sat,sun or mon-wed,fri (mon tue wed thu fri sat sun)")
         for part in text.trimmingWhitespace().lowercased().split(separator: ",", omittingEmptySubsequences: false) {
-            let ends = String(part).trimmingWhitespace().split(separator: "-", omittingEmptySubsequences: false).map { Weekdays.day(String($0)) }
+            let ends = String(part).trimmingWhitespace().split(separator: "-", omittingEmptySubsequences: false).map {
+                Weekdays.day(String($0))
+            }
             guard (1...2).contains(ends.count), let first = ends.first!, let last = ends.last! else { throw bad }
             var d = first
             while true {
@@ -97,7 +99,10 @@ public struct Weekdays: Hashable, Sendable, CustomStringConvertible {
             }
             var e = d
             while e + 1 < 7 && contains(weekday: e + 1) { e += 1 }
-            parts.append(e == d ? Weekdays.names[d] : e == d + 1 ? Weekdays.names[d] + "," + Weekdays.names[e] : Weekdays.names[d] + "-" + Weekdays.names[e])
+            parts.append(
+                e == d
+                    ? Weekdays.names[d]
+                    : e == d + 1 ? Weekdays.names[d] + "," + Weekdays.names[e] : Weekdays.names[d] + "-" + Weekdays.names[e])
             d = e + 1
         }
         return parts.joined(separator: ",")

@@ -184,7 +184,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
                 Codec<[String]>.presets,
                 summary: "pictures of the pick written beside the feeds, as picture-PRESET.png: presets such as wallpaper square",
                 manual:
-                    "Made when the pick changes, after the bar's line (a bar never waits for one); with feedURL set, the newest feed item carries the first as its image. Empty: none.")
+                    "Made when the pick changes, after the bar's line (a bar never waits for one); with feedURL set, the newest feed item carries the first as its image. Empty: none."
+            )
         case .wallpaperCommand:
             entry(
                 \.wallpaperCommand, .command,

@@ -13,6 +13,11 @@ public struct StatusTemplate: Equatable, Sendable {
 
     public let parts: [Part]
 
+    /// `{text}` alone: what a template that does not parse falls back to.
+    public static let textOnly = StatusTemplate(parts: [.placeholder("text")])
+
+    private init(parts: [Part]) { self.parts = parts }
+
     public init(parsing template: String) throws(TemplateError) {
         var stack: [[Part]] = [[]]
         var literal = ""

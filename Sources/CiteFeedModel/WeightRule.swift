@@ -32,7 +32,9 @@ public struct WeightRule: Hashable, Sendable, CustomStringConvertible {
             throw SettingValueError(reason: "write KIND:NAME=WEIGHT, such as tag:stoic=3 or author:Seneca=0")
         }
         let weightText = String(word[word.index(after: equals)...])
-        guard let weight = Int(weightText.trimmingWhitespace()) else { throw SettingValueError(reason: "the weight of \(quoted(word)) is not a whole number") }
+        guard let weight = Int(weightText.trimmingWhitespace()) else {
+            throw SettingValueError(reason: "the weight of \(quoted(word)) is not a whole number")
+        }
         try self.init(key: String(word[..<equals]), weight: weight)
     }
 

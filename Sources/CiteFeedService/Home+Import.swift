@@ -78,7 +78,9 @@ extension Home {
     package func importEach(_ sources: [ImportSource], extraTags: [String], skipInvalid: Bool, dryRun: Bool) throws -> [ImportOutcome] {
         let now = try now()
         let staging: ImportStaging
-        do { staging = try ImportStaging(in: paths.importStaging) } catch { throw StoreError.io(path: paths.importStaging, reason: error.reason) }
+        do { staging = try ImportStaging(in: paths.importStaging) } catch {
+            throw StoreError.io(path: paths.importStaging, reason: error.reason)
+        }
         defer { staging.remove() }
         let staged = sources.enumerated().map { number, source in Result { try source.stage(staging, number) } }
         do {
@@ -99,7 +101,8 @@ extension Home {
     }
 
     private func importing(
-        _ sources: [(source: ImportSource, staged: Result<String, any Error>)], into library: Library, extraTags: [String], skipInvalid: Bool,
+        _ sources: [(source: ImportSource, staged: Result<String, any Error>)], into library: Library, extraTags: [String],
+        skipInvalid: Bool,
         now: Timestamp
     ) throws -> [ImportOutcome] {
         typealias Opened = Result<(ImportFormat, ImportReader, String?), any Error>

@@ -191,7 +191,8 @@ package final class Home {
     /// have written, changed or not, when announced.
     package func publishEverything(_ rotations: [Settings]) {
         for settings in rotations {
-            announcements[settings.rotation] = Announcement(settings: settings, directory: paths.outputDirectory(settings), everything: true)
+            announcements[settings.rotation] = Announcement(
+                settings: settings, directory: paths.outputDirectory(settings), everything: true)
         }
     }
 
@@ -218,7 +219,8 @@ package final class Home {
         let rotation = try self.rotation(library, settings: settings)
         let configured = paths.outputDirectory(rotation.settings)
         let directory = directory ?? configured
-        let result = try rotation.publish(state, directory: directory, currentFile: paths.current(rotation: rotation.name), version: version)
+        let result = try rotation.publish(
+            state, directory: directory, currentFile: paths.current(rotation: rotation.name), version: version)
         if !result.refused.isEmpty { notice(.outputsLeftAlone(result.refused, directory: directory)) }
         note(rotation.settings, wrote: result.written, in: directory, configured: configured)
         if newPick, let pick = state.pick, rotation.timetable.slot(at: rotation.now).active {
@@ -229,7 +231,8 @@ package final class Home {
             announcements[rotation.name]?.pictures = PictureOrder(
                 label: rotation.name.isEmpty ? "" : "rotation \(rotation.name): ", rotation: rotation.name, directory: directory,
                 presets: s.pictures,
-                pick: pick.snapshot, pickedAt: pick.pickedAt, pickID: pick.id, lock: Posix.parentDirectory(paths.library) + "/pictures.lock",
+                pick: pick.snapshot, pickedAt: pick.pickedAt, pickID: pick.id,
+                lock: Posix.parentDirectory(paths.library) + "/pictures.lock",
                 theme: s.pictureTheme, margins: s.pictureMargins, background: s.pictureBackground)
         }
         return Written(directory: directory, files: result.written)

@@ -115,8 +115,11 @@ public struct RotationService {
         var (slot, whole, active) = timetable.slot(at: now)
         let picked = try shown(in: timetable.counted(whole)) != nil
         // Before the active time of a slot without a pick, the pick comes when it begins.
-        if !active { slot = picked ? timetable.nextActive(after: slot) : timetable.nextActivePiece(after: slot) }
-        else if picked { slot = timetable.nextActive(after: slot) }
+        if !active {
+            slot = picked ? timetable.nextActive(after: slot) : timetable.nextActivePiece(after: slot)
+        } else if picked {
+            slot = timetable.nextActive(after: slot)
+        }
         let rotator = try rotator()
         let entries = try library.eligibleEntries(settings, store: false, rotation: name)
         let weights = Dictionary(entries.map { ($0.id, rotator.quota($0)) }, uniquingKeysWith: { a, _ in a })
@@ -131,11 +134,16 @@ public struct RotationService {
     /// Renders the outputs of a rotation in review mode: the bar's card and the feeds
     /// of the answers given; writes them and the saved state. Returns the names written.
     @discardableResult
-    public func publishReview(_ current: CurrentFile, directory: String, currentFile: String, version: String) throws -> OutputDirectory.Written {
-        let pick = current.pick.map { Pick(id: 0, slot: current.slot, pickedAt: current.slot.start, cycle: 0, reason: .rotate, snapshot: $0) }
+    public func publishReview(_ current: CurrentFile, directory: String, currentFile: String, version: String) throws
+        -> OutputDirectory.Written
+    {
+        let pick = current.pick.map {
+            Pick(id: 0, slot: current.slot, pickedAt: current.slot.start, cycle: 0, reason: .rotate, snapshot: $0)
+        }
         var input = OutputInput(
             state: RotationState(slot: current.slot, pick: pick), picks: try library.recentReviewPicks(limit: settings.feedItems),
-            settings: settings, outputDirectory: directory, libraryUUID: try library.rotationUUID(name), libraryCreated: try library.createdAt(),
+            settings: settings, outputDirectory: directory, libraryUUID: try library.rotationUUID(name),
+            libraryCreated: try library.createdAt(),
             version: version)
         input.review = current.review
         let written = try OutputDirectory(path: directory).write(OutputSet.render(input))
@@ -148,7 +156,8 @@ public struct RotationService {
     @discardableResult
     public func publish(_ state: RotationState, directory: String, currentFile: String, version: String) throws -> OutputDirectory.Written {
         let input = OutputInput(
-            state: state, picks: try library.recentPicks(limit: settings.feedItems, rotation: name), settings: settings, outputDirectory: directory,
+            state: state, picks: try library.recentPicks(limit: settings.feedItems, rotation: name), settings: settings,
+            outputDirectory: directory,
             libraryUUID: try library.rotationUUID(name), libraryCreated: try library.createdAt(), version: version)
         let written = try OutputDirectory(path: directory).write(OutputSet.render(input))
         try OutputDirectory.writeCurrent(CurrentFile(slot: state.slot, pick: state.pick?.snapshot), to: currentFile)

@@ -68,7 +68,9 @@ extension SyncService {
             let id = try library.citationID(uuid: uuid)
             if try library.applyDelete(uuid: uuid, clock: line.clock, trashedAt: now) == .changed {
                 effects.deletedBy[machine, default: 0] += 1
-                if let id, effects.editedHere.contains(uuid) { effects.dropped.append(DroppedEdit(id: id, machine: machine, clock: line.clock)) }
+                if let id, effects.editedHere.contains(uuid) {
+                    effects.dropped.append(DroppedEdit(id: id, machine: machine, clock: line.clock))
+                }
             }
         case .tag(let key, let name, let color, let live):
             _ = try library.applyTag(key: key, name: name, color: color, live: live, clock: line.clock)

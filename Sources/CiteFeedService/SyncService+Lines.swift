@@ -36,7 +36,10 @@ final class LinesInBackground: @unchecked Sendable {
 
     /// The lines of `citations` (captured whole), numbered from `first`, then `lines`, into a
     /// new outbox (none when there are none).
-    init(_ citations: [(citation: Library.UnsyncedCitation, clock: SyncClock)], from first: Int64, then lines: [SyncLine], into outbox: SyncOutbox)
+    init(
+        _ citations: [(citation: Library.UnsyncedCitation, clock: SyncClock)], from first: Int64, then lines: [SyncLine],
+        into outbox: SyncOutbox
+    )
         throws(IOFailure)
     {
         guard !citations.isEmpty || !lines.isEmpty else {

@@ -1,6 +1,6 @@
+import CSQLite
 import CiteFeedModel
 import CiteFeedSupport
-import CSQLite
 
 /// Inserts many rows with multi-row `INSERT … VALUES (…), (…), …` statements, `batch` rows per
 /// run. SQLite's cost per statement run (setting up, finishing, the AUTOINCREMENT counter) is

@@ -26,7 +26,9 @@ package final class BulkLoad {
     private var pendingTaggings: [(citation: Int64, tag: Int64)] = []
 
     /// Triggers whose work `finish` does in bulk.
-    static let deferredTriggers = ["citations_fts_insert", "generation_citation_insert", "generation_tagging_insert", "cards_citation_insert"]
+    static let deferredTriggers = [
+        "citations_fts_insert", "generation_citation_insert", "generation_tagging_insert", "cards_citation_insert",
+    ]
 
     fileprivate init(_ library: Library) throws(StoreError) {
         self.library = library

@@ -1,6 +1,6 @@
+import CSQLite
 import CiteFeedModel
 import CiteFeedSupport
-import CSQLite
 
 /// A thin wrapper over one SQLite connection: prepared statements, typed binding and reading,
 /// and transactions. Every failure is an `SQLiteError` with SQLite's codes and the SQL; the
@@ -18,7 +18,8 @@ public final class Database {
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let error = SQLiteError(
-                extendedCode: db.map(sqlite3_extended_errcode) ?? rc, message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory")
+                extendedCode: db.map(sqlite3_extended_errcode) ?? rc,
+                message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory")
             sqlite3_close(db)
             throw error
         }
@@ -166,7 +167,9 @@ public final class Database {
             case .stuck(let holder):
                 throw SQLiteError(
                     extendedCode: SQLITE_BUSY,
-                    message: "another citefeed\(holder.map { " (process \($0))" } ?? "") kept the library for \(Posix.describe(milliseconds: FileLock.patience))", sql: nil)
+                    message:
+                        "another citefeed\(holder.map { " (process \($0))" } ?? "") kept the library for \(Posix.describe(milliseconds: FileLock.patience))",
+                    sql: nil)
             case .io(let message): throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: message, sql: nil)
             }
         }
@@ -218,7 +221,7 @@ public final class Database {
             do {
                 _ = try scalar("SELECT 1 FROM sqlite_master LIMIT 1")
                 return
-            } catch where error.code == SQLITE_SCHEMA && attempt < 2 {
+            } catch  where error.code == SQLITE_SCHEMA && attempt < 2 {
                 try? execute("ROLLBACK")
                 attempt += 1
             } catch {

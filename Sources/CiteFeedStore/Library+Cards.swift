@@ -121,10 +121,12 @@ extension Library {
     public func reviews(of id: Int64) throws(StoreError) -> [ReviewEntry] {
         try mapped {
             try db.query(
-                "SELECT id, citation_id, reviewed_at, grade, elapsed_days, state_before FROM reviews WHERE citation_id = ? ORDER BY id", [.int(id)]
+                "SELECT id, citation_id, reviewed_at, grade, elapsed_days, state_before FROM reviews WHERE citation_id = ? ORDER BY id",
+                [.int(id)]
             ) { s in
                 ReviewEntry(
-                    id: s.int(0), citationID: s.int(1), reviewedAt: Timestamp(seconds: s.int(2)), grade: Grade(rawValue: Int(s.int(3))) ?? .good,
+                    id: s.int(0), citationID: s.int(1), reviewedAt: Timestamp(seconds: s.int(2)),
+                    grade: Grade(rawValue: Int(s.int(3))) ?? .good,
                     elapsedDays: s.int(4), stateBefore: CardPhase(rawValue: s.text(5)) ?? .new)
             }
         }
@@ -157,16 +159,18 @@ extension Library {
     public func reviewCounts(since start: Timestamp) throws(StoreError) -> (answers: Int, reviewAnswers: Int, recalled: Int) {
         try mapped {
             let firstWholeHour = (start.seconds + 3599) / 3600
-            let hours = try db.query(
-                "SELECT coalesce(sum(answers), 0), coalesce(sum(review_answers), 0), coalesce(sum(recalled), 0) FROM review_hours WHERE hour >= ?",
-                [.int(firstWholeHour)]
-            ) { (Int($0.int(0)), Int($0.int(1)), Int($0.int(2))) }.first ?? (0, 0, 0)
-            let part = try db.query(
-                """
-                SELECT count(*), coalesce(sum(state_before = 'review'), 0), coalesce(sum(state_before = 'review' AND grade > 1), 0)
-                FROM reviews WHERE reviewed_at >= ? AND reviewed_at < ?
-                """, [.int(start.seconds), .int(firstWholeHour * 3600)]
-            ) { (Int($0.int(0)), Int($0.int(1)), Int($0.int(2))) }.first ?? (0, 0, 0)
+            let hours =
+                try db.query(
+                    "SELECT coalesce(sum(answers), 0), coalesce(sum(review_answers), 0), coalesce(sum(recalled), 0) FROM review_hours WHERE hour >= ?",
+                    [.int(firstWholeHour)]
+                ) { (Int($0.int(0)), Int($0.int(1)), Int($0.int(2))) }.first ?? (0, 0, 0)
+            let part =
+                try db.query(
+                    """
+                    SELECT count(*), coalesce(sum(state_before = 'review'), 0), coalesce(sum(state_before = 'review' AND grade > 1), 0)
+                    FROM reviews WHERE reviewed_at >= ? AND reviewed_at < ?
+                    """, [.int(start.seconds), .int(firstWholeHour * 3600)]
+                ) { (Int($0.int(0)), Int($0.int(1)), Int($0.int(2))) }.first ?? (0, 0, 0)
             return (hours.0 + part.0, hours.1 + part.1, hours.2 + part.2)
         }
     }
@@ -174,7 +178,8 @@ extension Library {
     /// Whether any answer was given in [start, end).
     public func hasReviews(from start: Timestamp, to end: Timestamp) throws(StoreError) -> Bool {
         try mapped {
-            try db.scalar("SELECT 1 FROM reviews WHERE reviewed_at >= ? AND reviewed_at < ? LIMIT 1", .int(start.seconds), .int(end.seconds)) != nil
+            try db.scalar(
+                "SELECT 1 FROM reviews WHERE reviewed_at >= ? AND reviewed_at < ? LIMIT 1", .int(start.seconds), .int(end.seconds)) != nil
         }
     }
 }
@@ -214,7 +219,9 @@ extension Library {
     public func newCardCount(deck: CardDeck? = nil) throws(StoreError) -> Int {
         guard deck != nil else { return try cardCounts().byState[.new] ?? 0 }
         return try mapped {
-            Int(try db.scalar("SELECT count(*) FROM cards k WHERE \(Library.activeCard) AND k.state = 'new'\(deck.clause)", deck.bindings) ?? 0)
+            Int(
+                try db.scalar("SELECT count(*) FROM cards k WHERE \(Library.activeCard) AND k.state = 'new'\(deck.clause)", deck.bindings)
+                    ?? 0)
         }
     }
 
@@ -229,7 +236,9 @@ extension Library {
 
     /// New cards answered for the first time from `start` on.
     public func newCardsStarted(since start: Timestamp) throws(StoreError) -> Int {
-        try mapped { Int(try db.scalar("SELECT count(*) FROM reviews WHERE reviewed_at >= ? AND state_before = 'new'", .int(start.seconds)) ?? 0) }
+        try mapped {
+            Int(try db.scalar("SELECT count(*) FROM reviews WHERE reviewed_at >= ? AND state_before = 'new'", .int(start.seconds)) ?? 0)
+        }
     }
 
     /// The earliest due time after `time` of a card in learning, review or relearning.
@@ -253,7 +262,9 @@ extension Library {
             }
         }
         return try rows.map { id, citationID, time throws(StoreError) in
-            Pick(id: id, slot: Slot(start: time, end: time), pickedAt: time, cycle: 0, reason: .rotate, snapshot: PickSnapshot(try citation(id: citationID)))
+            Pick(
+                id: id, slot: Slot(start: time, end: time), pickedAt: time, cycle: 0, reason: .rotate,
+                snapshot: PickSnapshot(try citation(id: citationID)))
         }
     }
 }
@@ -269,7 +280,10 @@ extension Library {
                 // A card with a back never studied nor marked has nothing to carry.
                 "SELECT citation_id, marked, \(Library.cardColumns) FROM cards WHERE marked IS NOT NULL OR state != 'new'", []
             ) { s in
-                (s.int(0), s.isNull(1) ? nil : s.int(1) != 0, Library.cardRecord(s, at: 2, citationID: s.int(0), dueWhenNew: Timestamp(seconds: 0)))
+                (
+                    s.int(0), s.isNull(1) ? nil : s.int(1) != 0,
+                    Library.cardRecord(s, at: 2, citationID: s.int(0), dueWhenNew: Timestamp(seconds: 0))
+                )
             }
             for (id, marked, record) in rows { cards[id] = CardExchange(marked: marked, state: record, answers: []) }
             let answers = try db.query(
@@ -297,8 +311,10 @@ extension Library {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, .int(citationID), .bool(card.marked ?? hasBack), .bool(archived), card.marked.map { .int($0 ? 1 : 0) } ?? .null,
                 .text(c?.state.rawValue ?? "new"),
-                c?.step.map { .int(Int64($0)) } ?? .null, c?.stability.map(SQLValue.double) ?? .null, c?.difficulty.map(SQLValue.double) ?? .null,
-                c.flatMap { $0.state == .new ? nil : SQLValue.int($0.due.seconds) } ?? .null, c?.lastReview.map { .int($0.seconds) } ?? .null,
+                c?.step.map { .int(Int64($0)) } ?? .null, c?.stability.map(SQLValue.double) ?? .null,
+                c?.difficulty.map(SQLValue.double) ?? .null,
+                c.flatMap { $0.state == .new ? nil : SQLValue.int($0.due.seconds) } ?? .null,
+                c?.lastReview.map { .int($0.seconds) } ?? .null,
                 .int(Int64(card.state?.reps ?? 0)), .int(Int64(card.state?.lapses ?? 0)))
             for answer in card.answers {
                 // The card before, as the log keeps it (for undo); a file without it gets the state before alone.
@@ -306,7 +322,8 @@ extension Library {
                     answer.before
                     ?? CardRecord(
                         citationID: citationID,
-                        card: CardState(state: answer.stateBefore, step: nil, stability: nil, difficulty: nil, due: answer.at, lastReview: nil))
+                        card: CardState(
+                            state: answer.stateBefore, step: nil, stability: nil, difficulty: nil, due: answer.at, lastReview: nil))
                 let beforeText = JSONWriter.compact(CardJSON.object(before))
                 try db.run(
                     "INSERT INTO reviews (citation_id, reviewed_at, grade, elapsed_days, state_before, card_before) VALUES (?, ?, ?, ?, ?, ?)",

@@ -35,7 +35,8 @@ extension Library {
         try mapped {
             let phrase = "\"" + text.replacing("\"", with: "\"\"") + "\""
             return try db.query(
-                "SELECT text, author FROM citations WHERE id IN (SELECT rowid FROM citations_fts WHERE citations_fts MATCH ?)", [.text(phrase)]
+                "SELECT text, author FROM citations WHERE id IN (SELECT rowid FROM citations_fts WHERE citations_fts MATCH ?)",
+                [.text(phrase)]
             ) { ($0.text(0), $0.optionalText(1)) }
         }
     }

@@ -17,8 +17,9 @@ extension Library {
         try mapped {
             try db.query(
                 "SELECT \(Library.pickColumns) FROM picks p WHERE p.rotation = ? ORDER BY p.id DESC LIMIT ?",
-                [.text(rotation), .int(Int64(limit))], Library.readPick)
-                .compactMap { $0 }
+                [.text(rotation), .int(Int64(limit))], Library.readPick
+            )
+            .compactMap { $0 }
         }
     }
 
@@ -62,14 +63,16 @@ extension Library {
         try mapped {
             guard
                 let last = try db.query(
-                    "SELECT cycle, citation_id FROM picks WHERE rotation = ? ORDER BY id DESC LIMIT 1", [.text(rotation)], { ($0.int(0), $0.int(1)) }
+                    "SELECT cycle, citation_id FROM picks WHERE rotation = ? ORDER BY id DESC LIMIT 1", [.text(rotation)],
+                    { ($0.int(0), $0.int(1)) }
                 ).first
             else {
                 return CycleState()
             }
             var counts: [Int64: Int] = [:]
             for (id, n) in try db.query(
-                "SELECT citation_id, count(*) FROM picks WHERE rotation = ? AND cycle = ? GROUP BY citation_id", [.text(rotation), .int(last.0)],
+                "SELECT citation_id, count(*) FROM picks WHERE rotation = ? AND cycle = ? GROUP BY citation_id",
+                [.text(rotation), .int(last.0)],
                 { ($0.int(0), Int($0.int(1))) })
             {
                 counts[id] = n
@@ -87,7 +90,8 @@ extension Library {
         func marks(_ n: Int) -> String { Array(repeating: "?", count: n).joined(separator: ", ") }
         func tagged(_ names: [String]) -> String {
             bindings += names.map { .text(Tag.key($0)) }
-            return "c.id IN (SELECT ct.citation_id FROM citation_tags ct JOIN tags t ON t.id = ct.tag_id WHERE t.key IN (\(marks(names.count))))"
+            return
+                "c.id IN (SELECT ct.citation_id FROM citation_tags ct JOIN tags t ON t.id = ct.tag_id WHERE t.key IN (\(marks(names.count))))"
         }
         func byAuthor(_ names: [String]) -> String {
             bindings += names.map { .text($0.lowercased()) }
@@ -153,7 +157,8 @@ extension Library {
         let parts: [(String, String)] = [
             ("v", "2"), ("favouritesOnly", "\(settings.favouritesOnly)"), ("minLength", "\(settings.minLength)"),
             ("maxLength", "\(settings.maxLength)"), ("tags", "\(settings.tags.map(Tag.key).sorted())"),
-            ("excludeTags", "\(settings.excludeTags.map(Tag.key).sorted())"), ("authors", "\(settings.authors.map { $0.lowercased() }.sorted())"),
+            ("excludeTags", "\(settings.excludeTags.map(Tag.key).sorted())"),
+            ("authors", "\(settings.authors.map { $0.lowercased() }.sorted())"),
             ("excludeAuthors", "\(settings.excludeAuthors.map { $0.lowercased() }.sorted())"),
             ("sources", "\(settings.sources.map { $0.lowercased() }.sorted())"), ("search", settings.search),
             ("weights", "\(settings.weights.map { $0.kind.rawValue + ":" + $0.name.lowercased() + "=" + String($0.weight) }.sorted())"),
@@ -180,7 +185,8 @@ extension Library {
                 entriesMemo = (generation, filter, entries)
                 return entries
             }
-            let entries = try entriesMemo.flatMap { $0.generation == generation && $0.filter == filter ? $0.entries : nil } ?? readEntries(settings)
+            let entries =
+                try entriesMemo.flatMap { $0.generation == generation && $0.filter == filter ? $0.entries : nil } ?? readEntries(settings)
             entriesMemo = (generation, filter, entries)
             if store {
                 try db.run(

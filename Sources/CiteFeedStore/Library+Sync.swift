@@ -93,7 +93,9 @@ extension Library {
     /// schema change costs every prepared statement, and a sync with nothing to do is cheap).
     package func ensureSyncTriggers(onlyWhenMissing: Bool = false) throws(StoreError) {
         if onlyWhenMissing, try meta("sync_triggers") == Library.syncTriggersFingerprint {
-            let count = try mapped { try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name GLOB 'sync_*'") ?? 0 }
+            let count = try mapped {
+                try db.scalar("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name GLOB 'sync_*'") ?? 0
+            }
             if count == Library.syncTriggerCount { return }
         }
         try mapped { try db.execute(Library.syncTriggerDrops + Library.syncTriggers) }

@@ -75,7 +75,8 @@ extension Library {
         try mapped {
             let columns = "slot_start, slot_end, picked_at, citation_id, cycle, reason, snapshot, rotation, sync_id, sync_clock"
             let rows = try db.query(
-                "SELECT id, \(columns) FROM picks WHERE rotation = ? AND slot_start >= ? ORDER BY id", [.text(rotation), .int(from.seconds)]
+                "SELECT id, \(columns) FROM picks WHERE rotation = ? AND slot_start >= ? ORDER BY id",
+                [.text(rotation), .int(from.seconds)]
             ) { s in (id: s.int(0), start: s.int(1), clock: s.optionalText(10) ?? "", values: (1...10).map { s.value(Int32($0)) }) }
             let ordered = rows.sorted { ($0.start, $0.clock) < ($1.start, $1.clock) }
             guard ordered.map(\.id) != rows.map(\.id) else { return }

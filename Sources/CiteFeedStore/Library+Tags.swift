@@ -67,7 +67,9 @@ extension Library {
             try write { () throws -> Tag in
                 guard let id = try existingTagID(named: name) else { throw StoreError.noSuchTag(name) }
                 if let newName {
-                    if let other = try existingTagID(named: newName), other != id { throw StoreError.tagExists(try tag(named: newName).name) }
+                    if let other = try existingTagID(named: newName), other != id {
+                        throw StoreError.tagExists(try tag(named: newName).name)
+                    }
                     try db.run("UPDATE tags SET name = ?, key = ? WHERE id = ?", .text(newName), .text(Tag.key(newName)), .int(id))
                 }
                 if let color { try db.run("UPDATE tags SET color = ? WHERE id = ?", .text(color), .int(id)) }
@@ -83,7 +85,9 @@ extension Library {
         try mappingSQLite {
             try write { () throws -> [Int64] in
                 guard let id = try existingTagID(named: name) else { throw StoreError.noSuchTag(name) }
-                let ids = try db.query("SELECT citation_id FROM citation_tags WHERE tag_id = ? ORDER BY citation_id", [.int(id)]) { $0.int(0) }
+                let ids = try db.query("SELECT citation_id FROM citation_tags WHERE tag_id = ? ORDER BY citation_id", [.int(id)]) {
+                    $0.int(0)
+                }
                 if archiveCitations {
                     try db.run(
                         """

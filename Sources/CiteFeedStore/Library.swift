@@ -103,7 +103,8 @@ public final class Library {
     func setMeta(_ key: String, _ value: String) throws(StoreError) {
         try mapped {
             try db.run(
-                "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", .text(key), .text(value))
+                "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", .text(key),
+                .text(value))
         }
     }
 

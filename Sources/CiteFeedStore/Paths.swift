@@ -41,8 +41,10 @@ public struct Paths: Sendable, Equatable {
     /// (`--out`) may ever replace: the database with its journal, WAL and index, the locks,
     /// the sync outbox and `settings.json`.
     package var ownFiles: [String] {
-        [library, library + "-wal", library + "-shm", library + "-journal", library + ".lock", syncLock, syncOutbox, settings,
-         settings + ".lock"]
+        [
+            library, library + "-wal", library + "-shm", library + "-journal", library + ".lock", syncLock, syncOutbox, settings,
+            settings + ".lock",
+        ]
     }
     /// The output directory when the `outputDirectory` setting is not set.
     public var defaultOutputDirectory: String

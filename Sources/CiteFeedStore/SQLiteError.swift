@@ -1,6 +1,6 @@
+import CSQLite
 import CiteFeedModel
 import CiteFeedSupport
-import CSQLite
 
 /// A failure SQLite reported, as it reported it: the extended result code (and so the primary
 /// one), SQLite's message, and the SQL that was running. `Database` and `Statement` throw it;

@@ -35,7 +35,8 @@ public struct SettingsFile: Sendable {
         if let (other, reason) = settings.conflict() {
             let why = SettingValueError.rule(reason)
             throw .invalidValue(
-                key: key.rawValue, value: given, reason: other == key ? why : .doesNotFit(other, value: settings.value(of: other) ?? .null, why))
+                key: key.rawValue, value: given,
+                reason: other == key ? why : .doesNotFit(other, value: settings.value(of: other) ?? .null, why))
         }
         // And every other rotation's, which may take the value over.
         do { _ = try self.settings(from: members, rotation: rotation) } catch {
@@ -123,7 +124,9 @@ public struct SettingsFile: Sendable {
     }
 
     /// The named rotations of the file's members, each with its keys.
-    static func rotations(in members: [(String, JSONValue)], path: String) throws(SettingsError) -> [(name: String, keys: [(String, JSONValue)])] {
+    static func rotations(in members: [(String, JSONValue)], path: String) throws(SettingsError) -> [(
+        name: String, keys: [(String, JSONValue)]
+    )] {
         guard let value = members.first(where: { $0.0 == rotationsKey })?.1 else { return [] }
         guard case .object(let entries) = value else {
             throw .badValue(path: path, key: rotationsKey, value: show(value), reason: .rule("expected an object of rotations by name"))
@@ -134,7 +137,8 @@ public struct SettingsFile: Sendable {
                 throw .badValue(path: path, key: rotationsKey, value: show(.string(name)), reason: error)
             }
             guard case .object(let members) = keys else {
-                throw .badValue(path: path, key: "\(rotationsKey).\(name)", value: show(keys), reason: .rule("expected an object of settings"))
+                throw .badValue(
+                    path: path, key: "\(rotationsKey).\(name)", value: show(keys), reason: .rule("expected an object of settings"))
             }
             result.append((name, members))
         }
@@ -144,7 +148,8 @@ public struct SettingsFile: Sendable {
     private static func setRotations(_ members: inout [(String, JSONValue)], _ rotations: [(name: String, keys: [(String, JSONValue)])]) {
         members.removeAll { $0.0 == rotationsKey }
         if !rotations.isEmpty {
-            members.append((rotationsKey, .object(rotations.sorted { $0.name < $1.name }.map { ($0.name, .object($0.keys.sorted { $0.0 < $1.0 })) })))
+            members.append(
+                (rotationsKey, .object(rotations.sorted { $0.name < $1.name }.map { ($0.name, .object($0.keys.sorted { $0.0 < $1.0 })) })))
         }
     }
 
@@ -222,7 +227,9 @@ public struct SettingsFile: Sendable {
 
     /// The settings of `rotation` from the file's members. `checkConflicts`: also every other
     /// rotation's values that cannot work together, so a conflict is found whichever runs.
-    private func settings(from members: [(String, JSONValue)], rotation: String = "", checkConflicts: Bool = true) throws(SettingsError) -> Settings {
+    private func settings(from members: [(String, JSONValue)], rotation: String = "", checkConflicts: Bool = true) throws(SettingsError)
+        -> Settings
+    {
         let v = try validate(members)
         let settings = try build(v, rotation: rotation)
         if checkConflicts { try conflictCheck(v, first: settings) }
@@ -343,7 +350,8 @@ public struct SettingsFile: Sendable {
         // a rotation written twice ran twice.)
         if let key = SettingsFile.duplicateKey(in: value) { throw .duplicateKey(path: path, key: key) }
         var warnings = members.compactMap { name, _ in
-            SettingKey(rawValue: name) == nil && name != SettingsFile.rotationsKey ? UnknownSetting(path: path, key: name, rotation: nil) : nil
+            SettingKey(rawValue: name) == nil && name != SettingsFile.rotationsKey
+                ? UnknownSetting(path: path, key: name, rotation: nil) : nil
         }
         for entry in (try? SettingsFile.rotations(in: members, path: path)) ?? [] {
             for (name, _) in entry.keys where SettingKey(rawValue: name) == nil {

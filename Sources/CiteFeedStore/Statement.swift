@@ -1,6 +1,6 @@
+import CSQLite
 import CiteFeedModel
 import CiteFeedSupport
-import CSQLite
 
 /// A prepared statement; finalized when released.
 public final class Statement {

@@ -1,6 +1,6 @@
+import CSQLite
 import CiteFeedModel
 import CiteFeedSupport
-import CSQLite
 
 /// Problems with the library database or the things asked of it.
 /// Data only; the front end words it (the CLI's `StoreError+Words.swift`).

@@ -226,19 +226,24 @@ public struct SyncFolder: Sendable {
         var st = stat()
         if lstat(dir, &st) != 0 {
             guard errno == ENOENT else { throw IOFailure(message: "cannot read \(dir): \(Posix.errorText())") }
-            if mkdir(dir, 0o755) != 0 && errno != EEXIST { throw IOFailure(message: "cannot create directory \(dir): \(Posix.errorText())") }
+            if mkdir(dir, 0o755) != 0 && errno != EEXIST {
+                throw IOFailure(message: "cannot create directory \(dir): \(Posix.errorText())")
+            }
             guard lstat(dir, &st) == 0 else { throw IOFailure(message: "cannot read \(dir): \(Posix.errorText())") }
         }
         switch st.st_mode & S_IFMT {
         case S_IFDIR: break
         case S_IFLNK:
             throw IOFailure(
-                message: "this machine's directory \(dir) is a link, and citefeed writes only into a directory of its own; remove the link (sync makes the directory again)")
+                message:
+                    "this machine's directory \(dir) is a link, and citefeed writes only into a directory of its own; remove the link (sync makes the directory again)"
+            )
         default:
             throw IOFailure(message: "this machine's directory \(dir) is not a directory; remove it (sync makes the directory again)")
         }
         guard st.st_uid == getuid() else {
-            throw IOFailure(message: "this machine's directory \(dir) belongs to another user (uid \(st.st_uid)); remove it (sync makes it again)")
+            throw IOFailure(
+                message: "this machine's directory \(dir) belongs to another user (uid \(st.st_uid)); remove it (sync makes it again)")
         }
         return dir
     }
@@ -298,7 +303,9 @@ public struct SyncFolder: Sendable {
     /// forged a line of `sync status`.
     public static func isName(_ name: String) -> Bool {
         guard !name.isEmpty, name.utf8.count <= 400, name.count <= 100, name.trimmingWhitespace() == name else { return false }
-        return !name.unicodeScalars.contains { $0.needsTerminalEscape || $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" }
+        return !name.unicodeScalars.contains {
+            $0.needsTerminalEscape || $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}"
+        }
     }
 
     /// The number of a file's name (`log-000003.jsonl`: 3).

@@ -71,7 +71,9 @@ package struct SyncOutbox: Sendable {
         guard exists, let prefix = Posix.readPrefix(path, 1 << 16), let end = prefix.firstIndex(of: 0x0A),
             case .int(let first)? = (try? JSONParser.parse(Array(prefix[..<end])))?["s"]
         else { return nil }
-        guard let line = try SyncFolder.lastCompleteLine(ofFile: path), case .int(let last)? = (try? JSONParser.parse(line))?["s"] else { return nil }
+        guard let line = try SyncFolder.lastCompleteLine(ofFile: path), case .int(let last)? = (try? JSONParser.parse(line))?["s"] else {
+            return nil
+        }
         return (first, last, line)
     }
 

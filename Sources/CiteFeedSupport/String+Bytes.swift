@@ -87,12 +87,15 @@ extension String {
     /// `shellWord`, but bare when the text is only ASCII letters, digits and `/ . _ - + : , @`,
     /// which no shell reads specially (for a command a person reads, such as a widget's).
     package var plainShellWord: String {
-        let plain = !isEmpty && utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
-            default: "/._-+:,@".utf8.contains(byte)
+        let plain =
+            !isEmpty
+            && utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    true
+                default: "/._-+:,@".utf8.contains(byte)
+                }
             }
-        }
         return plain ? self : shellWord
     }
 }

@@ -6,7 +6,9 @@ extension String {
     public var terminalSafe: String {
         // Most text has none: a quick scan of the bytes first (every C0 control and DEL is one
         // byte; C1 controls start with C2, bidi controls with D8, E2).
-        if utf8AllSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x09 || ($0 >= 0x80 && $0 != 0xC2 && $0 != 0xD8 && $0 != 0xE2) }) {
+        if utf8AllSatisfy({
+            ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x09 || ($0 >= 0x80 && $0 != 0xC2 && $0 != 0xD8 && $0 != 0xE2)
+        }) {
             return self
         }
         var out = String.UnicodeScalarView()
@@ -55,7 +57,9 @@ extension Unicode.Scalar {
     /// `\x1b` for a scalar below 256, `\u202e` above.
     package var visibleEscape: String {
         let hex = String(value, radix: 16)
-        return value < 0x100 ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex : "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        return value < 0x100
+            ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
+            : "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }
 

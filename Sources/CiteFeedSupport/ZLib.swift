@@ -87,7 +87,8 @@ package struct ZLib: @unchecked Sendable {
             case 0 where count > size, -5 where count > size:
                 failure = ZipError("it holds more than the \(size) bytes its header says")
             case 0, -5: failure = ZipError("it is cut short (truncated)")
-            default: failure = ZipError("its compressed data is damaged (\(stream.msg.map { String(cString: $0) } ?? "zlib error \(status)"))")
+            default:
+                failure = ZipError("its compressed data is damaged (\(stream.msg.map { String(cString: $0) } ?? "zlib error \(status)"))")
             }
         }
         if let failure { throw failure }

@@ -30,10 +30,14 @@ package struct ZipArchive {
         guard bytes.count >= 22 else { throw ZipError("it is too short to be a zip (truncated?)") }
         var end = bytes.count - 22
         let lowest = max(0, bytes.count - 22 - 65535)
-        while end >= lowest, !(bytes[end] == 0x50 && bytes[end + 1] == 0x4B && bytes[end + 2] == 0x05 && bytes[end + 3] == 0x06) { end -= 1 }
+        while end >= lowest, !(bytes[end] == 0x50 && bytes[end + 1] == 0x4B && bytes[end + 2] == 0x05 && bytes[end + 3] == 0x06) {
+            end -= 1
+        }
         guard end >= lowest else { throw ZipError("it has no zip directory at its end (truncated?)") }
         let count = u16(end + 10), size = u32(end + 12), offset = u32(end + 16)
-        if count == 0xFFFF || size == 0xFFFF_FFFF || offset == 0xFFFF_FFFF { throw ZipError("it is a zip64 archive, which citefeed does not read") }
+        if count == 0xFFFF || size == 0xFFFF_FFFF || offset == 0xFFFF_FFFF {
+            throw ZipError("it is a zip64 archive, which citefeed does not read")
+        }
         guard offset + size <= end else { throw ZipError("its zip directory points outside the file (truncated?)") }
         var entries: [Entry] = []
         var at = offset

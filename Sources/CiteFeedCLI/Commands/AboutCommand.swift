@@ -30,15 +30,15 @@ struct AboutCommand: Command {
         if json {
             context.out.write(
                 data:
-                JSONWriter.pretty(
-                    .object([
-                        ("version", .string(CLI.version)), ("library", .string(library.path)), ("settings", .string(settingsPath)),
-                        ("outputDirectory", .string(output)), ("citations", .int(Int64(counts.active))),
-                        ("favourites", .int(Int64(counts.favourites))), ("archived", .int(Int64(counts.archived))),
-                        ("tags", .int(Int64(counts.tags))), ("sqlite", .string(Database.sqliteVersion)),
-                        ("lastRotation", last.map { .string($0.pickedAt.rfc3339UTC) } ?? .null),
-                        ("lastAnnouncementFailure", .optional(failure)), ("announcementLog", .string(context.paths.announceLog)),
-                    ])))
+                    JSONWriter.pretty(
+                        .object([
+                            ("version", .string(CLI.version)), ("library", .string(library.path)), ("settings", .string(settingsPath)),
+                            ("outputDirectory", .string(output)), ("citations", .int(Int64(counts.active))),
+                            ("favourites", .int(Int64(counts.favourites))), ("archived", .int(Int64(counts.archived))),
+                            ("tags", .int(Int64(counts.tags))), ("sqlite", .string(Database.sqliteVersion)),
+                            ("lastRotation", last.map { .string($0.pickedAt.rfc3339UTC) } ?? .null),
+                            ("lastAnnouncementFailure", .optional(failure)), ("announcementLog", .string(context.paths.announceLog)),
+                        ])))
             return
         }
         let settingsNote = Posix.fileExists(settingsPath) ? "" : " (not written yet: all defaults)"
@@ -57,7 +57,9 @@ struct AboutCommand: Command {
                 "last pick",
                 last.map { p in
                     let slot = "the slot \(p.slot.start.localShort)–\(p.slot.end.localShort.suffix(5))"
-                    let when = p.pickedAt == p.slot.start ? "for \(slot)" : "at \(p.pickedAt.localShort.suffix(5)) (\(p.reason.rawValue)) in \(slot)"
+                    let when =
+                        p.pickedAt == p.slot.start
+                        ? "for \(slot)" : "at \(p.pickedAt.localShort.suffix(5)) (\(p.reason.rawValue)) in \(slot)"
                     return "citation \(p.snapshot.id), \(when), \(p.pickedAt.relative(to: now))"
                 } ?? "none yet"
             ),

@@ -10,7 +10,8 @@ import CiteFeedSupport
 struct CardCommand: FlagCommand {
     static let spec = makeSpec(
         "card", "Make citations cards, to study with spaced repetition.",
-        "Every citation with a back side is a card already; this makes any other one a card too ('citefeed study' reviews it). 'citefeed uncard' undoes it.")
+        "Every citation with a back side is a card already; this makes any other one a card too ('citefeed study' reviews it). 'citefeed uncard' undoes it."
+    )
     let ids: [Int64]
     init(_ arguments: ParsedArguments) throws { ids = try Self.parseIDs(arguments) }
     func apply(_ library: Library, _ ids: [Int64], _ now: Timestamp) throws -> [Int64] { try library.setCard(ids, true) }

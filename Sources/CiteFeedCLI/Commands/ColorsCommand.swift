@@ -23,16 +23,17 @@ struct ColorsCommand: Command {
         if json {
             context.out.write(
                 data:
-                JSONWriter.pretty(
-                    .array(
-                        Palette.names.map {
-                            .object([("name", .string($0)), ("hex", .string(Palette.hexValue(of: $0)))])
-                        })))
+                    JSONWriter.pretty(
+                        .array(
+                            Palette.names.map {
+                                .object([("name", .string($0)), ("hex", .string(Palette.hexValue(of: $0)))])
+                            })))
             return
         }
         for name in Palette.names {
             context.out.line(
-                context.terminal.tint("●", name) + " " + context.terminal.tint(name.padding(to: 7), name) + "  \(Palette.hexValue(of: name))")
+                context.terminal.tint("●", name) + " " + context.terminal.tint(name.padding(to: 7), name)
+                    + "  \(Palette.hexValue(of: name))")
         }
     }
 }

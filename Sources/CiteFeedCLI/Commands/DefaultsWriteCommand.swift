@@ -55,6 +55,9 @@ struct DefaultsWriteCommand: Command {
         try context.home.writeSetting(key, value, rotation: try context.settings().rotation)
         context.reloadSettings()
         // A list given no words is emptied: said, as it may be a value forgotten.
-        if words.isEmpty { context.out.line("Cleared \(key.rawValue): it is an empty list now ('citefeed defaults delete \(key.rawValue)' puts back its default).") }
+        if words.isEmpty {
+            context.out.line(
+                "Cleared \(key.rawValue): it is an empty list now ('citefeed defaults delete \(key.rawValue)' puts back its default).")
+        }
     }
 }

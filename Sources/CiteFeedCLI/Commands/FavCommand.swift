@@ -13,6 +13,7 @@ struct FavCommand: FlagCommand {
     init(_ arguments: ParsedArguments) throws { ids = try Self.parseIDs(arguments) }
     func apply(_ library: Library, _ ids: [Int64], _ now: Timestamp) throws -> [Int64] { try library.setFavourite(ids, true, now: now) }
     func report(changed: [Int64], unchanged: [Int64]) -> String {
-        flagReport("Marked as a favourite:|Marked as favourites:", changed: changed, unchanged: unchanged, already: "a favourite|favourites")
+        flagReport(
+            "Marked as a favourite:|Marked as favourites:", changed: changed, unchanged: unchanged, already: "a favourite|favourites")
     }
 }

@@ -9,7 +9,8 @@ import CiteFeedSupport
 /// `citefeed grade again|hard|good|easy [--rotation NAME]`
 struct GradeCommand: Command {
     static let spec = CommandSpec(
-        name: "grade", usage: "again|hard|good|easy [--rotation NAME]", summary: "Answer the card in the bar and show the next (review mode).",
+        name: "grade", usage: "again|hard|good|easy [--rotation NAME]",
+        summary: "Answer the card in the bar and show the next (review mode).",
         details: """
             For a rotation in review mode: grades the card the bar shows once its back is revealed
             ('citefeed reveal'; 1-4 and a h g e work too) with FSRS, as 'citefeed study' would, and
@@ -34,7 +35,8 @@ struct GradeCommand: Command {
         let now = try context.now()
         switch try context.home.grade(grade, settings) {
         case .notRevealed(let id):
-            context.warn("citation \(id) was not revealed yet, so it was not graded; 'citefeed reveal' shows its back first.", prefix: "note")
+            context.warn(
+                "citation \(id) was not revealed yet, so it was not graded; 'citefeed reveal' shows its back first.", prefix: "note")
         case let .graded(_, after, next):
             let due = after.card.due
             context.out.line(

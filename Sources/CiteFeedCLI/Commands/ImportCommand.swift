@@ -12,7 +12,8 @@ struct ImportCommand: Command {
     static let skipInvalid = Flag("skip-invalid", "import the valid records and list the others")
     static let dryRun = Flag("dry-run", "say what would be imported, and what left out and why; write nothing")
     static let tag = Option("tag", "T", "add this tag to every imported citation (repeatable)", repeatable: true)
-    static let devices = Flag("devices", "import from every e-reader mounted under /media/$USER, /run/media/$USER and /mnt (or the ROOTs given)")
+    static let devices = Flag(
+        "devices", "import from every e-reader mounted under /media/$USER, /run/media/$USER and /mnt (or the ROOTs given)")
 
     static let spec = CommandSpec(
         name: "import", usage: "FILE|DIR|URL [--format F] [--dry-run] [--skip-invalid] [--tag T]...  |  import --devices [ROOT]...",
@@ -75,7 +76,9 @@ struct ImportCommand: Command {
             if chosen != nil { throw UsageError.conflicting("--devices", "--format", command: "import") }
             (source, roots) = ("", arguments.positionals)
         } else {
-            guard let first = arguments.positionals.first else { throw UsageError.missingArgument(Self.spec.positionalName, command: "import") }
+            guard let first = arguments.positionals.first else {
+                throw UsageError.missingArgument(Self.spec.positionalName, command: "import")
+            }
             if arguments.positionals.count > 1 { throw UsageError.extraArgument(arguments.positionals[1], command: "import") }
             (source, roots) = (first, nil)
         }
@@ -131,14 +134,18 @@ struct ImportCommand: Command {
         let bytes = decoded.bytes
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { throw ImportError.empty(name) }
         if let said = decoded.note { note(said) }
-        guard let detected = format == .auto ? Importers.detect(name: source, bytes: bytes) : format else { throw ImportError.unknownFormat(name) }
+        guard let detected = format == .auto ? Importers.detect(name: source, bytes: bytes) : format else {
+            throw ImportError.unknownFormat(name)
+        }
         return (detected, try Importers.reader(detected, name: name, bytes: bytes))
     }
 
     /// Imports what `reader` reads and says what was imported and left out; for one source of
     /// several, each line starts with its `label` and a source with nothing new says so.
     @discardableResult
-    func importing(_ reader: ImportReader, name: String, format chosen: ImportFormat, _ context: Context, label: String?) throws -> ImportResult {
+    func importing(_ reader: ImportReader, name: String, format chosen: ImportFormat, _ context: Context, label: String?) throws
+        -> ImportResult
+    {
         // A bar on a terminal once the import has taken half a second (CITEFEED_PROGRESS_DELAY,
         // in milliseconds, changes that for tests).
         var bar =
@@ -149,7 +156,8 @@ struct ImportCommand: Command {
         let result: ImportResult
         do {
             result = try context.home.importRecords(
-                reader, name: name, format: chosen, extraTags: tags, skipInvalid: skipInvalid, dryRun: dryRun, progress: { bar?.update($0) })
+                reader, name: name, format: chosen, extraTags: tags, skipInvalid: skipInvalid, dryRun: dryRun, progress: { bar?.update($0) }
+            )
             if dryRun { removeNewLibrary() }
         } catch {
             removeNewLibrary()
@@ -187,7 +195,9 @@ struct ImportCommand: Command {
     func counts(_ result: ImportResult) -> String {
         let duplicates = ImportError.counted([("duplicate", result.duplicates)])
         var text = dryRun ? "would import \(result.imported), skip \(duplicates)" : "imported \(result.imported), skipped \(duplicates)"
-        if result.backsAdded > 0 { text += result.backsAdded == 1 ? ", 1 note added as a back" : ", \(result.backsAdded) notes added as backs" }
+        if result.backsAdded > 0 {
+            text += result.backsAdded == 1 ? ", 1 note added as a back" : ", \(result.backsAdded) notes added as backs"
+        }
         if !result.invalid.isEmpty { text += ", \(result.invalid.count) invalid" }
         if !result.stayDeleted.isEmpty { text += ", \(result.stayDeleted.count) deleted before" }
         return text
@@ -206,7 +216,9 @@ struct ImportCommand: Command {
     private func report(_ result: ImportResult, name: String, format: ImportFormat, skipped: [(String, Int)], _ context: Context) {
         let out = context.out
         out.line("Dry run (nothing was written): \(name.echoed(limit: 120)) read as \(format.rawValue).")
-        out.line("would import \(result.imported) (\(result.withBack) with a back side), skip \(ImportError.counted([("duplicate", result.duplicates)]))")
+        out.line(
+            "would import \(result.imported) (\(result.withBack) with a back side), skip \(ImportError.counted([("duplicate", result.duplicates)]))"
+        )
         if !skipped.isEmpty { out.line("left out (not citations): \(ImportError.counted(skipped))") }
         if !result.invalid.isEmpty {
             out.line("invalid: \(result.invalid.count)\(skipInvalid ? ", skipped" : "; the import stops at them unless --skip-invalid")")

@@ -75,7 +75,8 @@ struct ListCommand: Command {
             if let study, query.search == nil, query.tags.isEmpty, !query.favouritesOnly {
                 let new = try study.counts().new, waiting = try library.newCardCount(deck: nil)
                 if waiting > 0 {
-                    message = String(message.dropLast()) + "; \(waiting == 1 ? "1 new card waits" : "\(waiting) new cards wait"), "
+                    message =
+                        String(message.dropLast()) + "; \(waiting == 1 ? "1 new card waits" : "\(waiting) new cards wait"), "
                         + (new > 0 ? "\(new) of them to start today with 'citefeed study'." : "none to start today (newPerDay).")
                 }
             }

@@ -87,7 +87,7 @@ enum PublishError: CiteFeedError, Equatable {
                 "Nothing to publish: no rotation has a publishCommand or a feedHub with a feedURL; 'citefeed defaults write publishCommand -- rsync -a ./ host:feeds/' sets one."
         case let .nothingWritten(rotation, directory):
             return
-                "\(ReviewBarError.Name(rotation)) has no outputs in \(directory) yet; 'citefeed rotate\(ReviewBarError.option(rotation))' writes them."
+                "\(ReviewBarError.sentenceName(rotation)) has no outputs in \(directory) yet; 'citefeed rotate\(ReviewBarError.option(rotation))' writes them."
         case .failed(let n):
             return n == 1 ? "Publishing failed (see the warning above)." : "Publishing failed \(n) times (see the warnings above)."
         }

@@ -32,7 +32,9 @@ struct RestoreCommand: Command {
         fromTrash = arguments(Self.deleted)
         asJSON = arguments(Self.json)
         if !fromTrash {
-            guard !arguments.positionals.isEmpty else { throw UsageError.missingArgument("the ID of at least one citation", command: "restore") }
+            guard !arguments.positionals.isEmpty else {
+                throw UsageError.missingArgument("the ID of at least one citation", command: "restore")
+            }
             if asJSON { throw UsageError.other("restore: --json lists the deleted citations: give it with --deleted and no N.") }
         }
         if fromTrash && asJSON && !arguments.positionals.isEmpty {
@@ -45,7 +47,8 @@ struct RestoreCommand: Command {
         let now = try context.now()
         guard fromTrash else {
             let changed = try context.home.change { try $0.restore(ids, now: now) }
-            context.out.line("\(flagReport("Restored", changed: changed, unchanged: ids.filter { !changed.contains($0) }, already: "not archived"))")
+            context.out.line(
+                "\(flagReport("Restored", changed: changed, unchanged: ids.filter { !changed.contains($0) }, already: "not archived"))")
             return
         }
         guard !ids.isEmpty else { return try list(context, now: now) }
@@ -63,7 +66,8 @@ struct RestoreCommand: Command {
                     .array(
                         trashed.map {
                             .object([
-                                ("number", .int($0.number)), ("machine", .string($0.machine)), ("deletedAt", .string($0.deletedAt.rfc3339UTC)),
+                                ("number", .int($0.number)), ("machine", .string($0.machine)),
+                                ("deletedAt", .string($0.deletedAt.rfc3339UTC)),
                                 ("citation", CitationJSON.citation($0.citation)),
                             ])
                         })))
@@ -76,7 +80,8 @@ struct RestoreCommand: Command {
         for t in trashed {
             let by = t.citation.author.map { " — \($0)" } ?? ""
             context.out.line(
-                "\(String(t.number).leftPadded(to: 4))  \(t.deletedAt.localShort)  \(TextWidth.truncate((t.citation.text + by).foldedToOneLine, to: 60))")
+                "\(String(t.number).leftPadded(to: 4))  \(t.deletedAt.localShort)  \(TextWidth.truncate((t.citation.text + by).foldedToOneLine, to: 60))"
+            )
         }
         context.out.line("'citefeed restore --deleted N' brings one back as a new citation.")
     }

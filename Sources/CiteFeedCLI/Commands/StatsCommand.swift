@@ -32,7 +32,13 @@ struct StatsCommand: Command {
             context.out.write(
                 data: JSONWriter.pretty(
                     .object([
-                        ("cards", .object(CardPhase.allCases.map { ($0.rawValue, .int(Int64(count($0)))) } + [("suspended", .int(Int64(stats.suspended)))])),
+                        (
+                            "cards",
+                            .object(
+                                CardPhase.allCases.map { ($0.rawValue, .int(Int64(count($0)))) } + [
+                                    ("suspended", .int(Int64(stats.suspended)))
+                                ])
+                        ),
                         ("dueToday", .int(Int64(stats.dueToday))), ("dueNext7Days", .int(Int64(stats.dueWeek))),
                         (
                             "periods",
@@ -52,7 +58,8 @@ struct StatsCommand: Command {
         let total = CardPhase.allCases.reduce(0) { $0 + count($1) }
         let t = context.terminal
         let states = CardPhase.allCases.map { "\(count($0)) \($0.rawValue)" }.joined(separator: ", ")
-        context.out.line(t.bold("cards".padding(to: 12)) + "\(total): \(states)" + (stats.suspended > 0 ? "; \(stats.suspended) suspended" : ""))
+        context.out.line(
+            t.bold("cards".padding(to: 12)) + "\(total): \(states)" + (stats.suspended > 0 ? "; \(stats.suspended) suspended" : ""))
         context.out.line(t.bold("due".padding(to: 12)) + "\(stats.dueToday) today, \(stats.dueWeek) in the next 7 days")
         for p in stats.periods {
             let label = p.days == 1 ? "today" : "\(p.days) days"

@@ -15,7 +15,8 @@ struct StatusCommand: Command {
     static let scroll = Flag("scroll", "move a line longer than the width through it (default: the scroll setting)")
 
     static let spec = CommandSpec(
-        name: "status", usage: "[--format plain|waybar|i3blocks|polybar|json|tmux|argos] [--width N] [--follow] [--scroll] [--rotation NAME]",
+        name: "status",
+        usage: "[--format plain|waybar|i3blocks|polybar|json|tmux|argos] [--width N] [--follow] [--scroll] [--rotation NAME]",
         summary: "Print the current pick for a bar.",
         details: """
             Formats: plain (one line), waybar (a JSON object for return-type json), i3blocks (full

@@ -80,10 +80,14 @@ struct SyncCommand: Command {
             context.warn("\(SyncCommand.describe(skipped)); skipped")
         }
         for (machine, count) in report.moreSkipped.sorted(by: { $0.key < $1.key }) {
-            context.warn("machine \(SyncCommand.who(machine, name: report.names[machine] ?? "")): \(count) more line\(count == 1 ? "" : "s") skipped")
+            context.warn(
+                "machine \(SyncCommand.who(machine, name: report.names[machine] ?? "")): \(count) more line\(count == 1 ? "" : "s") skipped"
+            )
         }
         for (machine, why) in report.unreadable.sorted(by: { $0.key < $1.key }) {
-            context.warn("machine \(SyncCommand.who(machine, name: report.names[machine] ?? "")): \(why); its changes wait, the others' were applied")
+            context.warn(
+                "machine \(SyncCommand.who(machine, name: report.names[machine] ?? "")): \(why); its changes wait, the others' were applied"
+            )
         }
         for (machine, ahead) in report.ahead.sorted(by: { $0.key < $1.key }) {
             context.warn(
@@ -107,8 +111,10 @@ struct SyncCommand: Command {
             let written = report.written
             let deleted =
                 report.deleted == 0
-                ? "" : " (\(report.deleted == 1 ? "1 citation" : "\(report.deleted) citations") deleted by other machines: 'citefeed restore --deleted' lists \(report.deleted == 1 ? "it" : "them") for \(Library.trashDays) days)"
-            context.out.line("Synced with \(path): \(written) change\(written == 1 ? "" : "s") written, \(report.applied) applied\(deleted).")
+                ? ""
+                : " (\(report.deleted == 1 ? "1 citation" : "\(report.deleted) citations") deleted by other machines: 'citefeed restore --deleted' lists \(report.deleted == 1 ? "it" : "them") for \(Library.trashDays) days)"
+            context.out.line(
+                "Synced with \(path): \(written) change\(written == 1 ? "" : "s") written, \(report.applied) applied\(deleted).")
         }
     }
 
@@ -181,7 +187,8 @@ struct SyncStatusCommand: Command {
             let last = m.lastClock.flatMap(SyncClock.init).map {
                 ", the last made \($0.time.localShort)"
             }
-            context.out.line("\(name): its changes up to \(m.applied) applied\(last ?? "")\(m.problem.map { "; problem: " + $0.words } ?? "")")
+            context.out.line(
+                "\(name): its changes up to \(m.applied) applied\(last ?? "")\(m.problem.map { "; problem: " + $0.words } ?? "")")
         }
     }
 }

@@ -51,7 +51,8 @@ struct TagListCommand: Command {
             let padding = String(repeating: " ", count: nameWidth - TextWidth.columns(of: name))
             let colorPadding = String(repeating: " ", count: colorWidth - tag.color.count - 2)
             context.out.line(
-                t.tint(name, tag.color) + "\(padding)  " + swatch + "\(colorPadding)  \(String(summary.count).leftPadded(to: 9))\(archived)")
+                t.tint(name, tag.color) + "\(padding)  " + swatch + "\(colorPadding)  \(String(summary.count).leftPadded(to: 9))\(archived)"
+            )
         }
     }
 }

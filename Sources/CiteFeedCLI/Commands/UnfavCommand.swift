@@ -12,6 +12,8 @@ struct UnfavCommand: FlagCommand {
     init(_ arguments: ParsedArguments) throws { ids = try Self.parseIDs(arguments) }
     func apply(_ library: Library, _ ids: [Int64], _ now: Timestamp) throws -> [Int64] { try library.setFavourite(ids, false, now: now) }
     func report(changed: [Int64], unchanged: [Int64]) -> String {
-        flagReport("No longer a favourite:|No longer favourites:", changed: changed, unchanged: unchanged, already: "not a favourite|not favourites")
+        flagReport(
+            "No longer a favourite:|No longer favourites:", changed: changed, unchanged: unchanged,
+            already: "not a favourite|not favourites")
     }
 }

@@ -53,7 +53,10 @@ struct UpcomingCommand: Command {
         context.out.write(
             PickLines.table(
                 upcoming.map {
-                    ($0.slot.start, $0.citation.id, $0.citation.favourite, $0.citation.text, $0.citation.author, weighted ? "×\($0.weight)" : nil)
+                    (
+                        $0.slot.start, $0.citation.id, $0.citation.favourite, $0.citation.text, $0.citation.author,
+                        weighted ? "×\($0.weight)" : nil
+                    )
                 },
                 terminal: context.terminal))
     }

@@ -27,7 +27,8 @@ extension ImportError: CiteFeedError {
         case .unknownFormat(let name):
             return "Cannot tell the format of \(name); give --format \(ImportFormat.named)."
         case .empty(let name): return "\(name) is empty; nothing to import."
-        case .binary(let name): return "\(name) is not a text file (it holds NUL bytes, or is UTF-16 that does not decode); nothing was imported."
+        case .binary(let name):
+            return "\(name) is not a text file (it holds NUL bytes, or is UTF-16 that does not decode); nothing was imported."
         case let .invalidRecords(problems, total):
             let more = total > problems.count ? " And \(total - problems.count) more invalid records." : ""
             return "\(problems.map(\.words).joined(separator: " "))\(more) Nothing was imported; --skip-invalid imports the valid ones."
@@ -35,7 +36,8 @@ extension ImportError: CiteFeedError {
         case let .fetch(url, reason): return "Cannot fetch \(url): \(reason)."
         case let .noCitations(name, format, skipped):
             let found = skipped.isEmpty ? "nothing that is one" : "only " + ImportError.counted(skipped)
-            return "\(name) holds no citations: read as \(format.rawValue), it expected \(format.expected), and found \(found). Nothing was imported; --format names another format."
+            return
+                "\(name) holds no citations: read as \(format.rawValue), it expected \(format.expected), and found \(found). Nothing was imported; --format names another format."
         }
     }
 }

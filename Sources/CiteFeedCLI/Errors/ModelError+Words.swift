@@ -19,10 +19,12 @@ extension ModelError: CiteFeedError {
         case let .tooManyBytes(field, limit, actual):
             return "The \(field) is \(actual) bytes long in UTF-8; at most \(limit) are allowed."
         case let .tooManyMarks(field, marks, position):
-            return "The \(field) has a character with \(marks) combining marks at position \(position); at most \(CitationInput.maxMarks) are allowed."
+            return
+                "The \(field) has a character with \(marks) combining marks at position \(position); at most \(CitationInput.maxMarks) are allowed."
         case let .controlCharacter(field, scalar, position):
             // The author and the source are one line each; the text and the back may have several.
-            let allowed = field == "author" || field == "source" ? "it is one line, where only tab is allowed" : "only tab and newline are allowed"
+            let allowed =
+                field == "author" || field == "source" ? "it is one line, where only tab is allowed" : "only tab and newline are allowed"
             return "The \(field) contains the control character \(ModelError.scalarName(scalar)) at position \(position); \(allowed)."
         case let .invalidTagName(name, reason):
             return "Invalid tag name \(quoted(name)): \(reason)."

@@ -9,8 +9,8 @@ import CiteFeedSupport
 /// The words and exit statuses of the bar's errors (the data is the Service's).
 extension ReviewBarError: CiteFeedError {
     static func name(_ rotation: String) -> String { rotation.isEmpty ? "the default rotation" : "rotation \(quoted(rotation))" }
-    /// `name`, to begin a sentence.
-    static func Name(_ rotation: String) -> String { name(rotation).prefix(1).uppercased() + name(rotation).dropFirst() }
+    /// `name`, to begin a sentence ("Rotation …", "The default rotation").
+    static func sentenceName(_ rotation: String) -> String { name(rotation).prefix(1).uppercased() + name(rotation).dropFirst() }
     static func option(_ rotation: String) -> String { rotation.isEmpty ? "" : " --rotation \(rotation)" }
 
     package var exitStatus: ExitStatus {
@@ -23,13 +23,15 @@ extension ReviewBarError: CiteFeedError {
     package var message: String {
         switch self {
         case .reviewMode(let r):
-            return "\(ReviewBarError.Name(r)) reviews cards; 'citefeed grade again|hard|good|easy\(ReviewBarError.option(r))' answers the card shown."
+            return
+                "\(ReviewBarError.sentenceName(r)) reviews cards; 'citefeed grade again|hard|good|easy\(ReviewBarError.option(r))' answers the card shown."
         case .rotateMode(let r, let reviewing) where !reviewing.isEmpty:
             let names = reviewing.map(ReviewBarError.name).joined(separator: " and ")
             let how = reviewing[0].isEmpty ? "leave out --rotation" : "add" + ReviewBarError.option(reviewing[0]) + " to the command"
-            return "\(ReviewBarError.Name(r)) rotates citations; the cards are reviewed in \(names): \(how)."
+            return "\(ReviewBarError.sentenceName(r)) rotates citations; the cards are reviewed in \(names): \(how)."
         case .rotateMode(let r, _):
-            return "\(ReviewBarError.Name(r)) rotates citations; 'citefeed defaults write mode review\(ReviewBarError.option(r))' makes it show cards to review."
+            return
+                "\(ReviewBarError.sentenceName(r)) rotates citations; 'citefeed defaults write mode review\(ReviewBarError.option(r))' makes it show cards to review."
         case .noCardShown:
             return "No card is shown: none is due; 'citefeed status' says when the next one is."
         case .answeredMeanwhile(let id):
@@ -44,6 +46,6 @@ extension ReviewBarError: CiteFeedError {
 extension OutputDirectoryConflict: CiteFeedError {
     package var exitStatus: ExitStatus { .usage }
     package var message: String {
-        "\(ReviewBarError.Name(first)) and \(ReviewBarError.name(second)) would both write to \(directory); give one its own with 'citefeed defaults write outputDirectory DIR --rotation \(second.isEmpty ? first : second)'."
+        "\(ReviewBarError.sentenceName(first)) and \(ReviewBarError.name(second)) would both write to \(directory); give one its own with 'citefeed defaults write outputDirectory DIR --rotation \(second.isEmpty ? first : second)'."
     }
 }

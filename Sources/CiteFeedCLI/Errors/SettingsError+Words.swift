@@ -39,7 +39,8 @@ extension SettingsError: CiteFeedError {
             return
                 "\(path) is larger than \(Posix.describe(bytes: SettingsFile.sizeLimit)), which no settings file citefeed writes is; open it in an editor and shorten the value that is too long (the rest are your settings)."
         case .wouldBeTooLarge(let path):
-            return "\(path) would be larger than \(Posix.describe(bytes: SettingsFile.sizeLimit)) with this change, which is not made; shorten a long value first."
+            return
+                "\(path) would be larger than \(Posix.describe(bytes: SettingsFile.sizeLimit)) with this change, which is not made; shorten a long value first."
         case let .locked(path, holder):
             return
                 "\(path) is being changed by another citefeed\(holder.map { " (process \($0))" } ?? "") that has kept it for \(Posix.describe(milliseconds: FileLock.patience)); try again in a moment."

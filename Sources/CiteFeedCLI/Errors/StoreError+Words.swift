@@ -41,11 +41,13 @@ extension StoreError: CiteFeedError {
             let which = ids.count == 1 ? "Citation \(list) is" : "Citations \(list) are"
             return "\(which) not archived; archive first with 'citefeed archive \(list)', or delete at once with --force."
         case .noIDLeft:
-            return "The library has no citation id left to give (a citation has the id 9223372036854775807); export it, and import the export into a new library."
+            return
+                "The library has no citation id left to give (a citation has the id 9223372036854775807); export it, and import the export into a new library."
         case .answeredSince:
             return "the card was answered again since (from the bar, or another study), so that answer stays"
         case .answeredElsewhere:
-            return "that answer was given on another machine (or before this library was copied or restored), and sync takes back only a machine's own answers, so it stays"
+            return
+                "that answer was given on another machine (or before this library was copied or restored), and sync takes back only a machine's own answers, so it stays"
         case let .sqlite(error, path):
             return "SQLite error in \(path): \(error.message) (code \(error.extendedCode))."
         case .other(let message):

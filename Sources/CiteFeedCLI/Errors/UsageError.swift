@@ -28,7 +28,8 @@ package enum UsageError: CiteFeedError, Equatable {
             let hint = CLI.closestCommand(to: name).map { "did you mean '\($0)'? " } ?? ""
             return "Unknown command \(quoted(name)); \(hint)'citefeed help' lists the commands."
         case let .unknownOption(option, command) where command == "defaults write":
-            return "Unknown option \(option) for '\(command)'; a value that starts with '-' goes after '--', as in: citefeed defaults write publishCommand -- rsync -a --delete ./ host:feeds/"
+            return
+                "Unknown option \(option) for '\(command)'; a value that starts with '-' goes after '--', as in: citefeed defaults write publishCommand -- rsync -a --delete ./ host:feeds/"
         case let .unknownOption(option, command):
             return "Unknown option \(option) for '\(command)'; see 'citefeed \(command) --help'."
         case let .missingValue(option, placeholder, command):

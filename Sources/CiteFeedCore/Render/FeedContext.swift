@@ -33,7 +33,8 @@ public struct FeedContext: Sendable {
         isPublic = !settings.feedURL.isEmpty
         baseURL =
             isPublic
-            ? (settings.feedURL.hasSuffix("/") ? settings.feedURL : settings.feedURL + "/").uriEncoded : FeedContext.fileURL(outputDirectory)
+            ? (settings.feedURL.hasSuffix("/") ? settings.feedURL : settings.feedURL + "/").uriEncoded
+            : FeedContext.fileURL(outputDirectory)
         // Percent-encoded like every other link (a hub set by hand may hold what a URI cannot).
         hub = isPublic && !settings.feedHub.isEmpty ? settings.feedHub.uriEncoded : nil
         ttlMinutes = settings.interval.minutes

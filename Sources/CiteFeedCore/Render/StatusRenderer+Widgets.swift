@@ -45,7 +45,9 @@ extension StatusRenderer {
         }
         let rotation = self.rotation.isEmpty ? [] : ["--rotation", self.rotation]
         // The bar's line as it is, never trimmed: a frame keeps its width.
-        var lines = [StatusRenderer.argosText(line, folding: false) + " | " + literal + (scrollSpeed == nil ? "" : " font=monospace"), "---"]
+        var lines = [
+            StatusRenderer.argosText(line, folding: false) + " | " + literal + (scrollSpeed == nil ? "" : " font=monospace"), "---",
+        ]
         guard let pick else {
             lines.append(item(review.map(StatusRenderer.doneLine) ?? StatusRenderer.emptyLine))
             return lines.joined(separator: "\n") + "\n"
@@ -56,7 +58,9 @@ extension StatusRenderer {
         }
         if showsBack, let back = pick.back {
             lines.append(item(""))
-            for paragraph in StatusRenderer.tooltip(back).split(whereSeparator: \.isNewline) { lines += TextWidth.wrap("→ " + paragraph, to: 60).map(item) }
+            for paragraph in StatusRenderer.tooltip(back).split(whereSeparator: \.isNewline) {
+                lines += TextWidth.wrap("→ " + paragraph, to: 60).map(item)
+            }
         }
         let byline = [pick.author, pick.source].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
         if !byline.isEmpty { lines += TextWidth.wrap("— " + byline, to: 60).map(item) }

@@ -24,7 +24,7 @@ public struct StatusRenderer: Sendable {
     /// or the `scroll` setting; the caller decides, as the written `status.txt` and
     /// `status.json` never scroll).
     public init(settings: Settings, width: Int? = nil, scroll: Bool = false) {
-        template = (try? StatusTemplate(parsing: settings.statusTemplate)) ?? (try! StatusTemplate(parsing: "{text}"))
+        template = (try? StatusTemplate(parsing: settings.statusTemplate)) ?? StatusTemplate.textOnly
         self.width = width ?? settings.statusWidth
         scrollSpeed = scroll ? settings.scrollSpeed : nil
         rotation = settings.rotation
@@ -149,11 +149,15 @@ public struct StatusRenderer: Sendable {
     func reviewWaybar(_ pick: PickSnapshot?, _ review: ReviewDisplay, line: String) -> JSONValue {
         let text = waybarText(line)
         guard let pick else {
-            return .object([("text", .string(text)), ("tooltip", .string(text)), ("class", .array([.string("done")])), ("alt", .string("done"))])
+            return .object([
+                ("text", .string(text)), ("tooltip", .string(text)), ("class", .array([.string("done")])), ("alt", .string("done")),
+            ])
         }
-        let classes: [JSONValue] = [.string("card"), .string(review.revealed ? "revealed" : "front")]
+        let classes: [JSONValue] =
+            [.string("card"), .string(review.revealed ? "revealed" : "front")]
             + pick.tags.map { .string("tag-" + StatusRenderer.cssName($0.name)) }
-        let tooltip = review.revealed ? StatusRenderer.tooltip(pick.card) : StatusRenderer.tooltip(pick.text) + "\n\n(click to see the back)"
+        let tooltip =
+            review.revealed ? StatusRenderer.tooltip(pick.card) : StatusRenderer.tooltip(pick.text) + "\n\n(click to see the back)"
         return .object([
             ("text", .string(text)), ("tooltip", .string(tooltip.pangoEscaped)), ("class", .array(classes)),
             ("alt", .string(review.revealed ? "revealed" : "front")),

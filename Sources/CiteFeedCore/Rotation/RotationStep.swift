@@ -16,7 +16,8 @@ public enum RotationStep {
     /// slot's and still eligible; a slot without one gets its pick dated at the slot's start, or
     /// at `activeFrom` when the rotation became active later in the slot; a slot whose pick
     /// stopped being eligible gets a new one now.
-    public static func current(slot: Slot, latest: Pick?, latestIsEligible: Bool, now: Timestamp, activeFrom: Timestamp? = nil) -> Decision {
+    public static func current(slot: Slot, latest: Pick?, latestIsEligible: Bool, now: Timestamp, activeFrom: Timestamp? = nil) -> Decision
+    {
         let inSlot = latest?.isShown(in: slot) ?? false
         if inSlot && latestIsEligible { return .keep }
         let start = max(slot.start, activeFrom ?? slot.start)

@@ -33,7 +33,9 @@ public struct SlotClock: Sendable {
 
     private var step: Int64 { Int64(interval.minutes) * 60 }
     /// Sub-day slots count from local midnight, multi-day ones from Monday 1970-01-05.
-    private var origin: Int64 { (interval.minutes % Interval.day == 0 && interval.minutes > Interval.day ? 4 * 86400 : 0) + Int64(shift) * 60 }
+    private var origin: Int64 {
+        (interval.minutes % Interval.day == 0 && interval.minutes > Interval.day ? 4 * 86400 : 0) + Int64(shift) * 60
+    }
 
     /// The instant of boundary `k`, the wall time `origin + k * step`.
     func boundary(_ k: Int64) -> Int64 { instant(wall: origin + k * step) }

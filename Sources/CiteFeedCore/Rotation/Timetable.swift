@@ -36,7 +36,8 @@ public struct Timetable: Sendable {
         let slot = clock.slot(at: t)
         guard !isAlways else { return (slot, slot, true) }
         let stretch = self.stretch(at: t.seconds)
-        let piece = Slot(start: Timestamp(seconds: max(slot.start.seconds, stretch.start)), end: Timestamp(seconds: min(slot.end.seconds, stretch.end)))
+        let piece = Slot(
+            start: Timestamp(seconds: max(slot.start.seconds, stretch.start)), end: Timestamp(seconds: min(slot.end.seconds, stretch.end)))
         return (piece, slot, stretch.active)
     }
 

@@ -171,7 +171,8 @@ extension SyncChange {
                 guard case .int(let seed) = value, seed >= 0 else { throw .invalid("the library's seed is not a whole number") }
             } else {
                 // Only what sync carries, and a value `defaults write` would take.
-                guard let setting = SettingKey(rawValue: key), SettingKey.synced.contains(setting), rotation.isEmpty || !setting.isStudy else {
+                guard let setting = SettingKey(rawValue: key), SettingKey.synced.contains(setting), rotation.isEmpty || !setting.isStudy
+                else {
                     throw .invalid("\"\(key.echoed(limit: 60))\" is not a setting sync carries")
                 }
                 if value != .null {

@@ -29,7 +29,9 @@ extension Integration {
         }
 
         /// What bash's completion function offers for `words` (the last one is being typed).
-        func bash(_ script: URL, _ words: [String], in directory: String = "/", environment: [String: String] = ["PATH": "/usr/bin:/bin"]) throws -> [String] {
+        func bash(_ script: URL, _ words: [String], in directory: String = "/", environment: [String: String] = ["PATH": "/usr/bin:/bin"])
+            throws -> [String]
+        {
             let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
             let program = """
                 cd '\(directory)' && source '\(script.path)' && COMP_WORDS=(\(quoted)) && COMP_CWORD=\(words.count - 1) \
@@ -76,7 +78,9 @@ extension Integration {
         /// PATH is asked, with the CITEFEED_HOME in force.
         /// What an interactive zsh (driven through zsh/zpty) offers when `line` is typed and Tab
         /// pressed, with `fpath` put first in $fpath and compinit run, as a ~/.zshrc does.
-        static func zshTab(_ line: String, fpath: String?, binary: String = Sandbox.binary.deletingLastPathComponent().path) throws -> String {
+        static func zshTab(_ line: String, fpath: String?, binary: String = Sandbox.binary.deletingLastPathComponent().path) throws
+            -> String
+        {
             let zsh = try #require(Integration.CompletionsTests.shell("zsh"), "zsh is not installed (Debian's zsh)")
             let setup = (fpath.map { "fpath=('\($0)' $fpath); " } ?? "") + "autoload -U compinit; compinit -u -D"
             let program = """
@@ -116,7 +120,9 @@ extension Integration {
             #expect(try box.run("rotation", "add", "morning").status == 0)
             #expect(try box.run("rotation", "add", "mobile").status == 0)
             #expect(try box.run("tag", "list", "--names").stdout == "stoic\ntwo words\n")
-            let env = ["PATH": Sandbox.binary.deletingLastPathComponent().path + ":/usr/bin:/bin", "CITEFEED_HOME": box.home.path, "HOME": "/tmp"]
+            let env = [
+                "PATH": Sandbox.binary.deletingLastPathComponent().path + ":/usr/bin:/bin", "CITEFEED_HOME": box.home.path, "HOME": "/tmp",
+            ]
             let bashScript = try script("bash")
             defer { try? FileManager.default.removeItem(at: bashScript) }
             #expect(try bash(bashScript, ["citefeed", "status", "--rotation", "mo"], environment: env) == ["mobile", "morning"])
@@ -135,7 +141,8 @@ extension Integration {
             let fishScript = try script("fish")
             defer { try? FileManager.default.removeItem(at: fishScript) }
             func offered(_ line: String) throws -> [String] {
-                let result = try Sandbox.execute(fish, ["--no-config", "-c", "source '\(fishScript.path)'; complete -C'\(line)'"], stdin: Data(), environment: env)
+                let result = try Sandbox.execute(
+                    fish, ["--no-config", "-c", "source '\(fishScript.path)'; complete -C'\(line)'"], stdin: Data(), environment: env)
                 return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }.sorted()
             }
             #expect(try offered("citefeed upcoming --rotation m") == ["mobile", "morning"])
@@ -174,7 +181,8 @@ extension Integration {
             }
             #expect(try offered(["citefeed", ""]).contains("status"))
             #expect(try offered(["citefeed", "tag", ""]) == ["add", "delete", "edit", "list"])
-            #expect(try offered(["citefeed", "status", "--format", ""]) == ["argos", "i3blocks", "json", "plain", "polybar", "tmux", "waybar"])
+            #expect(
+                try offered(["citefeed", "status", "--format", ""]) == ["argos", "i3blocks", "json", "plain", "polybar", "tmux", "waybar"])
             #expect(try offered(["citefeed", "--home", "/tmp", "export", "--"]).contains("--favourites"))
         }
 

@@ -30,7 +30,9 @@ extension Integration {
             let page = ManPage.render()
             for command in CLI.commands {
                 #expect(page.contains(".SS \"" + ManPage.escape("citefeed " + command.spec.name) + "\""), "\(command.spec.name)")
-                for option in command.spec.options { #expect(page.contains("\\fB\\-\\-" + ManPage.escape(option.name) + "\\fR"), "\(option.name)") }
+                for option in command.spec.options {
+                    #expect(page.contains("\\fB\\-\\-" + ManPage.escape(option.name) + "\\fR"), "\(option.name)")
+                }
             }
             for key in SettingKey.allCases { #expect(page.contains(".B " + key.rawValue + "\n"), "\(key)") }
             for status in ExitStatus.allCases { #expect(page.contains(".B \(status.rawValue)\n")) }
@@ -50,7 +52,8 @@ extension Integration {
             #expect(rendered.status == 0 && rendered.stderr.isEmpty, "\(rendered)")
             let man = try #require(findProgram("man"), "man is not installed (Debian's man-db)")
             let shown = try Sandbox.execute(
-                man, ["-l", path], stdin: Data(), environment: ["PATH": "/usr/bin:/bin", "MANROFFOPT": "-ww", "MANPAGER": "cat", "MANWIDTH": "80", "LANG": "C.UTF-8"])
+                man, ["-l", path], stdin: Data(),
+                environment: ["PATH": "/usr/bin:/bin", "MANROFFOPT": "-ww", "MANPAGER": "cat", "MANWIDTH": "80", "LANG": "C.UTF-8"])
             #expect(shown.status == 0 && shown.stderr.isEmpty, "\(shown.stderr)")
             #expect(shown.stdout.contains("CITEFEED(1)") && shown.stdout.contains("rotation rename"), "\(shown.stdout.prefix(500))")
         }

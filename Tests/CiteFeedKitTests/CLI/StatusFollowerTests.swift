@@ -77,7 +77,9 @@ import Testing
             #expect(wait.until > wait.at, "a deadline already passed: \(wait)")
         }
         // Slot after slot: 10:00, 11:00, 12:00 (+01:00).
-        #expect(Array(script.waits.map(\.until.seconds).prefix(3)) == [10, 11, 12].map { Timestamp(rfc3339: "2026-03-01T\($0):00:00+01:00")!.seconds })
+        #expect(
+            Array(script.waits.map(\.until.seconds).prefix(3))
+                == [10, 11, 12].map { Timestamp(rfc3339: "2026-03-01T\($0):00:00+01:00")!.seconds })
     }
 
     /// Scrolling, it asks to wake once a step (1/`scrollSpeed` s) and prints each step at the

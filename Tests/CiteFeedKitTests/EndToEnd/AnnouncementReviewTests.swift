@@ -33,7 +33,8 @@ extension Integration {
             switch blocker {
             case .fifoLog: mkfifo(box.home.appendingPathComponent("announce.log").path, 0o600)
             case .directoryLog:
-                try FileManager.default.createDirectory(at: box.home.appendingPathComponent("announce.log"), withIntermediateDirectories: false)
+                try FileManager.default.createDirectory(
+                    at: box.home.appendingPathComponent("announce.log"), withIntermediateDirectories: false)
             case .fifoLock: mkfifo(box.home.appendingPathComponent("announce.lock").path, 0o600)
             }
             let ran = box.home.appendingPathComponent("ran").path
@@ -96,7 +97,8 @@ extension Integration {
                         ("feedHub", .string("http://127.0.0.1:9/")),
                     ])))
             let result = try box.run(["publish"], environment: ["PATH": "/usr/bin:/bin"])
-            #expect(result.status == 1 && result.stdout == "\(box.feeds.path): false failed, http://127.0.0.1:9/ was not told.\n", "\(result)")
+            #expect(
+                result.status == 1 && result.stdout == "\(box.feeds.path): false failed, http://127.0.0.1:9/ was not told.\n", "\(result)")
         }
     }
 }

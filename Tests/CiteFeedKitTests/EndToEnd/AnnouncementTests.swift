@@ -28,7 +28,8 @@ extension Integration {
             /// exits with `status`.
             func make(_ name: String, status: Int = 0) throws {
                 let log = directory.appendingPathComponent(name + ".log").path
-                let script = "#!/bin/sh\n{ echo \"cwd=$(pwd)\"; [ -n \"$CITEFEED_OUTPUT_DIR\" ] && echo \"dir=$CITEFEED_OUTPUT_DIR\"; for a in \"$@\"; do echo \"arg=$a\"; done; echo end; } >> '\(log)'\nexit \(status)\n"
+                let script =
+                    "#!/bin/sh\n{ echo \"cwd=$(pwd)\"; [ -n \"$CITEFEED_OUTPUT_DIR\" ] && echo \"dir=$CITEFEED_OUTPUT_DIR\"; for a in \"$@\"; do echo \"arg=$a\"; done; echo end; } >> '\(log)'\nexit \(status)\n"
                 let path = directory.appendingPathComponent(name).path
                 try script.write(toFile: path, atomically: true, encoding: .utf8)
                 chmod(path, 0o755)
@@ -58,7 +59,8 @@ extension Integration {
             let first = try box.run(["rotate"], environment: env)
             #expect(first.status == 0 && first.stderr.isEmpty, "\(first)")
             let pick = try box.library().latestPick()!.snapshot
-            let (summary, body) = pick.author == nil ? ("Citations", pick.text) : ("Ada", "First &lt;b&gt;&amp;&lt;/b&gt; text.\n\nThe back side.")
+            let (summary, body) =
+                pick.author == nil ? ("Citations", pick.text) : ("Ada", "First &lt;b&gt;&amp;&lt;/b&gt; text.\n\nThe back side.")
             #expect(bin.log("notify-send") == "cwd=/\narg=--app-name=citefeed\narg=--\narg=\(summary)\narg=\(body)\nend\n")
             // The same slot: no new pick, no notification; status in the next slot picks and notifies.
             #expect(try box.run(["rotate"], environment: env).status == 0)
@@ -98,7 +100,8 @@ extension Integration {
 
         /// A Python that can serve D-Bus (python3-dbus and python3-gi), for the stand-in
         /// notification server.
-        static let dbusPython: String? = ["python3", "/usr/bin/python3"].compactMap { $0.hasPrefix("/") ? $0 : findProgram($0) }.first { python in
+        static let dbusPython: String? = ["python3", "/usr/bin/python3"].compactMap { $0.hasPrefix("/") ? $0 : findProgram($0) }.first {
+            python in
             let p = Process()
             p.executableURL = URL(fileURLWithPath: python)
             p.arguments = ["-c", "import dbus, dbus.service, gi.repository.GLib"]
@@ -107,7 +110,8 @@ extension Integration {
             p.waitUntilExit()
             return p.terminationStatus == 0
         }
-        static let dbusTools = ["notify-send", "dbus-run-session", "dbus-monitor"].allSatisfy { findProgram($0) != nil } && dbusPython != nil
+        static let dbusTools =
+            ["notify-send", "dbus-run-session", "dbus-monitor"].allSatisfy { findProgram($0) != nil } && dbusPython != nil
 
         /// The real notify-send on a private session bus, with a stand-in notification server
         /// owning org.freedesktop.Notifications: dbus-monitor sees the Notify call with citefeed's
@@ -157,16 +161,21 @@ extension Integration {
             // bus daemon ends when dbus-run-session tells it to).
             let result = try Sandbox.execute(
                 Integration.AnnouncementTests.dbusPython!,
-                ["-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execvp(sys.argv[1], sys.argv[1:])",
-                 "timeout", "-s", "KILL", "60", findProgram("dbus-run-session")!, "--", "sh", "-c", script],
+                [
+                    "-c", "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execvp(sys.argv[1], sys.argv[1:])",
+                    "timeout", "-s", "KILL", "60", findProgram("dbus-run-session")!, "--", "sh", "-c", script,
+                ],
                 stdin: Data(), environment: env)
             #expect(result.status == 0 && !result.stderr.contains("warning"), "\(result)")
             let pick = try box.library().latestPick()!.snapshot
-            let (summary, body) = pick.author == nil ? ("Citations", pick.text) : ("Ada", "First &lt;b&gt;&amp;&lt;/b&gt; text.\n\nThe back side.")
+            let (summary, body) =
+                pick.author == nil ? ("Citations", pick.text) : ("Ada", "First &lt;b&gt;&amp;&lt;/b&gt; text.\n\nThe back side.")
             let received = (try? String(contentsOfFile: dir + "/received.log", encoding: .utf8)) ?? ""
             #expect(received == "app=citefeed\nsummary=\(summary)\nbody=\(body)\n", "\(received)")
             let monitor = (try? String(contentsOfFile: dir + "/monitor.log", encoding: .utf8)) ?? ""
-            #expect(monitor.contains("member=Notify") && monitor.contains("string \"citefeed\"") && monitor.contains("string \"\(summary)\""), "\(monitor)")
+            #expect(
+                monitor.contains("member=Notify") && monitor.contains("string \"citefeed\"") && monitor.contains("string \"\(summary)\""),
+                "\(monitor)")
         }
 
         @Test func thePublishCommandRunsInTheOutputDirectoryAfterChanges() throws {
@@ -174,7 +183,10 @@ extension Integration {
             let bin = try StandIns()
             try bin.make("sync-feeds")
             let env: [String: String?] = ["PATH": bin.path]
-            #expect(try box.run(["defaults", "write", "publishCommand", "--", "sync-feeds", "-a", "with space", "to={dir}/x"], environment: env).status == 0)
+            #expect(
+                try box.run(
+                    ["defaults", "write", "publishCommand", "--", "sync-feeds", "-a", "with space", "to={dir}/x"], environment: env
+                ).status == 0)
             let feeds = box.feeds.path
             let first = try box.run(["rotate"], environment: env)
             #expect(first.status == 0 && first.stdout.hasPrefix("Wrote "), "\(first)")
@@ -211,7 +223,10 @@ extension Integration {
             #expect(try box.run(["defaults", "write", "publishCommand", "upload"], environment: env).status == 0)
             let failed = try box.run(["rotate"], environment: env)
             #expect(failed.status == 0 && failed.stdout.hasPrefix("Wrote "), "\(failed)")
-            #expect(failed.stderr.contains("warning: publishCommand \"upload\" failed (exit status 5); note that citefeed no longer appends the output directory as its last argument (changed after 0.1.0): the command runs in that directory, which is {dir} in its arguments and $CITEFEED_OUTPUT_DIR in its environment; the next rotate runs it again"), "\(failed)")
+            #expect(
+                failed.stderr.contains(
+                    "warning: publishCommand \"upload\" failed (exit status 5); note that citefeed no longer appends the output directory as its last argument (changed after 0.1.0): the command runs in that directory, which is {dir} in its arguments and $CITEFEED_OUTPUT_DIR in its environment; the next rotate runs it again"
+                ), "\(failed)")
             // No change, but it failed: run again.
             try bin.make("upload", status: 0)
             let retried = try box.run(["rotate"], environment: env)
@@ -224,7 +239,8 @@ extension Integration {
             #expect(try box.run(["defaults", "write", "publishCommand", "no-such-uploader"], environment: env).status == 0)
             box.now = "2026-03-01T10:30:00+01:00"
             let missing = try box.run(["rotate"], environment: env)
-            #expect(missing.status == 0 && missing.stderr.contains("\"no-such-uploader\" is not an executable program on PATH"), "\(missing)")
+            #expect(
+                missing.status == 0 && missing.stderr.contains("\"no-such-uploader\" is not an executable program on PATH"), "\(missing)")
         }
 
         /// A hub on 127.0.0.1 that records each request's method, path, type and body.
@@ -264,18 +280,27 @@ extension Integration {
             #expect(try box.output("feed.xml").contains("<atom:link href=\"\(hubURL)\" rel=\"hub\"/>"))
             #expect(try box.output("feed.atom").contains("<link rel=\"hub\" href=\"\(hubURL)\"/>"))
             let json = try JSONParser.parse(try box.output("feed.json"))
-            #expect(json["hubs"]?.arrayValue?.first?["url"]?.stringValue == hubURL && json["hubs"]?.arrayValue?.first?["type"]?.stringValue == "WebSub")
+            #expect(
+                json["hubs"]?.arrayValue?.first?["url"]?.stringValue == hubURL
+                    && json["hubs"]?.arrayValue?.first?["type"]?.stringValue == "WebSub")
             let form = "application/x-www-form-urlencoded"
             #expect(
-                hub.requests == ["feed.xml", "feed.atom", "feed.json"].map { "POST /hub \(form) hub.mode=publish&hub.url=https%3A%2F%2Fexample.org%2Fq%2F\($0)" },
+                hub.requests
+                    == ["feed.xml", "feed.atom", "feed.json"].map {
+                        "POST /hub \(form) hub.mode=publish&hub.url=https%3A%2F%2Fexample.org%2Fq%2F\($0)"
+                    },
                 "\(hub.requests)")
             // No change: no news. A named rotation's feeds are under NAME/.
             #expect(try box.run(["rotate"], environment: env).status == 0)
             #expect(hub.requests.count == 3)
             #expect(try box.run(["rotation", "add", "w"], environment: env).status == 0)
             #expect(try box.run(["rotate", "--rotation", "w"], environment: env).status == 0)
-            #expect(hub.requests.count == 6 && hub.requests[3].hasSuffix("hub.url=https%3A%2F%2Fexample.org%2Fq%2Fw%2Ffeed.xml"), "\(hub.requests)")
-            #expect(try String(contentsOf: box.feeds.appendingPathComponent("w/feed.atom"), encoding: .utf8).contains("href=\"https://example.org/q/w/feed.atom\""))
+            #expect(
+                hub.requests.count == 6 && hub.requests[3].hasSuffix("hub.url=https%3A%2F%2Fexample.org%2Fq%2Fw%2Ffeed.xml"),
+                "\(hub.requests)")
+            #expect(
+                try String(contentsOf: box.feeds.appendingPathComponent("w/feed.atom"), encoding: .utf8).contains(
+                    "href=\"https://example.org/q/w/feed.atom\""))
         }
 
         @Test(.requires(findProgram("curl") != nil && findProgram("python3") != nil, "needs curl and python3"))
@@ -287,7 +312,11 @@ extension Integration {
             #expect(try box.run(["defaults", "write", "feedURL", "https://example.org/q/"], environment: env).status == 0)
             #expect(try box.run(["defaults", "write", "feedHub", "http://127.0.0.1:\(hub.port)/"], environment: env).status == 0)
             let refused = try box.run(["rotate"], environment: env)
-            #expect(refused.status == 0 && refused.stderr.contains("answered 500 to the news of https://example.org/q/feed.xml; 2 more feeds were not announced"), "\(refused)")
+            #expect(
+                refused.status == 0
+                    && refused.stderr.contains(
+                        "answered 500 to the news of https://example.org/q/feed.xml; 2 more feeds were not announced"),
+                "\(refused)")
             // A hub that failed is not asked again in that run.
             #expect(hub.requests.count == 1, "\(hub.requests)")
             // Port 9 (discard) on 127.0.0.1 has no server.

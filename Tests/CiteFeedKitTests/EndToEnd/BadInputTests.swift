@@ -26,7 +26,10 @@ extension EndToEnd {
             (["add", String(repeating: "x", count: 20_001)], "The text is 20001 characters long; at most 20000 are allowed."),
             (["add", "ab\u{7}c"], "The text contains the control character U+0007 (BEL) at position 3; only tab and newline are allowed."),
             (["add", "x", "--author", String(repeating: "a", count: 501)], "The author is 501 characters long; at most 500 are allowed."),
-            (["add", "x", "--source", String(repeating: "s", count: 2001)], "The source is 2001 characters long; at most 2000 are allowed."),
+            (
+                ["add", "x", "--source", String(repeating: "s", count: 2001)],
+                "The source is 2001 characters long; at most 2000 are allowed."
+            ),
             (["add", "x", "--source", "a\nb"], "The source contains the control character U+000A (LF) at position 2; it is one line"),
             (["add", "x", "--back", "ok\u{1}"], "The back contains the control character U+0001 at position 3"),
         ])
@@ -113,7 +116,8 @@ extension EndToEnd {
             try db.execute("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine')")
             let before = try Data(contentsOf: URL(fileURLWithPath: box.libraryPath))
             expectFailure(
-                try box.run("add", "x"), status: .dataError, containing: "is not a citefeed library (an SQLite database of another program)")
+                try box.run("add", "x"), status: .dataError, containing: "is not a citefeed library (an SQLite database of another program)"
+            )
             #expect(try Data(contentsOf: URL(fileURLWithPath: box.libraryPath)) == before)
             #expect(try db.scalar("SELECT count(*) FROM notes") == 1)
         }

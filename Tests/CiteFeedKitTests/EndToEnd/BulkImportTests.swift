@@ -300,7 +300,8 @@ extension MigrationTests {
             try library.db.run(
                 "INSERT INTO citations (uuid, text, created_at, updated_at) VALUES (?, 'Another', 1, 1)", .text(uuid))
         }
-        #expect(duplicate.extendedCode == 2067 && duplicate.message == "UNIQUE constraint failed: citations.uuid")  // SQLITE_CONSTRAINT_UNIQUE
+        // SQLITE_CONSTRAINT_UNIQUE
+        #expect(duplicate.extendedCode == 2067 && duplicate.message == "UNIQUE constraint failed: citations.uuid")
     }
 }
 

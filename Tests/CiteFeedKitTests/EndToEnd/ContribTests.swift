@@ -92,7 +92,9 @@ extension EndToEnd {
                 if let right = module["on-click-right"]?.stringValue {
                     // copy --current without a clipboard tool says so (exit 1), about that rotation's pick.
                     let words = EndToEnd.ContribTests.words(right)
-                    let copied = try Sandbox.execute(words[0], Array(words.dropFirst()), stdin: Data(), environment: box.environment.merging(["PATH": "/nonexistent"]) { $1 })
+                    let copied = try Sandbox.execute(
+                        words[0], Array(words.dropFirst()), stdin: Data(),
+                        environment: box.environment.merging(["PATH": "/nonexistent"]) { $1 })
                     #expect(copied.stderr.contains("No clipboard"), "\(copied)")
                 }
             }
@@ -120,7 +122,8 @@ extension EndToEnd {
             let pre = try #require(sections["Service"]?["ExecStartPre"])
             #expect(pre == "-@bindir@/citefeed sync")
             let synced = try Sandbox.execute(
-                Sandbox.binary.path, Array(EndToEnd.ContribTests.words(String(pre.dropFirst())).dropFirst()), stdin: Data(), environment: box.environment)
+                Sandbox.binary.path, Array(EndToEnd.ContribTests.words(String(pre.dropFirst())).dropFirst()), stdin: Data(),
+                environment: box.environment)
             #expect(synced.status == 0 && synced.stdout.isEmpty && synced.stderr.isEmpty, "\(synced)")
             let timer = try String(contentsOf: packageRoot.appendingPathComponent("contrib/systemd/citefeed.timer"), encoding: .utf8)
             #expect(timer.contains("\nOnCalendar=*:0/15\n") && timer.contains("\nPersistent=true\n"))
@@ -140,7 +143,8 @@ extension EndToEnd {
             // Run as cron would: sh -c, with @bindir@ filled in as an install fills it.
             let binDirectory = box.home.appendingPathComponent("prefix/bin")
             try FileManager.default.createDirectory(at: binDirectory, withIntermediateDirectories: true)
-            try FileManager.default.createSymbolicLink(at: binDirectory.appendingPathComponent("citefeed"), withDestinationURL: Sandbox.binary)
+            try FileManager.default.createSymbolicLink(
+                at: binDirectory.appendingPathComponent("citefeed"), withDestinationURL: Sandbox.binary)
             box.now = "2026-03-02T11:30:00+01:00"
             let env = box.environment
             let line = fields[5].replacingOccurrences(of: "@bindir@", with: binDirectory.path)

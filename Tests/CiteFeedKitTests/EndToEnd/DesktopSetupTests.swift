@@ -22,7 +22,8 @@ extension Integration {
             #expect(try box.run("setup", "plasma").stdout.contains("Add Widgets…"))
             #expect(try box.run("setup", "tmux").stdout == Integration.SetupTests.contrib("tmux/citefeed.tmux.conf"))
             #expect(try box.run("setup", "conky").stdout == Integration.SetupTests.contrib("conky/citefeed.conf"))
-            expectFailure(try box.run("setup", "tmux", "--install"), status: .usage, containing: "--install goes with 'citefeed setup gnome'")
+            expectFailure(
+                try box.run("setup", "tmux", "--install"), status: .usage, containing: "--install goes with 'citefeed setup gnome'")
             expectFailure(try box.run("setup", "gnomee"), status: .usage, containing: "gnome, plasma, tmux, conky, wallpaper or lockscreen")
             #expect(!FileManager.default.fileExists(atPath: box.home.appendingPathComponent("user data").path))
         }
@@ -56,7 +57,8 @@ extension Integration {
                     ],
                     stdin: Data(), environment: ["PATH": "/usr/bin:/bin"])
                 #expect(
-                    read.stdout == Sandbox.binary.deletingLastPathComponent().resolvingSymlinksInPath().path + "/citefeed\n" + library + "\n",
+                    read.stdout == Sandbox.binary.deletingLastPathComponent().resolvingSymlinksInPath().path + "/citefeed\n" + library
+                        + "\n",
                     "\(read)")
             }
             // Again: the same files, nothing else.
@@ -71,7 +73,8 @@ extension Integration {
             #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("contents/ui/main.qml").path))
             let config = try String(contentsOf: dir.appendingPathComponent("contents/config/main.xml"), encoding: .utf8)
             #expect(
-                config.contains("<default>" + Sandbox.binary.deletingLastPathComponent().resolvingSymlinksInPath().path + "/citefeed</default>")
+                config.contains(
+                    "<default>" + Sandbox.binary.deletingLastPathComponent().resolvingSymlinksInPath().path + "/citefeed</default>")
             )
             #expect(config.contains("<default>" + box.home.path + "</default>"), "CITEFEED_HOME is the library chosen")
             if let xmllint = findProgram("xmllint") {

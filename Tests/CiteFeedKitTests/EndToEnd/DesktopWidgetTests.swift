@@ -19,7 +19,9 @@ extension Integration {
 
         static func run(_ script: String, screenshot: String) throws -> RunResult {
             var arguments = [Sandbox.binary.path]
-            if let directory = ProcessInfo.processInfo.environment["CITEFEED_SCREENSHOTS"] { arguments.append(directory + "/" + screenshot) }
+            if let directory = ProcessInfo.processInfo.environment["CITEFEED_SCREENSHOTS"] {
+                arguments.append(directory + "/" + screenshot)
+            }
             var environment = ProcessInfo.processInfo.environment
             environment["CITEFEED_SHARED"] = sharedFolder.path
             return try Sandbox.execute(packageRoot.appendingPathComponent(script).path, arguments, stdin: Data(), environment: environment)
@@ -48,7 +50,8 @@ extension Integration {
         }
 
         @Test(
-            .requires(installed(plasmaPrograms), "needs \(plasmaPrograms.joined(separator: ", ")) (plasma-sdk, Xvfb, ImageMagick, tesseract)"))
+            .requires(
+                installed(plasmaPrograms), "needs \(plasmaPrograms.joined(separator: ", ")) (plasma-sdk, Xvfb, ImageMagick, tesseract)"))
         func thePlasmaWidgetShowsFollowsAndActs() throws {
             let result = try Self.run("scripts/test-plasma", screenshot: "plasma.png")
             #expect(result.status == 0, "\(result)")

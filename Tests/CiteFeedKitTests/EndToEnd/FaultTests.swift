@@ -1,10 +1,6 @@
 import Foundation
 import Testing
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 @testable import CiteFeedCLI
 @testable import CiteFeedCore
 @testable import CiteFeedExchange
@@ -13,6 +9,10 @@ import Testing
 @testable import CiteFeedService
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 extension Integration {
     /// Faults from outside: outputs that cannot be written, a file-size limit, processes
@@ -60,7 +60,9 @@ extension Integration {
             var runAs: [String] = []
             if getuid() == 0 {
                 let setpriv = try #require(findProgram("setpriv"), "the read-only case needs setpriv (util-linux) when run as root")
-                for path in try FileManager.default.subpathsOfDirectory(atPath: box.home.path).map({ box.home.path + "/" + $0 }) + [box.home.path] {
+                for path in try FileManager.default.subpathsOfDirectory(atPath: box.home.path).map({ box.home.path + "/" + $0 }) + [
+                    box.home.path
+                ] {
                     lchown(path, 65534, 65534)
                 }
                 runAs = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
@@ -163,7 +165,9 @@ extension Integration {
                 Thread.sleep(forTimeInterval: Double.random(in: 0...0.08, using: &rng))
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
-                #expect(Integration.FaultTests.outputsParse(box.feeds).isEmpty, "round \(round): \(Integration.FaultTests.outputsParse(box.feeds))")
+                #expect(
+                    Integration.FaultTests.outputsParse(box.feeds).isEmpty,
+                    "round \(round): \(Integration.FaultTests.outputsParse(box.feeds))")
             }
             #expect(try box.library().integrityCheck() == "ok")
         }

@@ -23,7 +23,8 @@ extension Integration {
         func hostileLibrary() throws -> Sandbox {
             let box = try Sandbox()
             try box.add(
-                "A & B < C > D \"q\" <b>bold</b> ]]> &copy; &#x41; 100%{A1:touch /tmp/x:}", "--author", "Tom & <Jerry> </b> <ann@example.org> &amp;",
+                "A & B < C > D \"q\" <b>bold</b> ]]> &copy; &#x41; 100%{A1:touch /tmp/x:}", "--author",
+                "Tom & <Jerry> </b> <ann@example.org> &amp;",
                 "--source", "https://exämple.org/x?a=1&b=<2>{|}^`[3]#f#g%zz", "--tag", "r&d </b>", "--tag", "<ann@example.org>",
                 "--back", "<script>alert(1)</script>")
             try box.add("</p></blockquote><img src=x onerror=alert(1)>", "--author", "&lt;escaped&gt;", "--source", "javascript:alert(1)")
@@ -42,7 +43,8 @@ extension Integration {
         func feedcheck(_ file: URL) throws -> RunResult {
             let tool = Integration.FeedValidatorTests.tool
             try #require(Integration.FeedValidatorTests.hasValidator, "the W3C Feed Validator is not at \(tool.path) (../shared is absent)")
-            return try Sandbox.execute(tool.path, [file.path, "--level", "AA"], stdin: Data(), environment: ProcessInfo.processInfo.environment)
+            return try Sandbox.execute(
+                tool.path, [file.path, "--level", "AA"], stdin: Data(), environment: ProcessInfo.processInfo.environment)
         }
 
         @Test(.needsShared(tool))
@@ -77,7 +79,8 @@ extension Integration {
         @Test(.needsShared(schema), .requires(pythonWith(["jsonschema"]) != nil, "needs Python's jsonschema"))
         func hostileJSONFeedPassesTheSchemaWithFormatChecks() throws {
             let schema = Integration.FeedValidatorTests.schema
-            try #require(FileManager.default.fileExists(atPath: schema.path), "the JSON Feed schema is not at \(schema.path) (../shared is absent)")
+            try #require(
+                FileManager.default.fileExists(atPath: schema.path), "the JSON Feed schema is not at \(schema.path) (../shared is absent)")
             let python = try #require(pythonWith(["jsonschema"]), "scripts/setup-debian --test installs jsonschema")
             let box = try hostileLibrary()
             // FormatChecker checks "uri" only with rfc3986-validator or rfc3987 installed (setup-debian
@@ -108,7 +111,8 @@ extension Integration {
             do {
                 let xmllint = try #require(findProgram("xmllint"), "xmllint is not installed (Debian's libxml2-utils)")
                 for name in ["feed.xml", "feed.atom"] {
-                    let result = try Sandbox.execute(xmllint, ["--noout", box.feeds.appendingPathComponent(name).path], stdin: Data(), environment: [:])
+                    let result = try Sandbox.execute(
+                        xmllint, ["--noout", box.feeds.appendingPathComponent(name).path], stdin: Data(), environment: [:])
                     #expect(result.status == 0 && result.stderr.isEmpty, "\(name): \(result)")
                 }
                 let html = try Sandbox.execute(
@@ -128,7 +132,8 @@ extension Integration {
                         out.append(html.unescape(re.sub(r"<br\\s*/?>\\n?", "\\n", quote)))
                 print(json.dumps(out))
                 """
-            let result = try Sandbox.execute(python, ["-c", script, box.feeds.path], stdin: Data(), environment: ProcessInfo.processInfo.environment)
+            let result = try Sandbox.execute(
+                python, ["-c", script, box.feeds.path], stdin: Data(), environment: ProcessInfo.processInfo.environment)
             #expect(result.status == 0, "\(result)")
             let quotes = try JSONParser.parse(result.stdout).arrayValue?.compactMap(\.stringValue) ?? []
             let texts = try box.library().recentPicks(limit: 10).map(\.snapshot.text)

@@ -16,9 +16,10 @@ extension Integration {
         static func mounts(in box: Sandbox) throws -> URL {
             let root = box.home.appendingPathComponent("media/reader")
             let kindle = root.appendingPathComponent("Kindle"), kobo = root.appendingPathComponent("KOBOeReader")
-            for dir in [kindle.appendingPathComponent("documents"), kobo.appendingPathComponent(".kobo"),
-                kobo.appendingPathComponent("Books/Frankenstein.sdr"), root.appendingPathComponent("USB STICK/notes")]
-            {
+            for dir in [
+                kindle.appendingPathComponent("documents"), kobo.appendingPathComponent(".kobo"),
+                kobo.appendingPathComponent("Books/Frankenstein.sdr"), root.appendingPathComponent("USB STICK/notes"),
+            ] {
                 try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             }
             try """
@@ -65,7 +66,11 @@ extension Integration {
             let kobo = root.appendingPathComponent("KOBOeReader/.kobo/KoboReader.sqlite").path
             try Integration.DatabaseImportTests.make(kobo, "UPDATE Bookmark SET Annotation = 'Seen again.' WHERE BookmarkID = 'b1'")
             let noted = try box.run(["import", "--devices", root.path])
-            #expect(noted.status == 0 && noted.stdout.contains("KOBOeReader/.kobo/KoboReader.sqlite: imported 0, skipped 3 duplicates, 1 note added as a back"), "\(noted)")
+            #expect(
+                noted.status == 0
+                    && noted.stdout.contains(
+                        "KOBOeReader/.kobo/KoboReader.sqlite: imported 0, skipped 3 duplicates, 1 note added as a back"),
+                "\(noted)")
             let shown = try box.run("list", "--search", "cooperative", "--json")
             #expect(shown.stdout.contains("\"back\": \"Seen again.\""), "\(shown.stdout)")
             // No e-reader under a root: a note, exit 0.
@@ -78,7 +83,8 @@ extension Integration {
             let folder = box.home.appendingPathComponent("exports")
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("old.sdr"), withIntermediateDirectories: true)
             try FileManager.default.copyItem(
-                at: Integration.FolderImportTests.fixtures.appendingPathComponent("koreader-export-one.json"), to: folder.appendingPathComponent("book.json"))
+                at: Integration.FolderImportTests.fixtures.appendingPathComponent("koreader-export-one.json"),
+                to: folder.appendingPathComponent("book.json"))
             try "return { [\"annotations\"] = { os.execute(\"touch /tmp/x\") } }".write(
                 to: folder.appendingPathComponent("old.sdr/metadata.pdf.lua"), atomically: true, encoding: .utf8)
             try "[{\"text\": \"a quote collection, not taken from a folder\"}]".write(
@@ -86,7 +92,9 @@ extension Integration {
             let run = try box.run(["import", folder.path])
             #expect(run.status == 65, "\(run)")
             #expect(run.stdout == "book.json: imported 3, skipped 0 duplicates\n2 files: imported 3, skipped 0 duplicates\n")
-            #expect(run.errorLines.first?.hasPrefix("citefeed: error: old.sdr/metadata.pdf.lua is not valid: line 1: ") == true, "\(run.stderr)")
+            #expect(
+                run.errorLines.first?.hasPrefix("citefeed: error: old.sdr/metadata.pdf.lua is not valid: line 1: ") == true, "\(run.stderr)"
+            )
             #expect(run.errorLines.last == "citefeed: error: 1 of 2 files could not be imported (said above); the others were.")
             #expect(try box.run("list").stdout.split(separator: "\n").count == 1 + 3)
             // A folder with nothing an import takes from a folder.
@@ -111,14 +119,19 @@ extension Integration {
                 var text = try String(contentsOf: packageRoot.appendingPathComponent("contrib/systemd/" + name), encoding: .utf8)
                 // systemd-analyze checks that the program exists: the built one stands for it.
                 text = text.replacingOccurrences(of: "@bindir@/citefeed", with: Sandbox.binary.path)
-                try text.write(to: units.appendingPathComponent(name.replacingOccurrences(of: ".in", with: "")), atomically: true, encoding: .utf8)
+                try text.write(
+                    to: units.appendingPathComponent(name.replacingOccurrences(of: ".in", with: "")), atomically: true, encoding: .utf8)
             }
             let verify = try Sandbox.execute(
-                try #require(findProgram("systemd-analyze")), ["verify", "--man=no", units.appendingPathComponent("citefeed-devices.path").path,
-                    units.appendingPathComponent("citefeed-devices.service").path],
+                try #require(findProgram("systemd-analyze")),
+                [
+                    "verify", "--man=no", units.appendingPathComponent("citefeed-devices.path").path,
+                    units.appendingPathComponent("citefeed-devices.service").path,
+                ],
                 stdin: Data(), environment: ["PATH": "/usr/bin:/bin", "SYSTEMD_LOG_LEVEL": "warning"])
             #expect(verify.status == 0 && !verify.stderr.contains("citefeed-devices"), "\(verify)")
-            let service = try String(contentsOf: packageRoot.appendingPathComponent("contrib/systemd/citefeed-devices.service.in"), encoding: .utf8)
+            let service = try String(
+                contentsOf: packageRoot.appendingPathComponent("contrib/systemd/citefeed-devices.service.in"), encoding: .utf8)
             let exec = try #require(service.split(separator: "\n").first { $0.hasPrefix("ExecStart=") })
             #expect(exec == "ExecStart=@bindir@/citefeed import --devices")
             // A device that stops answering ends the import in time, and it yields to the desktop.
@@ -141,7 +154,8 @@ extension Integration {
         @Test func datesOutsideTheYearsAFeedCanWriteAreLeftUnset() throws {
             let box = try Sandbox()
             let file = box.home.appendingPathComponent("k.json")
-            try #"{"version":"json/1.0.0","title":"B","author":"A","entries":[{"text":"t","time":-9223372036854775808},{"text":"u","time":253402300800}]}"#
+            try
+                #"{"version":"json/1.0.0","title":"B","author":"A","entries":[{"text":"t","time":-9223372036854775808},{"text":"u","time":253402300800}]}"#
                 .write(to: file, atomically: true, encoding: .utf8)
             #expect(try box.run(["import", file.path]).status == 0)
             let export = try box.run(["export", "--format", "json"])
@@ -203,9 +217,11 @@ extension Integration {
             for name in ["a", "b", "c"] {
                 try FileManager.default.createDirectory(at: folder.appendingPathComponent(name + ".sdr"), withIntermediateDirectories: true)
             }
-            try Integration.FolderImportSecondReviewTests.sidecar.write(to: folder.appendingPathComponent("a.sdr/metadata.epub.lua"), atomically: true, encoding: .utf8)
+            try Integration.FolderImportSecondReviewTests.sidecar.write(
+                to: folder.appendingPathComponent("a.sdr/metadata.epub.lua"), atomically: true, encoding: .utf8)
             try "".write(to: folder.appendingPathComponent("b.sdr/metadata.epub.lua"), atomically: true, encoding: .utf8)
-            try Integration.FolderImportSecondReviewTests.sidecar.write(to: folder.appendingPathComponent("c.sdr/metadata.epub.lua"), atomically: true, encoding: .utf8)
+            try Integration.FolderImportSecondReviewTests.sidecar.write(
+                to: folder.appendingPathComponent("c.sdr/metadata.epub.lua"), atomically: true, encoding: .utf8)
             let run = try box.run(["import", folder.path])
             #expect(run.status == 65 && run.stdout.contains("c.sdr/metadata.epub.lua: nothing new (1 duplicate)"), "\(run)")
             #expect(try box.run("list").stdout.split(separator: "\n").count == 1 + 1)
@@ -227,7 +243,8 @@ extension Integration {
             let box = try Sandbox()
             let book = box.home.appendingPathComponent("media/KOBOeReader/.adds/koreader/docsettings/mnt/onboard/Books/Dune.sdr")
             try FileManager.default.createDirectory(at: book, withIntermediateDirectories: true)
-            try Integration.FolderImportSecondReviewTests.sidecar.write(to: book.appendingPathComponent("metadata.epub.lua"), atomically: true, encoding: .utf8)
+            try Integration.FolderImportSecondReviewTests.sidecar.write(
+                to: book.appendingPathComponent("metadata.epub.lua"), atomically: true, encoding: .utf8)
             let devices = try box.run(["import", "--devices", box.home.appendingPathComponent("media").path])
             #expect(devices.status == 0 && devices.stdout.hasSuffix("1 file: imported 1, skipped 0 duplicates\n"), "\(devices)")
         }

@@ -17,21 +17,29 @@ extension Integration {
         @Test func version() throws {
             let box = try Sandbox()
             let result = try box.run("--version")
-            let file = try String(contentsOf: packageRoot.appendingPathComponent("VERSION"), encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            let file = try String(contentsOf: packageRoot.appendingPathComponent("VERSION"), encoding: .utf8).trimmingCharacters(
+                in: .whitespacesAndNewlines)
             #expect(CLI.version == file)
             #expect(result.status == 0 && result.stderr.isEmpty && result.stdout.hasPrefix("citefeed \(file) (commit "), "\(result)")
             // The commit is the checkout's (the binary was built from it, perhaps with changes).
             if let git = findProgram("git") {
-                let head = try Sandbox.execute(git, ["-C", packageRoot.path, "rev-parse", "--short=12", "HEAD"], stdin: Data(), environment: ["PATH": "/usr/bin:/bin"])
-                if head.status == 0 { #expect(result.stdout.contains("commit " + head.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(result.stdout)") }
+                let head = try Sandbox.execute(
+                    git, ["-C", packageRoot.path, "rev-parse", "--short=12", "HEAD"], stdin: Data(), environment: ["PATH": "/usr/bin:/bin"])
+                if head.status == 0 {
+                    #expect(
+                        result.stdout.contains("commit " + head.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(result.stdout)")
+                }
             }
             // scripts/build-info outside a git checkout.
             let outside = box.home.appendingPathComponent("unpacked")
             try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("VERSION"), to: outside.appendingPathComponent("VERSION"))
-            try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("contrib"), to: outside.appendingPathComponent("contrib"))
+            try FileManager.default.copyItem(
+                at: packageRoot.appendingPathComponent("VERSION"), to: outside.appendingPathComponent("VERSION"))
+            try FileManager.default.copyItem(
+                at: packageRoot.appendingPathComponent("contrib"), to: outside.appendingPathComponent("contrib"))
             let made = try Sandbox.execute(
-                "/bin/sh", [packageRoot.appendingPathComponent("scripts/build-info").path, outside.path, outside.appendingPathComponent("out").path],
+                "/bin/sh",
+                [packageRoot.appendingPathComponent("scripts/build-info").path, outside.path, outside.appendingPathComponent("out").path],
                 stdin: Data(), environment: ["PATH": "/usr/bin:/bin"])
             let info = try String(contentsOf: outside.appendingPathComponent("out/BuildInfo.swift"), encoding: .utf8)
             #expect(made.status == 0 && info.contains("version = \"\(file)\"") && info.contains("commit = \"\""), "\(info)")
@@ -75,7 +83,8 @@ extension Integration {
             expectFailure(try box.run("--frob", "list"), status: .usage, containing: "Unknown option --frob for 'citefeed'")
             expectFailure(
                 try box.run("add", "x", "--author"), status: .usage, containing: "Option --author of 'add' needs a value: --author A.")
-            expectFailure(try box.run("add", "x", "--favourite=yes"), status: .usage, containing: "Option --favourite of 'add' takes no value.")
+            expectFailure(
+                try box.run("add", "x", "--favourite=yes"), status: .usage, containing: "Option --favourite of 'add' takes no value.")
             expectFailure(try box.run("--home"), status: .usage, containing: "needs a value")
             #expect(!FileManager.default.fileExists(atPath: box.libraryPath))
         }

@@ -78,7 +78,8 @@ extension Integration {
         static func startPolybar(_ box: Sandbox, module: String) throws -> RunningBar {
             let xvfb = try VirtualDisplay(size: "1280x200", home: box.home)
             let config = box.home.appendingPathComponent("polybar.ini")
-            try ("[bar/test]\nwidth = 100%\nheight = 40\nbackground = #ffffff\nforeground = #000000\n"
+            try
+                ("[bar/test]\nwidth = 100%\nheight = 40\nbackground = #ffffff\nforeground = #000000\n"
                 + "font-0 = DejaVu Sans Mono:size=16;3\nmodules-left = citefeed\n\n" + module)
                 .write(to: config, atomically: true, encoding: .utf8)
             var environment = box.environment
@@ -86,7 +87,8 @@ extension Integration {
             let polybar: Background
             do {
                 polybar = try Background(
-                    findProgram("polybar")!, ["-c", config.path, "test"], environment: environment, log: box.home.appendingPathComponent("polybar.log"))
+                    findProgram("polybar")!, ["-c", config.path, "test"], environment: environment,
+                    log: box.home.appendingPathComponent("polybar.log"))
             } catch {
                 xvfb.stop()
                 throw error
@@ -106,10 +108,12 @@ extension Integration {
         static func startWaybar(_ box: Sandbox, module: String) throws -> RunningBar {
             let (sway, display) = try Integration.GraphicalBarTests.startSway(in: box.home)
             let config = box.home.appendingPathComponent("waybar.jsonc")
-            try ("{\"layer\": \"top\", \"position\": \"top\", \"height\": 40, \"modules-left\": [\"custom/citefeed\"],\n" + module + "\n}\n")
+            try
+                ("{\"layer\": \"top\", \"position\": \"top\", \"height\": 40, \"modules-left\": [\"custom/citefeed\"],\n" + module + "\n}\n")
                 .write(to: config, atomically: true, encoding: .utf8)
             let style = box.home.appendingPathComponent("style.css")
-            try (String(contentsOf: packageRoot.appendingPathComponent("contrib/waybar/style.css"), encoding: .utf8)
+            try
+                (String(contentsOf: packageRoot.appendingPathComponent("contrib/waybar/style.css"), encoding: .utf8)
                 + "* { font-family: \"DejaVu Sans Mono\"; font-size: 24px; font-style: normal; }\n"
                 + "window#waybar, #custom-citefeed { background: #ffffff; color: #000000; opacity: 1; }\n")
                 .write(to: style, atomically: true, encoding: .utf8)
@@ -126,8 +130,10 @@ extension Integration {
             return RunningBar(
                 process: waybar,
                 capture: { png in
-                    (try? Sandbox.execute(grim, ["-g", "0,0 1280x40", png.path], stdin: Data(), environment: display.merging(["PATH": "/usr/bin:/bin"]) { $1 }))?
-                        .status == 0
+                    (try? Sandbox.execute(
+                        grim, ["-g", "0,0 1280x40", png.path], stdin: Data(), environment: display.merging(["PATH": "/usr/bin:/bin"]) { $1 }
+                    ))?
+                    .status == 0
                 },
                 stop: {
                     waybar.stop()
@@ -144,7 +150,9 @@ extension Integration {
             .requires(installed(waybarTools) && (getuid() != 0 || findProgram("setpriv") != nil), "needs sway, waybar, grim and tesseract"),
             arguments: ["follow", "interval"])
         func waybarShowsTheCitationAndFollowsNext(mode: String) throws {
-            try #require(Self.installed(Self.waybarTools) && (getuid() != 0 || findProgram("setpriv") != nil), "needs sway, waybar, grim and tesseract")
+            try #require(
+                Self.installed(Self.waybarTools) && (getuid() != 0 || findProgram("setpriv") != nil),
+                "needs sway, waybar, grim and tesseract")
             let box = try Sandbox()
             for text in Integration.GraphicalBarTests.texts { try box.add(text) }
             try box.rotate(at: box.now)

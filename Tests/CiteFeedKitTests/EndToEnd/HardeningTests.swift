@@ -16,7 +16,8 @@ extension EndToEnd {
     @Suite struct HardeningTests {
         /// `citefeed ARGS` under timeout(1), so that a command that hangs fails the test instead.
         func runWithTimeout(_ box: Sandbox, _ arguments: [String], seconds: Int = 20) throws -> RunResult {
-            try Sandbox.execute("/usr/bin/timeout", [String(seconds), Sandbox.binary.path] + arguments, stdin: Data(), environment: box.environment)
+            try Sandbox.execute(
+                "/usr/bin/timeout", [String(seconds), Sandbox.binary.path] + arguments, stdin: Data(), environment: box.environment)
         }
 
         @Test func polybarInjectionThroughAPrependedMarkIsNeutralised() throws {
@@ -43,13 +44,19 @@ extension EndToEnd {
             try box.add("left \u{202E}thgir\u{2066} end", "--author", "A\u{200F}B", "--tag", "bidi\u{202E}tag")
             // A tag with an escape sequence, as an older citefeed could import it.
             let db = try Database(path: box.libraryPath)
-            try db.execute("INSERT INTO tags (name, key, color) VALUES ('x' || char(27) || ']0;pwned' || char(7), 'x' || char(27) || ']0;pwned' || char(7), 'red')")
+            try db.execute(
+                "INSERT INTO tags (name, key, color) VALUES ('x' || char(27) || ']0;pwned' || char(7), 'x' || char(27) || ']0;pwned' || char(7), 'red')"
+            )
             try box.writeSettings("{\"\\u001b]52;c;cHduZWQ=\\u0007\": 1}")
             for arguments in [["list"], ["show", "1"], ["tag", "list"], ["upcoming", "2"], ["history"], ["show", "1\u{1B}[2J"]] {
                 let result = try box.run(arguments)
                 for stream in [result.stdoutBytes, Data(result.stderr.utf8)] {
                     let text = String(decoding: stream, as: UTF8.self)
-                    #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) || $0.value == 0x200F }, "\(arguments): \(text.debugDescription)")
+                    #expect(
+                        !text.unicodeScalars.contains {
+                            $0.value == 0x1B || $0.value == 0x07 || (0x202A...0x202E).contains($0.value)
+                                || (0x2066...0x2069).contains($0.value) || $0.value == 0x200F
+                        }, "\(arguments): \(text.debugDescription)")
                 }
                 if result.status == 0 { #expect(result.stderr.contains("unknown setting \"\\x1b]52;c;cHduZWQ=\\x07\""), "\(result)") }
             }
@@ -75,14 +82,16 @@ extension EndToEnd {
                 let piped = try box.run(command.split(separator: " ").map(String.init))
                 #expect(piped.status == 0 && piped.stdout.contains("\u{202E}thgir\u{2066}"), "\(command): \(piped)")
                 let shown = try Sandbox.execute(
-                    "/usr/bin/script", ["-qec", "\(Sandbox.binary.path) \(command)", "/dev/null"], stdin: Data(), environment: box.environment)
+                    "/usr/bin/script", ["-qec", "\(Sandbox.binary.path) \(command)", "/dev/null"], stdin: Data(),
+                    environment: box.environment)
                 #expect(shown.status == 0, "\(command): \(shown)")
                 #expect(shown.stdout.contains("\\u202ethgir\\u2066"), "\(command): \(shown.stdout.debugDescription)")
                 #expect(!shown.stdout.unicodeScalars.contains { [0x202E, 0x2066, 0x200F].contains($0.value) }, "\(command)")
                 if command.contains("json") || command == "export" {
                     // Still JSON, and the same strings.
                     #expect(
-                        (try? JSONParser.parse(shown.stdout.replacing("\r\n", with: "\n"))) == (try? JSONParser.parse(piped.stdout)), "\(command)")
+                        (try? JSONParser.parse(shown.stdout.replacing("\r\n", with: "\n"))) == (try? JSONParser.parse(piped.stdout)),
+                        "\(command)")
                 }
             }
         }
@@ -112,7 +121,8 @@ extension EndToEnd {
             let box = try Sandbox()
             try box.add("x", "--tag", "work")
             let before = try box.state()
-            expectFailure(try box.run("tag", "delete", " work ", "--keep-citations"), status: .notFound, containing: "No tag named \" work \"")
+            expectFailure(
+                try box.run("tag", "delete", " work ", "--keep-citations"), status: .notFound, containing: "No tag named \" work \"")
             #expect(try box.state() == before)
             #expect(try box.run("tag", "delete", "WORK", "--keep-citations").status == 0)
         }
@@ -168,7 +178,9 @@ extension EndToEnd {
 
         @Test func csvExportGuardsFormulasAndStillRoundTrips() throws {
             let box = try Sandbox()
-            try box.add("=HYPERLINK(\"http://evil.example/\",\"click\")", "--author", "+cmd|' /C calc'!A0", "--source", "@SUM(A1:A9)", "--tag", "-x")
+            try box.add(
+                "=HYPERLINK(\"http://evil.example/\",\"click\")", "--author", "+cmd|' /C calc'!A0", "--source", "@SUM(A1:A9)", "--tag", "-x"
+            )
             try box.add("'=already quoted", "--back", "-5 degrees")
             let csv = try box.run("export", "--format", "csv").stdout
             for record in try CSV.parse(csv).dropFirst() {
@@ -180,9 +192,13 @@ extension EndToEnd {
             try csv.write(to: file, atomically: true, encoding: .utf8)
             #expect(try other.run("import", file.path).status == 0)
             let back = try other.run("export", "--all").stdout
-            func withoutDate(_ s: String) -> String { s.split(separator: "\n").filter { !$0.contains("exportedAt") }.joined(separator: "\n") }
+            func withoutDate(_ s: String) -> String {
+                s.split(separator: "\n").filter { !$0.contains("exportedAt") }.joined(separator: "\n")
+            }
             // CSV does not carry tag colours; the rest comes back exactly.
-            #expect(withoutDate(back).replacingOccurrences(of: "\"color\": \"red\"", with: "") == withoutDate(json).replacingOccurrences(of: "\"color\": \"red\"", with: ""))
+            #expect(
+                withoutDate(back).replacingOccurrences(of: "\"color\": \"red\"", with: "")
+                    == withoutDate(json).replacingOccurrences(of: "\"color\": \"red\"", with: ""))
         }
 
         @Test func aFailedDefaultsWriteLeavesTheSettingsAsTheyWere() throws {
@@ -196,7 +212,8 @@ extension EndToEnd {
             // The output directory becomes a file: no output can be written.
             try FileManager.default.removeItem(at: out)
             try "not a directory".write(to: out, atomically: true, encoding: .utf8)
-            expectFailure(try box.run("defaults", "write", "feedTitle", "New"), status: .cannotCreate, containing: "Cannot write the outputs")
+            expectFailure(
+                try box.run("defaults", "write", "feedTitle", "New"), status: .cannotCreate, containing: "Cannot write the outputs")
             expectFailure(try box.run("defaults", "delete", "feedAuthor"), status: .cannotCreate, containing: "Cannot write the outputs")
             #expect(try box.state() == before)
         }
@@ -232,8 +249,9 @@ extension EndToEnd {
             try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
             let log = box.home.appendingPathComponent("curl-args")
             let fake = bin.appendingPathComponent("curl")
-            try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \(log.path)\nprintf '[{\"text\": \"fetched\"}]\\n200'\n".write(
-                to: fake, atomically: true, encoding: .utf8)
+            try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \(log.path)\nprintf '[{\"text\": \"fetched\"}]\\n200'\n"
+                .write(
+                    to: fake, atomically: true, encoding: .utf8)
             chmod(fake.path, 0o755)
             box.extraEnvironment = ["PATH": bin.path + ":/usr/bin:/bin", "CITEFEED_FETCH_TIMEOUT": "0"]
             let result = try box.run("import", "https://example.org/q[1-5].json")
@@ -302,7 +320,9 @@ extension EndToEnd {
             try shell.run()
             var follower: pid_t = 0
             for _ in 0..<1500 where follower == 0 {
-                follower = pid_t((try? String(contentsOfFile: pidFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
+                follower =
+                    pid_t((try? String(contentsOfFile: pidFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+                    ?? 0
                 Thread.sleep(forTimeInterval: 0.02)
             }
             #expect(follower > 0)

@@ -1,10 +1,6 @@
 import Foundation
 import Testing
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 @testable import CiteFeedCLI
 @testable import CiteFeedCore
 @testable import CiteFeedExchange
@@ -13,6 +9,10 @@ import Testing
 @testable import CiteFeedService
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// One case of `Tests/Fixtures/hostile/cases.json`: a file to import (or a settings.json), and
 /// whether citefeed must refuse it (with the exit status and a part of the message) or store it
@@ -87,7 +87,9 @@ extension Integration {
             if c.kind == "settings" {
                 // The case's settings, with the public feedURL the validator needs when it has none.
                 var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: try c.path(in: box))))
-                if c.expect == "stored", case .object(var members) = try JSONParser.parse(bytes), !members.contains(where: { $0.0 == "feedURL" }) {
+                if c.expect == "stored", case .object(var members) = try JSONParser.parse(bytes),
+                    !members.contains(where: { $0.0 == "feedURL" })
+                {
                     members.append(("feedURL", .string(Integration.HostileCorpusTests.feedURL)))
                     bytes = Array(JSONWriter.pretty(.object(members)).utf8)
                 }
@@ -136,17 +138,25 @@ extension Integration {
             let library = try box.library()
             var all = CitationQuery()
             all.all = true
-            for arguments in [["list"], ["tag", "list"], ["history"], ["upcoming", "3"]] + (try library.citations(all)).map({ ["show", String($0.id)] }) {
+            for arguments in [["list"], ["tag", "list"], ["history"], ["upcoming", "3"]]
+                + (try library.citations(all)).map({ ["show", String($0.id)] })
+            {
                 let result = try box.run(arguments)
                 #expect(result.status == 0, "\(arguments): \(result)", sourceLocation: sourceLocation)
-                #expect(Terminals.isClean(result.stdout + result.stderr), "\(arguments): \(result.stdout.debugDescription)", sourceLocation: sourceLocation)
+                #expect(
+                    Terminals.isClean(result.stdout + result.stderr), "\(arguments): \(result.stdout.debugDescription)",
+                    sourceLocation: sourceLocation)
             }
             let pick = try #require(try library.latestPick())
             let polybar = Array(try box.status("polybar").stdoutBytes)
-            #expect(!zip(polybar, polybar.dropFirst()).contains { $0 == UInt8(ascii: "%") && $1 == UInt8(ascii: "{") }, sourceLocation: sourceLocation)
+            #expect(
+                !zip(polybar, polybar.dropFirst()).contains { $0 == UInt8(ascii: "%") && $1 == UInt8(ascii: "{") },
+                sourceLocation: sourceLocation)
             let plain = try box.status("plain").stdout
             #expect(plain.hasSuffix("\n") && plain.dropLast().allSatisfy { $0 != "\n" }, sourceLocation: sourceLocation)
-            #expect(try box.status("i3blocks").stdout.split(separator: "\n", omittingEmptySubsequences: false).count == 4, sourceLocation: sourceLocation)
+            #expect(
+                try box.status("i3blocks").stdout.split(separator: "\n", omittingEmptySubsequences: false).count == 4,
+                sourceLocation: sourceLocation)
             let waybar = try JSONParser.parse(try box.status("waybar").stdout)
             for field in ["text", "tooltip", "alt"] {
                 let value = waybar[field]?.stringValue ?? "<missing>"
@@ -156,24 +166,30 @@ extension Integration {
             #expect(json["citation"]?["text"] == .string(pick.snapshot.text), sourceLocation: sourceLocation)
             // Feeds: each parses, and the JSON Feed carries each item's text exactly.
             for name in ["feed.xml", "feed.atom"] {
-                #expect(XMLParser(data: try Data(contentsOf: box.feeds.appendingPathComponent(name))).parse(), "\(name)", sourceLocation: sourceLocation)
+                #expect(
+                    XMLParser(data: try Data(contentsOf: box.feeds.appendingPathComponent(name))).parse(), "\(name)",
+                    sourceLocation: sourceLocation)
             }
             let feed = try JSONParser.parse(Array(try Data(contentsOf: box.feeds.appendingPathComponent("feed.json"))))
             let items = feed["items"]?.arrayValue ?? []
             let picks = try library.recentPicks(limit: max(1, items.count))
             #expect(items.count == picks.count, sourceLocation: sourceLocation)
             for (item, pick) in zip(items, picks) where item["content_text"] != .string(pick.snapshot.card) {
-                Issue.record("feed.json: \(String(describing: item["content_text"]).prefix(200)) is not \(pick.snapshot.card.prefix(200))", sourceLocation: sourceLocation)
+                Issue.record(
+                    "feed.json: \(String(describing: item["content_text"]).prefix(200)) is not \(pick.snapshot.card.prefix(200))",
+                    sourceLocation: sourceLocation)
             }
         }
 
         /// The real readers and validators: xmllint, feedparser, the W3C Feed Validator at AA, the
         /// JSON Feed schema with format checks.
         static func checkWithReaders(_ feeds: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
-            let xmllint = try #require(findProgram("xmllint"), "scripts/setup-debian --test installs xmllint", sourceLocation: sourceLocation)
+            let xmllint = try #require(
+                findProgram("xmllint"), "scripts/setup-debian --test installs xmllint", sourceLocation: sourceLocation)
             for (name, html) in [("feed.xml", false), ("feed.atom", false), ("index.html", true)] {
                 let result = try Sandbox.execute(
-                    xmllint, (html ? ["--html"] : []) + ["--noout", feeds.appendingPathComponent(name).path], stdin: Data(), environment: [:])
+                    xmllint, (html ? ["--html"] : []) + ["--noout", feeds.appendingPathComponent(name).path], stdin: Data(),
+                    environment: [:])
                 #expect(result.status == 0 && result.stderr.isEmpty, "\(name): \(result)", sourceLocation: sourceLocation)
             }
             let feedcheck = Integration.FeedValidatorTests.shared.appendingPathComponent("tools/feedcheck")
@@ -183,7 +199,8 @@ extension Integration {
                         feedcheck.path, [feeds.appendingPathComponent(name).path, "--level", "AA"], stdin: Data(),
                         environment: ProcessInfo.processInfo.environment)
                     #expect(
-                        result.status == 0 && result.stdout.contains("no errors or warnings"), "\(name): \(result.description.prefix(3000))",
+                        result.status == 0 && result.stdout.contains("no errors or warnings"),
+                        "\(name): \(result.description.prefix(3000))",
                         sourceLocation: sourceLocation)
                 }
             } else {
@@ -191,7 +208,8 @@ extension Integration {
                 print("not checked with the W3C Feed Validator: \(feedcheck.path) is absent (../shared)")
             }
             let schema = Integration.FeedValidatorTests.shared.appendingPathComponent("vendor-data/jsonfeed-schema-v1.1.json")
-            let python = try #require(pythonWith(["feedparser", "jsonschema"]), "scripts/setup-debian --test installs feedparser and jsonschema")
+            let python = try #require(
+                pythonWith(["feedparser", "jsonschema"]), "scripts/setup-debian --test installs feedparser and jsonschema")
             let script = """
                 import feedparser, json, os, sys, jsonschema
                 for name in ["feed.xml", "feed.atom"]:

@@ -90,11 +90,14 @@ extension Integration {
             let export = box.home.appendingPathComponent("export.json")
             #expect(try box.run("export", "--all", "--out", export.path).status == 0)
             let documents: [(String, String)] = [
-                ("list", try out("list", "--json")), ("list", try out("list", "--json", "--archived")), ("show", try out("show", "1", "--json")),
-                ("show", try out("show", "2", "--json")), ("history", try out("history", "--json")), ("upcoming", try out("upcoming", "--json")),
+                ("list", try out("list", "--json")), ("list", try out("list", "--json", "--archived")),
+                ("show", try out("show", "1", "--json")),
+                ("show", try out("show", "2", "--json")), ("history", try out("history", "--json")),
+                ("upcoming", try out("upcoming", "--json")),
                 ("status", try out("status", "--format", "json")), ("status", try out("status", "--format", "json", "--rotation", "study")),
                 ("status", try String(contentsOf: box.home.appendingPathComponent("current.json"), encoding: .utf8)),
-                ("tag-list", try out("tag", "list", "--json")), ("colors", try out("colors", "--json")), ("stats", try out("stats", "--json")),
+                ("tag-list", try out("tag", "list", "--json")), ("colors", try out("colors", "--json")),
+                ("stats", try out("stats", "--json")),
                 ("about", try out("about", "--json")), ("defaults", try out("defaults", "read", "--json")),
                 ("export", try String(contentsOf: export, encoding: .utf8)),
             ]
@@ -104,25 +107,42 @@ extension Integration {
             let exported = try JSONParser.parse(try String(contentsOf: export, encoding: .utf8))
             let card = exported["citations"]?.arrayValue?.first { $0["id"] == .int(2) }?["card"]
             #expect(card?["log"]?.arrayValue?.count == 2 && card?["log"]?.arrayValue?.last?["cardBefore"]?["reviews"] == .int(1))
-            #expect(try JSONParser.parse(try out("status", "--format", "json", "--rotation", "study"))["review"]?["revealed"] == .bool(false))
+            #expect(
+                try JSONParser.parse(try out("status", "--format", "json", "--rotation", "study"))["review"]?["revealed"] == .bool(false))
         }
 
         /// The schemas refuse what earlier citefeeds wrote and what is wrong, so the test above can fail.
         @Test(.requires(pythonWith(["jsonschema"]) != nil, "needs Python's jsonschema"))
         func theSchemasRefuseTheOldShapes() throws {
             let box = try Sandbox()
-            let citation = #"{"id": 1, "uuid": "00000000-0000-4000-8000-000000000001", "text": "Q", "back": null, "author": null, "source": null, "#
+            let citation =
+                #"{"id": 1, "uuid": "00000000-0000-4000-8000-000000000001", "text": "Q", "back": null, "author": null, "source": null, "#
             let report = try Integration.JSONSchemaTests.validate(
                 [
                     // list --json before tags became objects: tags as names.
-                    ("list", "[\(citation)\"tags\": [\"x\"], \"favourite\": false, \"createdAt\": \"2026-03-01T08:30:00Z\", \"updatedAt\": \"2026-03-01T08:30:00Z\", \"archivedAt\": null}]"),
+                    (
+                        "list",
+                        "[\(citation)\"tags\": [\"x\"], \"favourite\": false, \"createdAt\": \"2026-03-01T08:30:00Z\", \"updatedAt\": \"2026-03-01T08:30:00Z\", \"archivedAt\": null}]"
+                    ),
                     // status before: the citation's members beside the slot's.
-                    ("status", "{\"slotStart\": \"2026-03-01T08:00:00Z\", \"slotEnd\": \"2026-03-01T09:00:00Z\", \"id\": 1, \"text\": \"Q\", \"citation\": null}"),
+                    (
+                        "status",
+                        "{\"slotStart\": \"2026-03-01T08:00:00Z\", \"slotEnd\": \"2026-03-01T09:00:00Z\", \"id\": 1, \"text\": \"Q\", \"citation\": null}"
+                    ),
                     // A card time in seconds, as the review log kept it.
-                    ("card", "{\"state\": \"review\", \"step\": null, \"stability\": 3, \"difficulty\": 5, \"due\": 1772438400, \"lastReview\": null, \"reviews\": 1, \"lapses\": 0}"),
+                    (
+                        "card",
+                        "{\"state\": \"review\", \"step\": null, \"stability\": 3, \"difficulty\": 5, \"due\": 1772438400, \"lastReview\": null, \"reviews\": 1, \"lapses\": 0}"
+                    ),
                     // The name the export gave once: reps.
-                    ("card", "{\"state\": \"new\", \"step\": 0, \"stability\": null, \"difficulty\": null, \"due\": null, \"lastReview\": null, \"reps\": 0, \"lapses\": 0}"),
-                    ("export", "{\"format\": \"citefeed\", \"version\": 2, \"exportedAt\": \"2026-03-01T08:30:00Z\", \"tags\": [], \"citations\": []}"),
+                    (
+                        "card",
+                        "{\"state\": \"new\", \"step\": 0, \"stability\": null, \"difficulty\": null, \"due\": null, \"lastReview\": null, \"reps\": 0, \"lapses\": 0}"
+                    ),
+                    (
+                        "export",
+                        "{\"format\": \"citefeed\", \"version\": 2, \"exportedAt\": \"2026-03-01T08:30:00Z\", \"tags\": [], \"citations\": []}"
+                    ),
                 ], in: box.home)
             #expect(report.count == 5 && report.allSatisfy { $0.hasPrefix("FAIL ") }, "\(report.joined(separator: "\n"))")
         }

@@ -35,7 +35,8 @@ extension EndToEnd {
             let first = try box.run("list")
             #expect(first.status == 0)
             #expect(
-                first.stderr == "citefeed: note: the library was new, so 20 starter citations were added to it; 'citefeed add' adds your own.\n"
+                first.stderr
+                    == "citefeed: note: the library was new, so 20 starter citations were added to it; 'citefeed add' adds your own.\n"
             )
             #expect(first.stdout.split(separator: "\n").count == 21)
             #expect(first.stdout.hasPrefix("ID     TEXT"))

@@ -24,14 +24,18 @@ extension EndToEnd {
             let handle = try FileHandle(forWritingTo: log)
             let blank = Data(repeating: 0x0A, count: 1 << 20)
             for i in 0..<64 { try handle.write(contentsOf: i == 7 ? Data(repeating: 0x20, count: 1 << 20) + Data([0x0A]) : blank) }
-            try handle.write(contentsOf: Data(#"{"v":1,"s":1,"c":"1772353900000-0","k":"c","u":"\#(uuid)","f":{"author":"After the blanks"}}"#.utf8 + [0x0A]))
+            try handle.write(
+                contentsOf: Data(
+                    #"{"v":1,"s":1,"c":"1772353900000-0","k":"c","u":"\#(uuid)","f":{"author":"After the blanks"}}"#.utf8 + [0x0A]))
             // And a line of 5 MiB without a line feed's end until then: passed over, named.
             try handle.write(contentsOf: Data(repeating: 0x41, count: 5 << 20) + Data([0x0A]))
             try handle.close()
             let run = try PeakMemory.run(a, ["sync"])
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.peak < Self.limit, "peak \(run.peak) bytes")
-            #expect(run.stderr.contains("log-000001.jsonl line 66060291: the line is longer than 4 MiB, which no change is; skipped"), "\(run.stderr)")
+            #expect(
+                run.stderr.contains("log-000001.jsonl line 66060291: the line is longer than 4 MiB, which no change is; skipped"),
+                "\(run.stderr)")
             #expect(try a.run("show", "1").stdout.contains("After the blanks"))
             // The position was kept: the next sync reads nothing again.
             let again = try SyncFolderTests.sync(a)
@@ -115,7 +119,8 @@ extension EndToEnd {
             #expect(try box.state() == before)
             let skipped = try PeakMemory.run(box, ["import", path, "--skip-invalid"])
             #expect(skipped.status == 0 && skipped.peak < Self.limit, "\(skipped.stderr) peak \(skipped.peak)")
-            #expect(try box.run("list").stdout.contains(file == "zotero.sqlite" ? "The Transformer follows" : "A highlight of honest length."))
+            #expect(
+                try box.run("list").stdout.contains(file == "zotero.sqlite" ? "The Transformer follows" : "A highlight of honest length."))
         }
     }
 }

@@ -58,7 +58,8 @@ extension EndToEnd {
             #expect(try box.run("status").stdout == "“\(try library.latestPick()!.snapshot.text)”\n")
             // history and upcoming of the rotation.
             let history = try box.run("history", "--rotation", "work")
-            #expect(history.status == 0 && history.stdout.split(separator: "\n").count == 4 && !history.stdout.contains("Home"), "\(history)")
+            #expect(
+                history.status == 0 && history.stdout.split(separator: "\n").count == 4 && !history.stdout.contains("Home"), "\(history)")
             let upcoming = try JSONParser.parse(try box.run("upcoming", "3", "--json", "--rotation", "work").stdout).arrayValue ?? []
             #expect(upcoming.count == 3 && upcoming.allSatisfy { $0["citation"]!["text"]!.stringValue!.hasPrefix("Work") })
             // Item ids of its own: no id of the work feed is in the default feed.
@@ -114,12 +115,14 @@ extension EndToEnd {
             expectFailure(try box.run("rotation", "add", "work"), status: .usage, containing: "A rotation named \"work\" already exists.")
             expectFailure(
                 try box.run("rotation", "add", "a/b"), status: .usage,
-                containing: "Invalid value \"a/b\": a rotation name is made of letters, digits, - and _, and starts with a letter or a digit.")
+                containing:
+                    "Invalid value \"a/b\": a rotation name is made of letters, digits, - and _, and starts with a letter or a digit.")
             expectFailure(
                 try box.run("rotate", "--rotation", "nope"), status: .usage,
                 containing: "No rotation named \"nope\"; 'citefeed rotation list' shows them, 'citefeed rotation add nope' makes it.")
             expectFailure(
-                try box.run(["status"], environment: ["CITEFEED_ROTATION": "nope"]), status: .usage, containing: "No rotation named \"nope\"")
+                try box.run(["status"], environment: ["CITEFEED_ROTATION": "nope"]), status: .usage,
+                containing: "No rotation named \"nope\"")
             expectFailure(
                 try box.run("defaults", "write", "--rotation", "nope", "interval", "1d"), status: .usage,
                 containing: "No rotation named \"nope\"")
@@ -163,7 +166,8 @@ extension EndToEnd {
             let removed = try box.run("rotation", "remove", "work")
             #expect(removed.status == 0 && removed.stdout == "Removed rotation work; its outputs stay in \(work.path).\n", "\(removed)")
             #expect(
-                try FileManager.default.contentsOfDirectory(atPath: work.path).sorted() == (OutputSet.names + [OutputManifest.name]).sorted())
+                try FileManager.default.contentsOfDirectory(atPath: work.path).sorted()
+                    == (OutputSet.names + [OutputManifest.name]).sorted())
             #expect(!FileManager.default.fileExists(atPath: box.home.appendingPathComponent("current-work.json").path))
             #expect(try box.library().recentPicks(limit: 10, rotation: "work").isEmpty)
             #expect(try box.library().recentPicks(limit: 10, rotation: "phone").count == 1)
@@ -192,22 +196,26 @@ extension EndToEnd {
             let box = try library()
             #expect(try box.run("rotation", "add", "work").status == 0)
             #expect(try box.run("defaults", "write", "--rotation", "work", "tags", "work").status == 0)
-            for hour in 10...12 { box.now = "2026-03-01T\(hour):30:00+01:00"; #expect(try box.run("rotate", "--rotation", "work").status == 0) }
+            for hour in 10...12 {
+                box.now = "2026-03-01T\(hour):30:00+01:00"; #expect(try box.run("rotate", "--rotation", "work").status == 0)
+            }
             let oldDir = box.feeds.appendingPathComponent("work"), newDir = box.feeds.appendingPathComponent("desk")
             func ids(_ dir: URL) throws -> [String] {
-                try JSONParser.parse(try String(contentsOf: dir.appendingPathComponent("feed.json"), encoding: .utf8))["items"]!.arrayValue!.map
-                {
-                    $0["id"]!.stringValue!
-                }
+                try JSONParser.parse(try String(contentsOf: dir.appendingPathComponent("feed.json"), encoding: .utf8))["items"]!.arrayValue!
+                    .map {
+                        $0["id"]!.stringValue!
+                    }
             }
             let idsBefore = try ids(oldDir)
             let renamed = try box.run("rotation", "rename", "work", "desk")
             #expect(
-                renamed.status == 0 && renamed.stdout == "Renamed rotation work to desk; its outputs are in \(newDir.path).\n", "\(renamed)")
+                renamed.status == 0 && renamed.stdout == "Renamed rotation work to desk; its outputs are in \(newDir.path).\n", "\(renamed)"
+            )
             #expect(!FileManager.default.fileExists(atPath: oldDir.path))
             #expect(try ids(newDir) == idsBefore && idsBefore.count == 3)
             #expect(
-                try String(contentsOf: newDir.appendingPathComponent("feed.xml"), encoding: .utf8).contains("/Feeds/desk/index.html</link>"))
+                try String(contentsOf: newDir.appendingPathComponent("feed.xml"), encoding: .utf8).contains("/Feeds/desk/index.html</link>")
+            )
             #expect(try box.library().recentPicks(limit: 10, rotation: "desk").count == 3)
             #expect(try box.library().recentPicks(limit: 10, rotation: "work").isEmpty)
             #expect(try box.run("defaults", "read", "--rotation", "desk", "tags").stdout == "work\n")
@@ -219,7 +227,8 @@ extension EndToEnd {
             let settings = box.readSettings()
             let library = try box.librarySnapshot()
             expectFailure(
-                try box.run("rotation", "rename", "desk", "phone"), status: .usage, containing: "A rotation named \"phone\" already exists.")
+                try box.run("rotation", "rename", "desk", "phone"), status: .usage, containing: "A rotation named \"phone\" already exists."
+            )
             expectFailure(try box.run("rotation", "rename", "nope", "other"), status: .usage, containing: "No rotation named \"nope\"")
             expectFailure(try box.run("rotation", "rename", "desk", "a b"), status: .usage, containing: "Invalid value \"a b\"")
             let libraryAfter = try box.librarySnapshot()
@@ -298,7 +307,8 @@ extension EndToEnd {
             let rotated = try box.run("rotate", "--rotation", "h")
             #expect(rotated.status == 0, "\(rotated)")
             #expect(
-                rotated.stderr.contains("warning: feed.json index.html in \(mine.path) were left alone: citefeed did not write those files"),
+                rotated.stderr.contains(
+                    "warning: feed.json index.html in \(mine.path) were left alone: citefeed did not write those files"),
                 "\(rotated)")
             #expect(try String(contentsOf: mine.appendingPathComponent("index.html"), encoding: .utf8) == "<p>my page</p>")
             #expect(try String(contentsOf: mine.appendingPathComponent("feed.json"), encoding: .utf8) == "{\"mine\": true}")

@@ -47,14 +47,16 @@ import Testing
         #expect(grade.status == 64)
         #expect(
             grade.stderr
-                == "citefeed: error: The default rotation rotates citations; the cards are reviewed in rotation \"cards\": add --rotation cards to the command.\n")
+                == "citefeed: error: The default rotation rotates citations; the cards are reviewed in rotation \"cards\": add --rotation cards to the command.\n"
+        )
         #expect(try box.run("grade", "good", "--rotation", "cards").status == 0)
         // The default rotation reviews, a named one does not: leave --rotation out.
         #expect(try box.run("defaults", "write", "mode", "review").status == 0)
         #expect(try box.run("defaults", "write", "--rotation", "cards", "mode", "rotate").status == 0)
         #expect(
             try box.run("grade", "good", "--rotation", "cards").stderr
-                == "citefeed: error: Rotation \"cards\" rotates citations; the cards are reviewed in the default rotation: leave out --rotation.\n")
+                == "citefeed: error: Rotation \"cards\" rotates citations; the cards are reviewed in the default rotation: leave out --rotation.\n"
+        )
     }
 
     /// A Kindle's clippings with no highlight: "no highlights", exit 0, as the same file in a
@@ -62,7 +64,8 @@ import Testing
     @Test func aFileWithNoHighlightsSaysSoAndSucceeds() throws {
         let box = try Sandbox()
         let file = box.home.appendingPathComponent("My Clippings.txt")
-        try "Meditations (Marcus Aurelius)\r\n- Your Bookmark on page 91 | Location 1409 | Added on Saturday, July 11, 2015 7:51:11 PM\r\n\r\n\r\n==========\r\n"
+        try
+            "Meditations (Marcus Aurelius)\r\n- Your Bookmark on page 91 | Location 1409 | Added on Saturday, July 11, 2015 7:51:11 PM\r\n\r\n\r\n==========\r\n"
             .write(to: file, atomically: true, encoding: .utf8)
         let alone = try box.run("import", file.path)
         #expect(alone.status == 0 && alone.stdout == "\(file.path): no highlights (1 bookmark left out)\n", "\(alone)")
@@ -95,7 +98,9 @@ import Testing
         #expect(deleted.status == 0 && deleted.stdout == "Deleted tag \"lonely\"; no citation had it.\n", "\(deleted)")
         // An empty list is said.
         let cleared = try box.run("defaults", "write", "tags")
-        #expect(cleared.stdout == "Cleared tags: it is an empty list now ('citefeed defaults delete tags' puts back its default).\n", "\(cleared)")
+        #expect(
+            cleared.stdout == "Cleared tags: it is an empty list now ('citefeed defaults delete tags' puts back its default).\n",
+            "\(cleared)")
         // Plural and singular.
         #expect(try box.run("card", "1").stdout == "Made a card of citation 1.\n")
         _ = try box.add("Other")
@@ -109,7 +114,9 @@ import Testing
         let box = try Sandbox()
         _ = try box.add("What is the dichotomy of control?", "--back", "Some things are within our power, while others are not.")
         let rotated = try box.run("rotate")
-        #expect(rotated.stdout.hasSuffix("“What is the dichotomy of control?”\n→ Some things are within our power, while others are not.\n"), "\(rotated)")
+        #expect(
+            rotated.stdout.hasSuffix("“What is the dichotomy of control?”\n→ Some things are within our power, while others are not.\n"),
+            "\(rotated)")
     }
 
     /// The study screen wraps a card at spaces to the terminal's width.
@@ -130,11 +137,15 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try "hello\n%\nworld\n".write(to: folder.appendingPathComponent("a.fortune"), atomically: true, encoding: .utf8)
         try "just notes\n".write(to: folder.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
-        try "Meditations (Marcus Aurelius)\r\n- Your Highlight on page 1 | Location 10-11 | Added on Monday, March 2, 2026 9:00:00 AM\r\n\r\nWords.\r\n==========\r\nMeditations (Marcus Aurelius)\r\n- Your Highlight on page 1 | Location 10-11 | Added on Monday, March 2, 2026 9:05:00 AM\r\n\r\nWords.\r\n==========\r\n"
+        try
+            "Meditations (Marcus Aurelius)\r\n- Your Highlight on page 1 | Location 10-11 | Added on Monday, March 2, 2026 9:00:00 AM\r\n\r\nWords.\r\n==========\r\nMeditations (Marcus Aurelius)\r\n- Your Highlight on page 1 | Location 10-11 | Added on Monday, March 2, 2026 9:05:00 AM\r\n\r\nWords.\r\n==========\r\n"
             .write(to: folder.appendingPathComponent("My Clippings.txt"), atomically: true, encoding: .utf8)
         let dry = try box.run("import", folder.path, "--dry-run")
         #expect(dry.status == 0, "\(dry)")
-        #expect(dry.stdout.contains("a.fortune: passed over: not a kind of file e-readers and reading tools write (import a quote collection by its name)\n"), "\(dry)")
+        #expect(
+            dry.stdout.contains(
+                "a.fortune: passed over: not a kind of file e-readers and reading tools write (import a quote collection by its name)\n"),
+            "\(dry)")
         #expect(dry.stdout.contains("notes.txt: passed over: no highlights or quotations found in it\n"), "\(dry)")
         // The same highlight twice is one citation, and the note counts the other.
         #expect(dry.stderr.contains("My Clippings.txt: left out 1 earlier highlight a later one extends"), "\(dry)")

@@ -35,7 +35,10 @@ extension Integration {
             try TrickyCitations.add(to: box)
             try box.makeDeterministic()
             #expect(try box.run("rotation", "add", "morning").status == 0)
-            for setting in [["feedHub", "https://hub.example.org/"], ["weights", "tag:stoic=2"], ["interval", "1d"], ["offset", "7h"], ["feedTitle", "Mornings"]] {
+            for setting in [
+                ["feedHub", "https://hub.example.org/"], ["weights", "tag:stoic=2"], ["interval", "1d"], ["offset", "7h"],
+                ["feedTitle", "Mornings"],
+            ] {
                 let r = try box.run(["defaults", "write"] + setting + ["--rotation", "morning"])
                 #expect(r.status == 0, "\(r)")
             }
@@ -96,7 +99,8 @@ extension Integration {
             try box.add("Hello", "--author", "Me")
             let result = try box.rotate(at: "2026-03-01T09:30:00+01:00")
             #expect(
-                result.stdout == "Wrote feed.xml feed.atom feed.json index.html status.txt status.json to \(box.feeds.path).\n“Hello” — Me\n")
+                result.stdout
+                    == "Wrote feed.xml feed.atom feed.json index.html status.txt status.json to \(box.feeds.path).\n“Hello” — Me\n")
             #expect(result.stderr.isEmpty)
             let out = box.home.appendingPathComponent("elsewhere").path
             let other = try box.rotate(at: "2026-03-01T09:40:00+01:00", "--out", out)
@@ -129,7 +133,8 @@ extension Integration {
             try box.makeDeterministic(feedURL: "")
             try box.run("defaults", "write", "feedItems", "500")
             for hour in 0..<count {
-                try box.rotate(at: Timestamp(seconds: Timestamp(rfc3339: "2026-03-01T09:30:00+01:00")!.seconds + Int64(hour) * 3600).rfc3339UTC)
+                try box.rotate(
+                    at: Timestamp(seconds: Timestamp(rfc3339: "2026-03-01T09:30:00+01:00")!.seconds + Int64(hour) * 3600).rfc3339UTC)
             }
             return box
         }
@@ -190,7 +195,8 @@ extension Integration {
                 #expect(entries.contains { $0["quote"] == .string(TrickyCitations.rtl) })
             }
             #expect(
-                parsed["feed.xml"]?["entries"]?.arrayValue?.map { $0["id"] } == parsed["feed.atom"]?["entries"]?.arrayValue?.map { $0["id"] })
+                parsed["feed.xml"]?["entries"]?.arrayValue?.map { $0["id"] }
+                    == parsed["feed.atom"]?["entries"]?.arrayValue?.map { $0["id"] })
         }
 
         @Test func jsonFeedHasTheSpecFields() throws {
@@ -209,7 +215,8 @@ extension Integration {
             }
         }
 
-        @Test(.needsShared(Integration.FeedValidatorTests.schema), .requires(pythonWith(["jsonschema"]) != nil, "needs Python's jsonschema"))
+        @Test(
+            .needsShared(Integration.FeedValidatorTests.schema), .requires(pythonWith(["jsonschema"]) != nil, "needs Python's jsonschema"))
         func jsonFeedPassesTheSchema() throws {
             let box = try rotated()
             let schema = Integration.FeedValidatorTests.schema

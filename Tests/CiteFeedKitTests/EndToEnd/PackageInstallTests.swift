@@ -21,7 +21,8 @@ extension Integration {
             let found = try Integration.PackageTests.run(
                 "find",
                 [
-                    "/usr", "/etc", "/opt", "/var/lib", "-xdev", "(", "-path", "/var/lib/apt", "-o", "-path", "/var/cache", ")", "-prune", "-o",
+                    "/usr", "/etc", "/opt", "/var/lib", "-xdev", "(", "-path", "/var/lib/apt", "-o", "-path", "/var/cache", ")", "-prune",
+                    "-o",
                     "-print",
                 ])
             return Set(found.stdout.split(separator: "\n").map(String.init).filter { !($0.hasPrefix("/etc/") && $0.hasSuffix("-")) })
@@ -29,7 +30,9 @@ extension Integration {
 
         @Test(
             .requires(getuid() == 0, "installs a package: root only"),
-            .requires(FileManager.default.fileExists(atPath: Integration.PackageTests.deb.path), "needs the package: \(Integration.PackageTests.built)"),
+            .requires(
+                FileManager.default.fileExists(atPath: Integration.PackageTests.deb.path),
+                "needs the package: \(Integration.PackageTests.built)"),
             .disabled(if: installed, "citefeed is installed on this machine; the test would purge it"))
         func aptInstallsThePackageAFreshUserRotatesAndPurgeLeavesNothing() throws {
             let before = try Integration.PackageInstallTests.systemFiles()
@@ -73,7 +76,8 @@ extension Integration {
             let units = ["citefeed.timer", "citefeed.service", "citefeed-devices.path", "citefeed-devices.service"].map {
                 "/usr/lib/systemd/user/" + $0
             }
-            let verify = try Integration.PackageTests.run("systemd-analyze", ["--user", "verify", "--man=no"] + units, environment: systemd)
+            let verify = try Integration.PackageTests.run(
+                "systemd-analyze", ["--user", "verify", "--man=no"] + units, environment: systemd)
             #expect(verify.status == 0 && !verify.stderr.contains("citefeed"), "\(verify)")
             // A fresh user: citefeed rotate makes the library, with the starter set, and the feeds.
             let user = "cftest\(getpid() % 10000)"
@@ -82,7 +86,8 @@ extension Integration {
             let rotate = try Integration.PackageTests.run(
                 "runuser", ["-u", user, "--", "env", "-i", "HOME=/home/\(user)", "PATH=/usr/bin:/bin", "TZ=UTC", "citefeed", "rotate"])
             #expect(
-                rotate.status == 0 && rotate.stdout.hasPrefix("Wrote feed.xml") && rotate.stderr.contains("20 starter citations"), "\(rotate)")
+                rotate.status == 0 && rotate.stdout.hasPrefix("Wrote feed.xml") && rotate.stderr.contains("20 starter citations"),
+                "\(rotate)")
             #expect(FileManager.default.fileExists(atPath: "/home/\(user)/.local/share/citefeed/Feeds/feed.xml"))
             _ = try Integration.PackageTests.run("userdel", ["--remove", user])
             // apt-get purge takes away every file the package brought.

@@ -16,7 +16,8 @@ extension Integration {
         static let built = "run scripts/package first (.ci/run does)"
         static let environment = ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "LC_ALL": "C.UTF-8"]
 
-        static func run(_ program: String, _ arguments: [String], environment: [String: String] = Integration.PackageTests.environment) throws -> RunResult
+        static func run(_ program: String, _ arguments: [String], environment: [String: String] = Integration.PackageTests.environment)
+            throws -> RunResult
         {
             let path = try #require(program.hasPrefix("/") ? program : findProgram(program), "needs \(program)")
             return try Sandbox.execute(path, arguments, stdin: Data(), environment: environment)
@@ -67,11 +68,14 @@ extension Integration {
             #expect(service.contains("\nExecStartPre=-/usr/bin/citefeed sync\nExecStart=/usr/bin/citefeed rotate --all\n"), "\(service)")
             let crontab = try String(
                 contentsOf: unpacked.appendingPathComponent("usr/share/doc/citefeed/examples/cron/citefeed.crontab"), encoding: .utf8)
-            #expect(crontab.contains("\n*/15 * * * * /usr/bin/citefeed sync >/dev/null; /usr/bin/citefeed rotate --all >/dev/null\n"), "\(crontab)")
+            #expect(
+                crontab.contains("\n*/15 * * * * /usr/bin/citefeed sync >/dev/null; /usr/bin/citefeed rotate --all >/dev/null\n"),
+                "\(crontab)")
             // The binary, the manual page and the changelog carry the VERSION file's version.
             let version = try Integration.PackageTests.run(unpacked.appendingPathComponent("usr/bin/citefeed").path, ["--version"])
             #expect(version.stdout.hasPrefix("citefeed \(Integration.PackageTests.version) ("), "\(version)")
-            let manual = try Integration.PackageTests.run("/bin/sh", ["-c", "gzip -dc '\(unpacked.path)/usr/share/man/man1/citefeed.1.gz' | head -1"])
+            let manual = try Integration.PackageTests.run(
+                "/bin/sh", ["-c", "gzip -dc '\(unpacked.path)/usr/share/man/man1/citefeed.1.gz' | head -1"])
             #expect(manual.stdout.contains("\"citefeed \(Integration.PackageTests.version)\""), "\(manual)")
             let changelog = try Integration.PackageTests.run(
                 "/bin/sh", ["-c", "gzip -dc '\(unpacked.path)/usr/share/doc/citefeed/changelog.gz' | head -1"])
@@ -86,9 +90,11 @@ extension Integration {
         /// lintian, pedantic: no error and no warning; any override says why.
         @Test(
             .requires(
-                FileManager.default.fileExists(atPath: deb.path) && findProgram("lintian") != nil, "needs lintian and the package: \(built)"))
+                FileManager.default.fileExists(atPath: deb.path) && findProgram("lintian") != nil, "needs lintian and the package: \(built)"
+            ))
         func lintianFindsNoErrorOrWarning() throws {
-            let lintian = try Integration.PackageTests.run("lintian", ["--pedantic", "--no-tag-display-limit", Integration.PackageTests.deb.path])
+            let lintian = try Integration.PackageTests.run(
+                "lintian", ["--pedantic", "--no-tag-display-limit", Integration.PackageTests.deb.path])
             let hints = lintian.stdout.split(separator: "\n").filter { $0.hasPrefix("E: ") || $0.hasPrefix("W: ") }
             #expect(lintian.status == 0 && hints.isEmpty, "\(lintian)")
             // Overrides, if any come to be needed, each follow a comment giving the reason.
@@ -131,13 +137,15 @@ extension Integration {
             #expect(try Integration.PackageTests.files(under: top.appendingPathComponent("contrib")).allSatisfy { !$0.contains("staged") })
             // A bindir the units could not name unquoted is refused before anything is installed.
             let odd = dir.appendingPathComponent("odd")
-            let refused = try Integration.PackageTests.run("make", ["-C", top.path, "DESTDIR=" + odd.path, "PREFIX=/opt/my citefeed", "install"])
+            let refused = try Integration.PackageTests.run(
+                "make", ["-C", top.path, "DESTDIR=" + odd.path, "PREFIX=/opt/my citefeed", "install"])
             #expect(refused.status != 0 && refused.stderr.contains("may hold only letters, digits"), "\(refused)")
             #expect(!FileManager.default.fileExists(atPath: odd.path))
             // Built outside a git checkout, and says so.
             let version = try Integration.PackageTests.run(top.appendingPathComponent("citefeed").path, ["--version"])
             #expect(
-                version.stdout == "citefeed \(Integration.PackageTests.version) (built outside a git checkout)\n" || version.stdout.contains("(commit "),
+                version.stdout == "citefeed \(Integration.PackageTests.version) (built outside a git checkout)\n"
+                    || version.stdout.contains("(commit "),
                 "\(version)")
         }
 
@@ -153,7 +161,8 @@ extension Integration {
             let home = dir.appendingPathComponent("home")
             let stage = "DIST=" + dir.appendingPathComponent("stage").path
             // Nothing laid out yet: install refuses, and says to run make first.
-            let early = try Integration.PackageTests.run("make", ["-C", packageRoot.path, stage, "DESTDIR=" + dir.appendingPathComponent("early").path, "install"])
+            let early = try Integration.PackageTests.run(
+                "make", ["-C", packageRoot.path, stage, "DESTDIR=" + dir.appendingPathComponent("early").path, "install"])
             #expect(early.status != 0 && early.stderr.contains("run 'make' first"), "\(early)")
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("early").path))
             let staged = try Integration.PackageTests.run("make", ["-C", packageRoot.path, stage, "stage"])
@@ -168,13 +177,15 @@ extension Integration {
             let binary = dir.appendingPathComponent("stage/citefeed")
             try "#!/bin/sh\ntouch '\(marker.path)'\n".write(to: binary, atomically: true, encoding: .utf8)
             chmod(binary.path, 0o755)
-            let copied = try Integration.PackageTests.run("make", ["-C", packageRoot.path, stage, "DESTDIR=" + dir.appendingPathComponent("copy").path, "install"])
+            let copied = try Integration.PackageTests.run(
+                "make", ["-C", packageRoot.path, stage, "DESTDIR=" + dir.appendingPathComponent("copy").path, "install"])
             #expect(copied.status == 0 && !FileManager.default.fileExists(atPath: marker.path), "\(copied)")
             // scripts/package stage never empties a folder it did not make.
             let mine = dir.appendingPathComponent("mine")
             try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
             try "my thesis".write(to: mine.appendingPathComponent("thesis.tex"), atomically: true, encoding: .utf8)
-            let refused = try Integration.PackageTests.run(packageRoot.appendingPathComponent("scripts/package").path, ["stage", mine.path])
+            let refused = try Integration.PackageTests.run(
+                packageRoot.appendingPathComponent("scripts/package").path, ["stage", mine.path])
             #expect(refused.status == 1 && refused.stderr.contains("was not made by scripts/package stage"), "\(refused)")
             #expect(try Integration.PackageTests.files(under: mine) == ["thesis.tex"])
         }
@@ -202,7 +213,9 @@ extension Integration {
             let service = try String(contentsOf: destdir.appendingPathComponent("\(unitDirectory)/citefeed.service"), encoding: .utf8)
             #expect(service.contains("\nExecStart=\(prefix)/bin/citefeed rotate --all\n"), "\(service)")
             let binary = destdir.appendingPathComponent("\(p)/bin/citefeed")
-            #expect(try Integration.PackageTests.run(binary.path, ["--version"]).stdout.hasPrefix("citefeed \(Integration.PackageTests.version) ("))
+            #expect(
+                try Integration.PackageTests.run(binary.path, ["--version"]).stdout.hasPrefix(
+                    "citefeed \(Integration.PackageTests.version) ("))
             if let analyze = findProgram("systemd-analyze") {
                 // systemd accepts the units, with the installed binary where ExecStart says.
                 let units = destdir.appendingPathComponent(unitDirectory)

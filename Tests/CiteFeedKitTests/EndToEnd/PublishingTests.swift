@@ -32,7 +32,9 @@ extension Integration {
             }.joined(separator: "\n")
             var commands: [String] = []
             for line in (readme + "\n" + DefaultsWriteCommand.spec.details).split(separator: "\n") {
-                if let range = line.firstRange(of: "defaults write publishCommand -- ") { commands.append(String(line[range.upperBound...])) }
+                if let range = line.firstRange(of: "defaults write publishCommand -- ") {
+                    commands.append(String(line[range.upperBound...]))
+                }
             }
             // Inline examples: `rsync …` and `rclone …` in backticks.
             let inline = try NSRegularExpression(pattern: "`((?:rsync|rclone) [^`]+)`")
@@ -58,7 +60,9 @@ extension Integration {
                 let target = box.home.appendingPathComponent("server").path
                 try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
                 try "the server's own".write(toFile: target + "/old.html", atomically: true, encoding: .utf8)
-                let env: [String: String?] = ["PATH": "/usr/bin:/bin", "RCLONE_CONFIG": box.home.appendingPathComponent("rclone.conf").path]
+                let env: [String: String?] = [
+                    "PATH": "/usr/bin:/bin", "RCLONE_CONFIG": box.home.appendingPathComponent("rclone.conf").path,
+                ]
                 _ = FileManager.default.createFile(atPath: box.home.appendingPathComponent("rclone.conf").path, contents: Data())
                 #expect(try box.run(["rotate"], environment: env).status == 0)
                 try "a file of mine".write(to: box.feeds.appendingPathComponent("mine.txt"), atomically: true, encoding: .utf8)
@@ -140,7 +144,8 @@ extension Integration {
             let log = (try? String(contentsOfFile: box.home.appendingPathComponent("publish.log").path, encoding: .utf8)) ?? ""
             #expect(log == "start\nend\n", "\(log); \(box.announceLog)")
             #expect(
-                box.announceLog.contains("citefeed: announcing for the default rotation\n") && box.announceLog.hasSuffix("citefeed: done\n"),
+                box.announceLog.contains("citefeed: announcing for the default rotation\n")
+                    && box.announceLog.hasSuffix("citefeed: done\n"),
                 "\(box.announceLog)")
             #expect(!FileManager.default.fileExists(atPath: box.home.appendingPathComponent("publish-pending").path))
         }
@@ -192,7 +197,9 @@ extension Integration {
             var length = socklen_t(MemoryLayout<sockaddr_in>.size)
             _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
             listen(fd, 16)
-            _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+            _ = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+            }
             let port = Int(UInt16(bigEndian: address.sin_port))
             let box = try library()
             try box.writeSettings(
@@ -229,7 +236,8 @@ extension Integration {
             #expect(warnings.count == 4, "\(result)")
             #expect(
                 warnings.first?.hasPrefix(
-                    "citefeed: warning: publishCommand \"sleep\" failed (it took longer than the 2 seconds it had, and was stopped)") == true,
+                    "citefeed: warning: publishCommand \"sleep\" failed (it took longer than the 2 seconds it had, and was stopped)")
+                    == true,
                 "\(result)")
             for name in ["a", "b", "c"] {
                 #expect(
@@ -283,7 +291,8 @@ extension Integration {
             #expect(bin.log("upload").components(separatedBy: "end\n").count == 2)
             // publish: now, whatever changed.
             let published = try box.run(["publish"], environment: env)
-            #expect(published.status == 0 && published.stdout == "\(box.feeds.path): ran upload.\n" && published.stderr.isEmpty, "\(published)")
+            #expect(
+                published.status == 0 && published.stdout == "\(box.feeds.path): ran upload.\n" && published.stderr.isEmpty, "\(published)")
             #expect(bin.log("upload").components(separatedBy: "end\n").count == 3)
             // --all: every rotation with something to publish; a failure is exit 1.
             #expect(try box.run(["rotation", "add", "w"], environment: env).status == 0)
@@ -293,15 +302,18 @@ extension Integration {
             #expect(failed.status == 1, "\(failed)")
             #expect(failed.stdout == "\(box.feeds.path): upload failed.\nrotation w: \(box.feeds.path)/w: upload failed.\n", "\(failed)")
             #expect(
-                failed.errorLines.count == 3 && failed.errorLines[2] == "citefeed: error: Publishing failed 2 times (see the warnings above).",
+                failed.errorLines.count == 3
+                    && failed.errorLines[2] == "citefeed: error: Publishing failed 2 times (see the warnings above).",
                 "\(failed)")
         }
 
         @Test func publishRefusesWhatItCannotDo() throws {
             let box = try library()
             let before = try box.state()
-            expectFailure(try box.run("publish"), status: .usage, containing: "Nothing to publish: the default rotation has no publishCommand")
-            expectFailure(try box.run("publish", "--all"), status: .usage, containing: "Nothing to publish: no rotation has a publishCommand")
+            expectFailure(
+                try box.run("publish"), status: .usage, containing: "Nothing to publish: the default rotation has no publishCommand")
+            expectFailure(
+                try box.run("publish", "--all"), status: .usage, containing: "Nothing to publish: no rotation has a publishCommand")
             expectFailure(try box.run("publish", "--all", "--rotation", "x"), status: .usage, containing: "--all")
             try box.writeSettings(settingsJSON([("publishCommand", .array([.string("true")]))]))
             expectFailure(

@@ -83,11 +83,17 @@ extension EndToEnd {
             box.now = "2026-03-01T00:30:00Z"
             let result = box.runInProcess("rotate")
             #expect(result.status == 0)
-            #expect(result.stdout.hasPrefix("Wrote feed.xml feed.atom feed.json index.html status.txt status.json to \(elsewhere.path).\n"), "\(result)")
-            #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).sorted() == (OutputSet.names + [OutputManifest.name]).sorted())
+            #expect(
+                result.stdout.hasPrefix("Wrote feed.xml feed.atom feed.json index.html status.txt status.json to \(elsewhere.path).\n"),
+                "\(result)")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).sorted()
+                    == (OutputSet.names + [OutputManifest.name]).sorted())
             #expect(!FileManager.default.fileExists(atPath: box.feeds.path))
             // The feeds' base URL is the directory's file:// address.
-            #expect(try String(contentsOf: elsewhere.appendingPathComponent("feed.xml"), encoding: .utf8).contains("<link>file://\(elsewhere.path)/index.html</link>"))
+            #expect(
+                try String(contentsOf: elsewhere.appendingPathComponent("feed.xml"), encoding: .utf8).contains(
+                    "<link>file://\(elsewhere.path)/index.html</link>"))
         }
 
         @Test func favouriteWeightThroughTheCommandLine() throws {
@@ -193,7 +199,8 @@ extension EndToEnd {
             let archived = try box.add("Archived card")
             #expect(try box.run("archive", String(archived)).status == 0)
             let result = try Sandbox.execute(
-                "/usr/bin/script", ["-qec", "\(Sandbox.binary.path) study --cram", "/dev/null"], stdin: Data("nnnnq".utf8), environment: box.environment)
+                "/usr/bin/script", ["-qec", "\(Sandbox.binary.path) study --cram", "/dev/null"], stdin: Data("nnnnq".utf8),
+                environment: box.environment)
             #expect(result.status == 0, "\(result)")
             let screens = result.stdout.replacing("\r\n", with: "\n").split(separator: "\u{1B}[H\u{1B}[2J").map(String.init)
             let shown = screens.compactMap { screen in texts.first { screen.contains($0) } }

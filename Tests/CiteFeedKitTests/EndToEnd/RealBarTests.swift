@@ -80,7 +80,9 @@ extension Integration {
         /// `next`. i3blocks runs in a process group of its own, stopped as i3bar stops it (SIGTERM to
         /// the group): nothing of citefeed is left. (i3blocks 1.4 alone, sent SIGTERM, waits for its
         /// persist command instead of ending it; the group is what ends both.)
-        @Test(.requires(findProgram("i3blocks") != nil, "needs i3blocks (scripts/setup-debian --test installs it)"), arguments: ["interval", "persist"])
+        @Test(
+            .requires(findProgram("i3blocks") != nil, "needs i3blocks (scripts/setup-debian --test installs it)"),
+            arguments: ["interval", "persist"])
         func i3blocksShowsTheCitationAndFollowsNext(mode: String) throws {
             let i3blocks = try #require(findProgram("i3blocks"), "i3blocks is not installed (Debian's i3blocks)")
             let box = try Sandbox()
@@ -128,7 +130,9 @@ extension Integration {
             Thread.sleep(forTimeInterval: 0.3)
             if Integration.RealBarTests.isAlive(i3blocksPID) { kill(i3blocksPID, SIGKILL) }
             let start = Date()
-            while Integration.RealBarTests.isAlive(i3blocksPID) && Date().timeIntervalSince(start) < 30 { Thread.sleep(forTimeInterval: 0.01) }
+            while Integration.RealBarTests.isAlive(i3blocksPID) && Date().timeIntervalSince(start) < 30 {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
             #expect(!Integration.RealBarTests.isAlive(i3blocksPID))
             // Its reader gone, the follower ends.
             #expect(Screen.waitUntilGone(home: box.home.path), "citefeed outlived i3blocks")

@@ -36,7 +36,8 @@ import Testing
                 let meta = lines[first + 1].lowercased()
                 let body = lines[(first + 2)...].joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
                 let kind =
-                    ["bookmark", "lesezeichen", "signet", "marcador", "segnalibro", "bladwijzer", "закладк", "ブックマーク", "书签"].contains(where: meta.contains)
+                    ["bookmark", "lesezeichen", "signet", "marcador", "segnalibro", "bladwijzer", "закладк", "ブックマーク", "书签"].contains(
+                        where: meta.contains)
                     ? "bookmark"
                     : ["note", "notiz", "nota", "notitie", "заметк", "メモ", "笔记"].contains(where: meta.contains) ? "note" : "highlight"
                 return (kind, body)
@@ -63,7 +64,8 @@ import Testing
         var all = CitationQuery()
         all.all = true
         let citations = try box.library().citations(all)
-        let texts = citations.map { RealImportTests.squeezed($0.text) }, backs = citations.compactMap { $0.back.map(RealImportTests.squeezed) }
+        let texts = citations.map { RealImportTests.squeezed($0.text) },
+            backs = citations.compactMap { $0.back.map(RealImportTests.squeezed) }
         for entry in found where entry.kind != "bookmark" {
             var wanted = RealImportTests.squeezed(entry.text)
             if let limit = wanted.range(of: #"\s*[<‹][^<‹]*>$"#, options: .regularExpression) { wanted.removeSubrange(limit) }
@@ -77,7 +79,8 @@ import Testing
     static let collections: [(String, Int, Int)] = [
         ("csv_quotesapp_quotes.csv", 3, 3), ("csv_quotesscraper_quotes.csv", 90, 90), ("csv_quotesrecommender_quotes879.csv", 879, 879),
         ("json_quoteme_quotes.json", 102, 102), ("json_vinitshahdeo_data.json", 327, 327), ("json_quotable_sample_quotes.json", 500, 500),
-        ("json_rogalskiy_anger_quotes.json", 761, 761), ("jsonl_clockquotes_bluey.jsonl", 89, 89), ("jsonl_learnscrapy_quotes.jsonl", 220, 220),
+        ("json_rogalskiy_anger_quotes.json", 761, 761), ("jsonl_clockquotes_bluey.jsonl", 89, 89),
+        ("jsonl_learnscrapy_quotes.jsonl", 220, 220),
         // 37 blockquotes, 6 attributed (1 by its last line, 5 after the closing quotation mark).
         ("md_forgetfulnotes_quotes.md", 37, 6),
         // No header: text, book, author; id, text, author. Strings "text — Author". Reader's
@@ -100,7 +103,9 @@ import Testing
         let citations = try box.library().citations(all)
         #expect(citations.count == numbers.first)
         // Duplicates are skipped with their authors; the rest keep theirs.
-        if withAuthor == records { #expect(citations.allSatisfy { $0.author != nil }) } else {
+        if withAuthor == records {
+            #expect(citations.allSatisfy { $0.author != nil })
+        } else {
             #expect(citations.filter { $0.author != nil }.count == withAuthor)
         }
     }
@@ -108,7 +113,10 @@ import Testing
     /// A few records exactly: book, author, text and date.
     @Test func collectionRecordsExactly() throws {
         let box = try Sandbox()
-        for name in ["json_quotable_sample_quotes.json", "csv_quotesrecommender_quotes879.csv", "json_vinitshahdeo_data.json", "md_forgetfulnotes_quotes.md"] {
+        for name in [
+            "json_quotable_sample_quotes.json", "csv_quotesrecommender_quotes879.csv", "json_vinitshahdeo_data.json",
+            "md_forgetfulnotes_quotes.md",
+        ] {
             #expect(try box.run("import", RealImportTests.real.appendingPathComponent(name).path).status == 0)
         }
         var all = CitationQuery()
@@ -153,7 +161,8 @@ import Testing
         var all = CitationQuery()
         all.all = true
         let citations = try box.library().citations(all)
-        let work = try #require(citations.first { $0.text == "Carl Jung went on to become one of the most influential thinkers of the twentieth century." })
+        let work = try #require(
+            citations.first { $0.text == "Carl Jung went on to become one of the most influential thinkers of the twentieth century." })
         #expect(work.source == "Deep Work" && work.author == "Cal Newport")
         let cowbell = try #require(citations.first { $0.text == "I got a fever, and the only prescription is more cowbell." })
         #expect(cowbell.author == "Christopher Walken" && cowbell.source == nil)
@@ -174,7 +183,8 @@ import Testing
         var all = CitationQuery()
         all.all = true
         let citations = try box.library().citations(all)
-        let first = try #require(citations.first { $0.text == "languages when implementing patterns in their projects, there are many lessons we can" })
+        let first = try #require(
+            citations.first { $0.text == "languages when implementing patterns in their projects, there are many lessons we can" })
         #expect(first.source == "Developing Backbone.js Applications" && first.author == "Addy Osmani")
         #expect(first.createdAt == Timestamp(rfc3339: "2012-12-03T19:00:12Z"))
         // A note (on page 11, with no location) on the highlight of page 11, or a citation of its own.

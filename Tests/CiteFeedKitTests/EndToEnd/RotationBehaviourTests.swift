@@ -110,25 +110,36 @@ extension EndToEnd {
             let preview = try JSONParser.parse(try box.run("upcoming", "4", "--json").stdout).arrayValue ?? []
             #expect(
                 preview.map { $0["slotStart"]! }
-                    == ["2026-03-28T23:00:00Z", "2026-03-29T00:00:00Z", "2026-03-29T01:00:00Z", "2026-03-29T02:00:00Z"].map(JSONValue.string))
+                    == ["2026-03-28T23:00:00Z", "2026-03-29T00:00:00Z", "2026-03-29T01:00:00Z", "2026-03-29T02:00:00Z"].map(
+                        JSONValue.string))
         }
 
         /// The binary follows `TZ` (not only UTC's whole hours): zones half an hour off UTC, and
         /// Lord Howe, whose clocks go back by half an hour. Expected slots from Python's `zoneinfo`
         /// with the README's rules (local midnight; a repeated time counts from its first occurrence).
         @Test(arguments: [
-            ("Asia/Kolkata", "1h", "2026-03-01T09:10:00+05:30",
-             ["2026-03-01T03:30:00Z", "2026-03-01T04:30:00Z", "2026-03-01T05:30:00Z", "2026-03-01T06:30:00Z"]),
-            ("Asia/Kolkata", "7d", "2026-03-04T10:00:00+05:30",
-             ["2026-03-01T18:30:00Z", "2026-03-08T18:30:00Z", "2026-03-15T18:30:00Z", "2026-03-22T18:30:00Z"]),
+            (
+                "Asia/Kolkata", "1h", "2026-03-01T09:10:00+05:30",
+                ["2026-03-01T03:30:00Z", "2026-03-01T04:30:00Z", "2026-03-01T05:30:00Z", "2026-03-01T06:30:00Z"]
+            ),
+            (
+                "Asia/Kolkata", "7d", "2026-03-04T10:00:00+05:30",
+                ["2026-03-01T18:30:00Z", "2026-03-08T18:30:00Z", "2026-03-15T18:30:00Z", "2026-03-22T18:30:00Z"]
+            ),
             // The day the clocks go back is 24½ hours long.
-            ("Australia/Lord_Howe", "1d", "2026-04-04T12:00:00+11:00",
-             ["2026-04-03T13:00:00Z", "2026-04-04T13:00:00Z", "2026-04-05T13:30:00Z", "2026-04-06T13:30:00Z"]),
+            (
+                "Australia/Lord_Howe", "1d", "2026-04-04T12:00:00+11:00",
+                ["2026-04-03T13:00:00Z", "2026-04-04T13:00:00Z", "2026-04-05T13:30:00Z", "2026-04-06T13:30:00Z"]
+            ),
             // 01:30–02:00 happens twice: the 01:45 slot lasts until 02:00 standard time, 45 minutes.
-            ("Australia/Lord_Howe", "15m", "2026-04-05T01:40:00+11:00",
-             ["2026-04-04T14:30:00Z", "2026-04-04T14:45:00Z", "2026-04-04T15:30:00Z", "2026-04-04T15:45:00Z"]),
-            ("Europe/Berlin", "15m", "2026-03-29T00:30:00+01:00",
-             ["2026-03-28T23:30:00Z", "2026-03-28T23:45:00Z", "2026-03-29T00:00:00Z", "2026-03-29T00:15:00Z"]),
+            (
+                "Australia/Lord_Howe", "15m", "2026-04-05T01:40:00+11:00",
+                ["2026-04-04T14:30:00Z", "2026-04-04T14:45:00Z", "2026-04-04T15:30:00Z", "2026-04-04T15:45:00Z"]
+            ),
+            (
+                "Europe/Berlin", "15m", "2026-03-29T00:30:00+01:00",
+                ["2026-03-28T23:30:00Z", "2026-03-28T23:45:00Z", "2026-03-29T00:00:00Z", "2026-03-29T00:15:00Z"]
+            ),
         ])
         func slotsFollowTheTimeZone(zone: String, interval: String, now: String, expected: [String]) throws {
             let box = try library(3)
@@ -152,7 +163,8 @@ extension EndToEnd {
                 var ids = Set<Int64>()
                 for _ in 0..<count {
                     hour += 1
-                    try box.rotate(at: Timestamp(seconds: Timestamp(rfc3339: "2026-03-02T00:30:00Z")!.seconds + Int64(hour) * 3600).rfc3339UTC)
+                    try box.rotate(
+                        at: Timestamp(seconds: Timestamp(rfc3339: "2026-03-02T00:30:00Z")!.seconds + Int64(hour) * 3600).rfc3339UTC)
                     ids.insert(try box.library().latestPick()!.snapshot.id)
                 }
                 return ids
@@ -202,7 +214,9 @@ extension EndToEnd {
             let json = try JSONParser.parse(try box.run("history", "--json", "--limit", "1").stdout)
             #expect(json.arrayValue?.count == 1 && json.arrayValue?[0]["reason"] == .string("next"))
             let about = try box.run("about").stdout
-            #expect(about.contains(#"last pick     citation "#) && about.contains(", at 09:50 (next) in the slot 2026-03-01 09:00–10:00, just now\n"), "\(about)")
+            #expect(
+                about.contains(#"last pick     citation "#)
+                    && about.contains(", at 09:50 (next) in the slot 2026-03-01 09:00–10:00, just now\n"), "\(about)")
         }
 
         @Test func copyCurrentCopiesTheShownCitation() throws {

@@ -18,10 +18,16 @@ extension EndToEnd {
         /// Nine citations of three authors, with sources, tags and lengths to filter on.
         func library() throws -> Sandbox {
             let box = try Sandbox()
-            try box.add("Waste no more time arguing what a good man should be. Be one.", "--author", "Marcus Aurelius", "--source", "Meditations, Book X", "--tag", "stoic")
-            try box.add("The happiness of your life depends upon the quality of your thoughts.", "--author", "Marcus Aurelius", "--source", "Meditations", "--tag", "stoic", "--tag", "mind")
+            try box.add(
+                "Waste no more time arguing what a good man should be. Be one.", "--author", "Marcus Aurelius", "--source",
+                "Meditations, Book X", "--tag", "stoic")
+            try box.add(
+                "The happiness of your life depends upon the quality of your thoughts.", "--author", "Marcus Aurelius", "--source",
+                "Meditations", "--tag", "stoic", "--tag", "mind")
             try box.add("Luck is what happens when preparation meets opportunity.", "--author", "Seneca", "--tag", "stoic", "--tag", "work")
-            try box.add("We suffer more often in imagination than in reality.", "--author", "SENECA", "--source", "Letters from a Stoic", "--tag", "mind")
+            try box.add(
+                "We suffer more often in imagination than in reality.", "--author", "SENECA", "--source", "Letters from a Stoic", "--tag",
+                "mind")
             try box.add("Courage is grace under pressure.", "--author", "Ernest Hemingway", "--tag", "courage")
             try box.add("Ship it.", "--tag", "work")
             try box.add("Émile was here, said the wall.", "--author", "Émile Zola", "--source", "ŒUVRES complètes")
@@ -87,7 +93,10 @@ extension EndToEnd {
         @Test func weightsShapeTheCycle() throws {
             let box = try library()
             #expect(try box.run("rotation", "add", "w").status == 0)
-            for setting in [["authors", "Rousseau", "Seneca", "Marcus Aurelius"], ["weights", "tag:stoic=2", "author:seneca=3", "author:Marcus Aurelius=0"], ["favouriteWeight", "4"]] {
+            for setting in [
+                ["authors", "Rousseau", "Seneca", "Marcus Aurelius"],
+                ["weights", "tag:stoic=2", "author:seneca=3", "author:Marcus Aurelius=0"], ["favouriteWeight", "4"],
+            ] {
                 let r = try box.run(["defaults", "write"] + setting + ["--rotation", "w"])
                 #expect(r.status == 0, "\(r)")
             }
@@ -182,7 +191,8 @@ extension EndToEnd {
             #expect(next.map { $0["slotStart"]?.stringValue ?? "" } == ["2026-03-03T06:00:00Z", "2026-03-04T06:00:00Z"])
             box.now = "2026-03-03T07:10:00+01:00"
             #expect(try box.run("rotate").status == 0)
-            #expect(try box.library().recentPicks(limit: 10).map { $0.pickedAt.rfc3339UTC } == ["2026-03-03T06:00:00Z", "2026-03-02T06:00:00Z"])
+            #expect(
+                try box.library().recentPicks(limit: 10).map { $0.pickedAt.rfc3339UTC } == ["2026-03-03T06:00:00Z", "2026-03-02T06:00:00Z"])
         }
 
         /// Every new setting refuses a bad value on the command line and in the file, naming the
@@ -230,8 +240,14 @@ extension EndToEnd {
             let fileCases: [(String, String)] = [
                 (#"{"days": "someday"}"#, "\(path): setting \"days\" has the invalid value \"someday\""),
                 (#"{"weights": {"tag:x": 11}}"#, "setting \"weights\" has the invalid value {\"tag:x\":11}"),
-                (#"{"rotations": {"r": {"interval": "1h", "offset": "2h"}}}"#, "setting \"rotations.r.offset\" has the invalid value \"2h\": an offset must be shorter than the interval (1h); fix it or run 'citefeed defaults delete offset --rotation r'"),
-                (#"{"feedHub": "https://hub.example/"}"#, "setting \"feedHub\" has the invalid value \"https://hub.example/\": a hub needs feedURL"),
+                (
+                    #"{"rotations": {"r": {"interval": "1h", "offset": "2h"}}}"#,
+                    "setting \"rotations.r.offset\" has the invalid value \"2h\": an offset must be shorter than the interval (1h); fix it or run 'citefeed defaults delete offset --rotation r'"
+                ),
+                (
+                    #"{"feedHub": "https://hub.example/"}"#,
+                    "setting \"feedHub\" has the invalid value \"https://hub.example/\": a hub needs feedURL"
+                ),
                 (#"{"publishCommand": "rsync -a"}"#, "setting \"publishCommand\" has the invalid value \"rsync -a\""),
                 (#"{"activeHours": 8}"#, "setting \"activeHours\" has the invalid value 8"),
             ]
@@ -247,7 +263,8 @@ extension EndToEnd {
         /// A value that starts with '-' goes after '--'; without it, the error says so.
         @Test func publishCommandWordsAfterDoubleDash() throws {
             let box = try Sandbox()
-            expectFailure(try box.run("defaults", "write", "publishCommand", "rsync", "-a", "host:x/"), status: .usage, containing: "goes after '--'")
+            expectFailure(
+                try box.run("defaults", "write", "publishCommand", "rsync", "-a", "host:x/"), status: .usage, containing: "goes after '--'")
             #expect(try box.run("defaults", "write", "publishCommand", "--", "rsync", "-a", "--delete", "host:x/").status == 0)
             #expect(try box.run("defaults", "read", "publishCommand").stdout == "rsync\n-a\n--delete\nhost:x/\n")
         }
@@ -268,7 +285,8 @@ extension EndToEnd.RotationFilterTests {
         let before = try box.state()
         expectFailure(
             try box.run("defaults", "write", "offset", "20m"), status: .usage,
-            containing: "Invalid value \"20m\" for offset: then offset would be \"20m\", and an offset must be shorter than the interval (15m).")
+            containing:
+                "Invalid value \"20m\" for offset: then offset would be \"20m\", and an offset must be shorter than the interval (15m).")
         #expect(try box.state() == before)
     }
 }
@@ -283,7 +301,10 @@ extension EndToEnd.RotationFilterTests {
         #expect(try box.run("defaults", "write", "weights", "tag:courage=2", "--rotation", "r").status == 0)
         #expect(try box.run("rotate", "--rotation", "r").status == 0)
         func upcoming() throws -> Set<Int64> {
-            Set((try JSONParser.parse(try box.run("upcoming", "20", "--json", "--rotation", "r").stdout).arrayValue ?? []).compactMap { $0["citation"]?["id"]?.intValue })
+            Set(
+                (try JSONParser.parse(try box.run("upcoming", "20", "--json", "--rotation", "r").stdout).arrayValue ?? []).compactMap {
+                    $0["citation"]?["id"]?.intValue
+                })
         }
         #expect(try upcoming() == [3, 4])
         #expect(try box.run("edit", "4", "--author", "Someone else").status == 0)

@@ -15,13 +15,18 @@ import Testing
         let list = try JSONParser.parse(try box.run("list", "--json", "--limit", "1000").stdout)
         return (list.arrayValue ?? []).map { c in
             let tagNames = (c["tags"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }.sorted()
-            let parts = [c["text"], c["back"], c["author"], c["source"]].map { $0?.stringValue ?? "∅" } + (tags ? [tagNames.joined(separator: ",")] : [])
+            let parts =
+                [c["text"], c["back"], c["author"], c["source"]].map { $0?.stringValue ?? "∅" }
+                + (tags ? [tagNames.joined(separator: ",")] : [])
             return parts.joined(separator: " | ")
         }.sorted()
     }
 
     static let cases: [[String]] = [
-        ["The only thing that makes life possible is permanent, intolerable uncertainty.", "--author", "Le Guin, Ursula K.", "--source", "The Left Hand of Darkness", "--tag", "fiction"],
+        [
+            "The only thing that makes life possible is permanent, intolerable uncertainty.", "--author", "Le Guin, Ursula K.", "--source",
+            "The Left Hand of Darkness", "--tag", "fiction",
+        ],
         ["Progress report:\n%\nhalf done, and the other half too.", "--author", "Anon", "--back", "A line of percent."],
         ["A thought kept for later.", "--source", "Notebook"],
         ["Words fail me.", "--author", "Vincent Sardi, Jr."],

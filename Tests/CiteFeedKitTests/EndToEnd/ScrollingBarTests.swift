@@ -39,7 +39,8 @@ extension Integration {
 
         @Test(
             .requires(
-                Integration.GraphicalBarTests.installed(Integration.GraphicalBarTests.waybarTools) && (getuid() != 0 || findProgram("setpriv") != nil),
+                Integration.GraphicalBarTests.installed(Integration.GraphicalBarTests.waybarTools)
+                    && (getuid() != 0 || findProgram("setpriv") != nil),
                 "needs sway, waybar, grim and tesseract"))
         func waybarScrollsALongCitation() throws {
             let box = try box()
@@ -53,7 +54,10 @@ extension Integration {
             Screen.keep(png, as: "waybar.png")
         }
 
-        @Test(.requires(Integration.GraphicalBarTests.installed(Integration.GraphicalBarTests.polybarTools), "needs Xvfb, polybar, ImageMagick's import and tesseract"))
+        @Test(
+            .requires(
+                Integration.GraphicalBarTests.installed(Integration.GraphicalBarTests.polybarTools),
+                "needs Xvfb, polybar, ImageMagick's import and tesseract"))
         func polybarScrollsALongCitation() throws {
             let box = try box()
             let module = try Integration.RealBarTests.contrib("contrib/polybar/citefeed.ini")

@@ -84,7 +84,11 @@ extension EndToEnd {
             try box.add("A citation.")
             try box.writeSettings("{\"feedTitle\": \"" + String(repeating: "x", count: 1 << 20) + "\"}")
             let before = try box.state()
-            expectFailure(try box.run("rotate"), status: .usage, containing: "settings.json is larger than 1 MiB, which no settings file citefeed writes is; open it in an editor and shorten the value that is too long (the rest are your settings).")
+            expectFailure(
+                try box.run("rotate"), status: .usage,
+                containing:
+                    "settings.json is larger than 1 MiB, which no settings file citefeed writes is; open it in an editor and shorten the value that is too long (the rest are your settings)."
+            )
             #expect(try box.state() == before)
         }
 
@@ -106,7 +110,8 @@ extension EndToEnd {
             let rules = (0..<40_000).map { "\"tag:t\($0)\": 0" }.joined(separator: ", ")
             try box.writeSettings("{\"weights\": {\(rules), \"tag:bad\": 11}}")
             let bad = try box.run("rotate")
-            #expect(bad.status == 64 && bad.errorLines.count == 1 && bad.stderr.count < 600, "\(bad.stderr.prefix(300))… \(bad.stderr.count)")
+            #expect(
+                bad.status == 64 && bad.errorLines.count == 1 && bad.stderr.count < 600, "\(bad.stderr.prefix(300))… \(bad.stderr.count)")
         }
     }
 }

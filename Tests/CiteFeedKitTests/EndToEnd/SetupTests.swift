@@ -17,11 +17,13 @@ extension Integration {
         @Test func theBuiltInSnippetsAreContribsFiles() throws {
             let onDisk = try FileManager.default.subpathsOfDirectory(atPath: packageRoot.appendingPathComponent("contrib").path)
                 .filter {
-                    !((try? packageRoot.appendingPathComponent("contrib/" + $0).resourceValues(forKeys: [.isDirectoryKey]).isDirectory) ?? false)
+                    !((try? packageRoot.appendingPathComponent("contrib/" + $0).resourceValues(forKeys: [.isDirectoryKey]).isDirectory)
+                        ?? false)
                 }.sorted()
             #expect(ContribFiles.paths == onDisk)
             for path in onDisk {
-                #expect(ContribFiles.text(path) == (try Integration.SetupTests.contrib(path)), "contrib/\(path) differs from the built-in copy")
+                #expect(
+                    ContribFiles.text(path) == (try Integration.SetupTests.contrib(path)), "contrib/\(path) differs from the built-in copy")
             }
         }
 
@@ -42,11 +44,14 @@ extension Integration {
             let cron = try Sandbox.execute(Sandbox.binary.path, ["setup", "cron"], stdin: Data(), environment: environment)
             #expect(
                 cron.stdout
-                    == (try Integration.SetupTests.contrib("cron/citefeed.crontab.in")).replacingOccurrences(of: "@bindir@", with: Integration.SetupTests.bindir))
+                    == (try Integration.SetupTests.contrib("cron/citefeed.crontab.in")).replacingOccurrences(
+                        of: "@bindir@", with: Integration.SetupTests.bindir))
             let systemd = try Sandbox.execute(Sandbox.binary.path, ["setup", "systemd"], stdin: Data(), environment: environment)
-            let service = try Integration.SetupTests.contrib("systemd/citefeed.service.in").replacingOccurrences(of: "@bindir@", with: Integration.SetupTests.bindir)
+            let service = try Integration.SetupTests.contrib("systemd/citefeed.service.in").replacingOccurrences(
+                of: "@bindir@", with: Integration.SetupTests.bindir)
             #expect(
-                systemd.stdout.contains("# ~/.config/systemd/user/citefeed.service\n" + service + "\n# ~/.config/systemd/user/citefeed.timer\n")
+                systemd.stdout.contains(
+                    "# ~/.config/systemd/user/citefeed.service\n" + service + "\n# ~/.config/systemd/user/citefeed.timer\n")
             )
             #expect(systemd.stdout.contains(try Integration.SetupTests.contrib("systemd/citefeed.timer")))
             // A hung sync or rotation is ended before it holds back the timer's next runs.
@@ -55,7 +60,8 @@ extension Integration {
             let chosen = try box.run(["setup", "cron"])
             #expect(
                 chosen.stdout.contains(
-                    "\n*/15 * * * * CITEFEED_HOME='\(box.home.path)' \(Integration.SetupTests.bindir)/citefeed sync >/dev/null; CITEFEED_HOME='\(box.home.path)' \(Integration.SetupTests.bindir)/citefeed rotate --all >/dev/null\n"), "\(chosen)")
+                    "\n*/15 * * * * CITEFEED_HOME='\(box.home.path)' \(Integration.SetupTests.bindir)/citefeed sync >/dev/null; CITEFEED_HOME='\(box.home.path)' \(Integration.SetupTests.bindir)/citefeed rotate --all >/dev/null\n"
+                ), "\(chosen)")
             let unit = try box.run(["setup", "systemd"])
             #expect(unit.stdout.contains("\n[Service]\nEnvironment=\"CITEFEED_HOME=\(box.home.path)\"\nType=oneshot\n"), "\(unit)")
             let bar = try box.run(["setup", "waybar"])
@@ -63,7 +69,8 @@ extension Integration {
             // Bad use: a usage error, and nothing made.
             #expect(
                 try box.run(["setup", "sway"]).stderr
-                    == "citefeed: error: Invalid value \"sway\": the target is one of waybar, i3blocks, polybar, systemd, cron, gnome, plasma, tmux, conky, wallpaper or lockscreen.\n")
+                    == "citefeed: error: Invalid value \"sway\": the target is one of waybar, i3blocks, polybar, systemd, cron, gnome, plasma, tmux, conky, wallpaper or lockscreen.\n"
+            )
             #expect(try box.run(["setup", "waybar", "--enable"]).status == 64)
             #expect(try box.run(["setup", "cron", "systemd"]).status == 64)
             #expect(!FileManager.default.fileExists(atPath: box.libraryPath))
@@ -77,7 +84,8 @@ extension Integration {
         static func runAlone(_ arguments: [String], _ environment: [String: String]) throws -> RunResult {
             var environment = environment
             if ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"] != nil {
-                environment["LLVM_PROFILE_FILE"] = FileManager.default.temporaryDirectory.appendingPathComponent("citefeed-alone-%p.profraw").path
+                environment["LLVM_PROFILE_FILE"] =
+                    FileManager.default.temporaryDirectory.appendingPathComponent("citefeed-alone-%p.profraw").path
             }
             guard getuid() == 0 else { return try Sandbox.execute(Sandbox.binary.path, arguments, stdin: Data(), environment: environment) }
             let setpriv = try #require(findProgram("setpriv"))
@@ -112,11 +120,15 @@ extension Integration {
                 try sway.contains("On a Wayland desktop, waybar can show the citation")
                     && sway.contains(try Integration.SetupTests.contrib("waybar/config.jsonc")))
             let i3 = try firstRun(["XDG_CURRENT_DESKTOP": "i3", "DISPLAY": ":0"])
-            #expect(try i3.contains("On i3, i3blocks can show the citation") && i3.contains(try Integration.SetupTests.contrib("i3blocks/citefeed.conf")))
+            #expect(
+                try i3.contains("On i3, i3blocks can show the citation")
+                    && i3.contains(try Integration.SetupTests.contrib("i3blocks/citefeed.conf")))
             let openbox = try firstRun(["DISPLAY": ":0"])
             #expect(openbox.contains(try Integration.SetupTests.contrib("polybar/citefeed.ini")))
             let gnome = try firstRun(["XDG_CURRENT_DESKTOP": "ubuntu:GNOME", "WAYLAND_DISPLAY": "wayland-0"])
-            #expect(gnome.contains("On GNOME (43 and 44), citefeed's extension") && gnome.contains("citefeed setup gnome --install"), "\(gnome)")
+            #expect(
+                gnome.contains("On GNOME (43 and 44), citefeed's extension") && gnome.contains("citefeed setup gnome --install"), "\(gnome)"
+            )
             #expect(!gnome.contains("custom/citefeed"), "\(gnome)")
             let plasma = try firstRun(["XDG_CURRENT_DESKTOP": "KDE", "DISPLAY": ":0"])
             #expect(plasma.contains("'citefeed setup plasma --install'") && !plasma.contains("[module/citefeed]"), "\(plasma)")
@@ -127,10 +139,12 @@ extension Integration {
             #expect(server.contains("citefeed is not on PATH, and bars run it by name"))
             // With --home, the first steps and the bar's commands say how to use that library.
             let chosen = box.home.appendingPathComponent("my library").path
-            let withHome = try Integration.SetupTests.runAlone(["--home", chosen], base.merging(["XDG_CURRENT_DESKTOP": "sway"]) { $1 }).stdout
+            let withHome = try Integration.SetupTests.runAlone(["--home", chosen], base.merging(["XDG_CURRENT_DESKTOP": "sway"]) { $1 })
+                .stdout
             #expect(withHome.contains("There is no library yet (\(chosen)/library.sqlite)"), "\(withHome)")
             #expect(withHome.contains("  citefeed --home '\(chosen)' rotate   "), "\(withHome)")
-            #expect(withHome.contains("These commands use the default library; for \(chosen), put --home '\(chosen)' after citefeed in them."))
+            #expect(
+                withHome.contains("These commands use the default library; for \(chosen), put --home '\(chosen)' after citefeed in them."))
             #expect(!FileManager.default.fileExists(atPath: chosen))
             #expect(!FileManager.default.fileExists(atPath: home), "a first run made files: \(home)")
             // With a library, the help alone.
@@ -160,13 +174,16 @@ extension Integration {
             defer { kill(process.processIdentifier, SIGKILL) }
             var shown = ""
             for _ in 0..<50 {  // until the fake bar has become `polybar` in /proc
-                shown = try Integration.SetupTests.runAlone(["setup"], ["HOME": box.home.path, "PATH": "/usr/bin:/bin", "XDG_CURRENT_DESKTOP": "sway"])
-                    .stdout
+                shown = try Integration.SetupTests.runAlone(
+                    ["setup"], ["HOME": box.home.path, "PATH": "/usr/bin:/bin", "XDG_CURRENT_DESKTOP": "sway"]
+                )
+                .stdout
                 if shown.hasPrefix("polybar is running") { break }
                 usleep(100_000)
             }
             #expect(
-                shown.hasPrefix("polybar is running: paste this into its config ('citefeed setup polybar' prints it again):\n\n"), "\(shown)")
+                shown.hasPrefix("polybar is running: paste this into its config ('citefeed setup polybar' prints it again):\n\n"),
+                "\(shown)")
             #expect(try shown.contains(try Integration.SetupTests.contrib("polybar/citefeed.ini")) && !shown.contains("waybar can show"))
         }
     }

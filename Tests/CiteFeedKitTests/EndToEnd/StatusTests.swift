@@ -114,7 +114,8 @@ extension EndToEnd {
         @Test func badStatusArguments() throws {
             let box = try showing("Q")
             expectFailure(try box.status("xml"), status: .usage, containing: "--format takes one of plain, waybar, i3blocks, polybar, json")
-            expectFailure(try box.status("plain", "--width", "9"), status: .usage, containing: "--width takes a whole number from 10 to 500")
+            expectFailure(
+                try box.status("plain", "--width", "9"), status: .usage, containing: "--width takes a whole number from 10 to 500")
         }
 
         /// Synchronous on purpose: an async test waiting in `Task.sleep` can be starved by the

@@ -38,7 +38,8 @@ extension Integration {
             func installUnitsInDataHome() throws -> URL {
                 let installed = box.home.appendingPathComponent("data/systemd/user")
                 try FileManager.default.createDirectory(at: installed, withIntermediateDirectories: true)
-                try Integration.SystemdSetupTests.service.write(to: installed.appendingPathComponent("citefeed.service"), atomically: true, encoding: .utf8)
+                try Integration.SystemdSetupTests.service.write(
+                    to: installed.appendingPathComponent("citefeed.service"), atomically: true, encoding: .utf8)
                 try Integration.SetupTests.contrib("systemd/citefeed.timer").write(
                     to: installed.appendingPathComponent("citefeed.timer"), atomically: true, encoding: .utf8)
                 return installed
@@ -47,7 +48,8 @@ extension Integration {
         }
 
         static var service: String {
-            ((try? Integration.SetupTests.contrib("systemd/citefeed.service.in")) ?? "").replacingOccurrences(of: "@bindir@", with: Integration.SetupTests.bindir)
+            ((try? Integration.SetupTests.contrib("systemd/citefeed.service.in")) ?? "").replacingOccurrences(
+                of: "@bindir@", with: Integration.SetupTests.bindir)
         }
 
         @Test func enableInstallsTheUnitsAndStartsTheTimer() throws {
@@ -55,9 +57,11 @@ extension Integration {
             let enabled = try setting.run(["setup", "systemd", "--enable"])
             #expect(enabled.status == 0 && enabled.stderr.isEmpty, "\(enabled)")
             #expect(
-                enabled.stdout.hasPrefix("Wrote citefeed.service and citefeed.timer to \(setting.units.path); the timer is on"), "\(enabled)")
+                enabled.stdout.hasPrefix("Wrote citefeed.service and citefeed.timer to \(setting.units.path); the timer is on"),
+                "\(enabled)")
             #expect(
-                try String(contentsOf: setting.units.appendingPathComponent("citefeed.service"), encoding: .utf8) == Integration.SystemdSetupTests.service)
+                try String(contentsOf: setting.units.appendingPathComponent("citefeed.service"), encoding: .utf8)
+                    == Integration.SystemdSetupTests.service)
             #expect(
                 try String(contentsOf: setting.units.appendingPathComponent("citefeed.timer"), encoding: .utf8)
                     == (try Integration.SetupTests.contrib("systemd/citefeed.timer")))
@@ -65,7 +69,8 @@ extension Integration {
             // Again: the units are there already, and the timer is enabled again.
             let again = try setting.run(["setup", "systemd", "--enable"])
             #expect(
-                again.status == 0 && again.stdout.hasPrefix("citefeed.service and citefeed.timer were in \(setting.units.path)"), "\(again)")
+                again.status == 0 && again.stdout.hasPrefix("citefeed.service and citefeed.timer were in \(setting.units.path)"), "\(again)"
+            )
             #expect(setting.calls.count == 4)
             #expect(!FileManager.default.fileExists(atPath: setting.box.libraryPath), "setup made a library")
         }
@@ -103,7 +108,8 @@ extension Integration {
             let failed = try failing.run(["setup", "systemd", "--enable"])
             #expect(failed.status == 1, "\(failed)")
             #expect(
-                failed.stderr.contains("'systemctl --user daemon-reload' failed (exit status 1); wrote citefeed.service and citefeed.timer to"),
+                failed.stderr.contains(
+                    "'systemctl --user daemon-reload' failed (exit status 1); wrote citefeed.service and citefeed.timer to"),
                 "\(failed)")
             #expect(failed.stderr.contains("loginctl enable-linger"))
             #expect(failing.calls == ["--user daemon-reload"])

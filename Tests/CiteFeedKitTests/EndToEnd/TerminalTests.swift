@@ -14,7 +14,9 @@ extension EndToEnd {
     /// What citefeed does on a terminal: run under util-linux `script`, which gives it a
     /// pseudo-terminal and passes our standard input to it.
     @Suite struct TerminalTests {
-        func onTerminal(_ box: Sandbox, _ command: String, input: String = "", environment extra: [String: String] = [:]) throws -> RunResult {
+        func onTerminal(_ box: Sandbox, _ command: String, input: String = "", environment extra: [String: String] = [:]) throws
+            -> RunResult
+        {
             var env = box.environment
             for (k, v) in extra { env[k] = v }
             return try Sandbox.execute(
@@ -27,7 +29,8 @@ extension EndToEnd {
             try box.add("x", "--tag", "t")
             let result = try onTerminal(box, "tag delete t", input: "a\n")
             #expect(result.status == 0, "\(result)")
-            #expect(result.stdout.contains("Tag \"t\" is on 1 citation. Keep the citations (k), archive them too (a), or cancel (c)? [k/a/C] "))
+            #expect(
+                result.stdout.contains("Tag \"t\" is on 1 citation. Keep the citations (k), archive them too (a), or cancel (c)? [k/a/C] "))
             #expect(try box.library().citation(id: 1).isArchived)
             #expect(try box.library().tags().isEmpty)
         }

@@ -175,7 +175,8 @@ extension Integration {
             #expect(lines.filter { $0["isSeparator"] == .bool(true) }.count == 2, "\(output.stdout)")
             #expect(lines.allSatisfy { $0["menuLevel"] == .int(0) || $0["isSeparator"] == .bool(true) })
             for line in lines where line["bash"] == nil && line["isSeparator"] != .bool(true) {
-                #expect(line["unescape"] == .string("false") && line["useMarkup"] == .string("false") && line["emojize"] == .string("false"))
+                #expect(
+                    line["unescape"] == .string("false") && line["useMarkup"] == .string("false") && line["emojize"] == .string("false"))
             }
             #expect(lines.first?["font"] == .string("monospace"))
             // Next, as Argos runs it: bash -c with the attribute's value.

@@ -50,7 +50,8 @@ extension Integration {
 
         static func exportedLibrary() throws -> (Sandbox, String) {
             let box = try Sandbox()
-            try box.add("Line one\nline two\twith a tab and \"quotes\" & <b>", "--back", "The back", "--author", "Seneca", "--source", "Letters",
+            try box.add(
+                "Line one\nline two\twith a tab and \"quotes\" & <b>", "--back", "The back", "--author", "Seneca", "--source", "Letters",
                 "--tag", "World Wide", "--tag", "stoic")
             try box.add("Plain")
             try box.add("Only attributed", "--author", "Anon")
@@ -100,7 +101,10 @@ extension Integration {
             #expect(notes.count == 3)
             let fields = notes.map { ($0["fields"]?.arrayValue ?? []).compactMap(\.stringValue) }
             // With #html:false, Anki keeps the text as text: escaped, line breaks as <br>.
-            #expect(fields.contains(["Line one<br>line two\twith a tab and &quot;quotes&quot; &amp; &lt;b&gt;", "The back<br><br>— Seneca, Letters"]))
+            #expect(
+                fields.contains([
+                    "Line one<br>line two\twith a tab and &quot;quotes&quot; &amp; &lt;b&gt;", "The back<br><br>— Seneca, Letters",
+                ]))
             #expect(fields.contains(["Plain", ""]) && fields.contains(["Only attributed", "— Anon"]))
             let tags = notes.map { ($0["tags"]?.arrayValue ?? []).compactMap(\.stringValue).sorted() }
             #expect(tags.contains(["World_Wide", "stoic"]))

@@ -21,7 +21,9 @@ extension Integration {
             try db.execute(sql)
         }
 
-        static func read(_ path: String, format: ImportFormat = .auto) throws -> (format: ImportFormat, records: [ImportRecord], reader: ImportReader) {
+        static func read(_ path: String, format: ImportFormat = .auto) throws -> (
+            format: ImportFormat, records: [ImportRecord], reader: ImportReader
+        ) {
             _ = Sandbox.processZone
             let (chosen, reader) = try Importers.database(path: path, name: path, format: format)
             var records: [ImportRecord] = []
@@ -62,9 +64,11 @@ extension Integration {
             #expect(records.map(\.tags) == [["pink"], ["yellow"], ["blue"]])
             #expect(
                 records.map(\.createdAt) == [
-                    Timestamp(rfc3339: "2023-05-01T12:00:00Z"), Timestamp(rfc3339: "2024-01-15T14:30:00Z"), Timestamp(rfc3339: "2024-01-16T08:00:05Z"),
+                    Timestamp(rfc3339: "2023-05-01T12:00:00Z"), Timestamp(rfc3339: "2024-01-15T14:30:00Z"),
+                    Timestamp(rfc3339: "2024-01-16T08:00:05Z"),
                 ])
-            #expect(reader.skipped.map(\.0) == ["bookmark", "hand-drawn markup", "removed highlight"] && reader.skipped.map(\.1) == [1, 1, 1])
+            #expect(
+                reader.skipped.map(\.0) == ["bookmark", "hand-drawn markup", "removed highlight"] && reader.skipped.map(\.1) == [1, 1, 1])
             // Nothing was made or changed beside the database.
             #expect(try Integration.DatabaseImportTests.listing(kobo.path) == before)
         }
@@ -94,7 +98,8 @@ extension Integration {
                     "We suffer more in imagination than in reality.",
                 ])
             #expect(records.map(\.back) == [nil, "Key claim", nil])
-            #expect(records.map(\.source) == ["Attention Is All You Need — p. 2", "Attention Is All You Need — p. 3", "notes-on-stoicism.epub"])
+            #expect(
+                records.map(\.source) == ["Attention Is All You Need — p. 2", "Attention Is All You Need — p. 3", "notes-on-stoicism.epub"])
             #expect(records.map(\.author) == ["Ashish Vaswani, Noam Shazeer", "Ashish Vaswani, Noam Shazeer", nil])
             #expect(records.map(\.tags) == [["blue"], ["yellow"], ["purple"]])
             #expect(records[1].createdAt == Timestamp(rfc3339: "2024-02-03T09:15:00Z"))
@@ -132,7 +137,8 @@ extension Integration {
             #expect(Set(records.compactMap(\.author)) == ["Robert Henri", "Krishnamurti", "Richard P. Feynman"])
             #expect(try Integration.DatabaseImportTests.listing(folder.path) == before)
             // The merged single-file copy, with its library in the same folder, gives the same.
-            let merged = try Integration.DatabaseImportTests.read(Integration.DatabaseImportTests.appleBooks.appendingPathComponent("readstor-annotated-merged-AEAnnotation.sqlite").path)
+            let merged = try Integration.DatabaseImportTests.read(
+                Integration.DatabaseImportTests.appleBooks.appendingPathComponent("readstor-annotated-merged-AEAnnotation.sqlite").path)
             #expect(merged.records == records)
         }
     }
@@ -148,16 +154,24 @@ extension Integration {
             let before = try box.state()
             func path(_ name: String) -> String { box.home.appendingPathComponent(name).path }
             try Integration.DatabaseImportTests.make(path("other.sqlite"), "CREATE TABLE foo (x); INSERT INTO foo VALUES (1);")
-            try Data("SQLite format 3\u{0}".utf8 + Array(repeating: 0x41, count: 5000)).write(to: URL(fileURLWithPath: path("garbage.sqlite")))
+            try Data("SQLite format 3\u{0}".utf8 + Array(repeating: 0x41, count: 5000)).write(
+                to: URL(fileURLWithPath: path("garbage.sqlite")))
             try Integration.DatabaseImportTests.make(path("zotero.sqlite"), "zotero.sql")
-            try Integration.DatabaseImportTests.make(path("zotero.sqlite"), "UPDATE version SET version = 10 WHERE schema = 'compatibility'")
+            try Integration.DatabaseImportTests.make(
+                path("zotero.sqlite"), "UPDATE version SET version = 10 WHERE schema = 'compatibility'")
             try Integration.DatabaseImportTests.make(path("KoboReader.sqlite"), "kobo.sql")
             try Integration.DatabaseImportTests.make(path("KoboReader.sqlite"), "ALTER TABLE Bookmark RENAME COLUMN Text TO Passage")
             for (file, reason) in [
-                ("other.sqlite", "it is an SQLite database, but not one citefeed reads (Kobo's KoboReader.sqlite, Apple Books' AEAnnotation or Zotero's zotero.sqlite)"),
+                (
+                    "other.sqlite",
+                    "it is an SQLite database, but not one citefeed reads (Kobo's KoboReader.sqlite, Apple Books' AEAnnotation or Zotero's zotero.sqlite)"
+                ),
                 ("garbage.sqlite", "it is not an SQLite database, or it is encrypted"),
                 ("zotero.sqlite", "it is from a newer Zotero (schema compatibility 10; citefeed reads up to 9), so update citefeed"),
-                ("KoboReader.sqlite", "its schema is not one citefeed knows (no such column: b.Text); it may be from a newer version of the program that wrote it"),
+                (
+                    "KoboReader.sqlite",
+                    "its schema is not one citefeed knows (no such column: b.Text); it may be from a newer version of the program that wrote it"
+                ),
             ] {
                 let original = try Data(contentsOf: URL(fileURLWithPath: path(file)))
                 let run = try box.run(["import", path(file)])
@@ -166,10 +180,15 @@ extension Integration {
                 #expect(try Data(contentsOf: URL(fileURLWithPath: path(file))) == original)
             }
             let piped = try box.run(["import", "--format", "kobo", "-"], stdin: Data("x".utf8))
-            #expect(piped.status == 65 && piped.stderr == "citefeed: error: standard input is not valid: a kobo database is read from its file; give its path.\n")
+            #expect(
+                piped.status == 65
+                    && piped.stderr
+                        == "citefeed: error: standard input is not valid: a kobo database is read from its file; give its path.\n"
+            )
             try "not a database".write(toFile: path("notes.txt"), atomically: true, encoding: .utf8)
             let text = try box.run(["import", "--format", "zotero", path("notes.txt")])
-            #expect(text.status == 65 && text.stderr.hasSuffix("is not valid: it is not an SQLite database, as a zotero file is.\n"), "\(text)")
+            #expect(
+                text.status == 65 && text.stderr.hasSuffix("is not valid: it is not an SQLite database, as a zotero file is.\n"), "\(text)")
             #expect(try box.state() == before)
         }
 

@@ -65,7 +65,8 @@ import Testing
         #expect(!ImportDuplicates.canLookUp("ᲒᲐᲛᲐᲠᲯᲝᲑᲐ") && !ImportDuplicates.canLookUp("😀  🎉 …"))
         let result = try importing(
             [
-                ImportRecord(location: .line(1), text: "ᲒᲐᲛᲐᲠᲯᲝᲑᲐ", author: "g"), ImportRecord(location: .line(2), text: "😀  🎉 …", author: nil),
+                ImportRecord(location: .line(1), text: "ᲒᲐᲛᲐᲠᲯᲝᲑᲐ", author: "g"),
+                ImportRecord(location: .line(2), text: "😀  🎉 …", author: nil),
                 ImportRecord(location: .line(3), text: "OK", author: nil),
             ], into: library)
         #expect(result.duplicates == 3 && result.imported == 0)

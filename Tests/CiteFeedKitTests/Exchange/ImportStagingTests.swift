@@ -39,7 +39,8 @@ extension EndToEnd {
             try FileManager.default.createDirectory(atPath: left + "/0/data", withIntermediateDirectories: true)
             try Data("someone's reading".utf8).write(to: URL(fileURLWithPath: left + "/0/data/My Clippings.txt"))
             let app = Home(
-                paths: paths, version: "test", clock: { now }, settings: { try SettingsFile(path: paths.settings).load(rotation: "").settings },
+                paths: paths, version: "test", clock: { now },
+                settings: { try SettingsFile(path: paths.settings).load(rotation: "").settings },
                 library: { library })
             var environment = ["CITEFEED_HOME": home.path, "HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC"]
             if let profile = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"] { environment["LLVM_PROFILE_FILE"] = profile }
@@ -47,7 +48,8 @@ extension EndToEnd {
             let source = ImportSource(name: "Kindle/documents/My Clippings.txt") { staging, number in
                 let copy = try #require(try staging.stage(file.path, number: number, limit: 1 << 20))
                 // While the device is read, the library is not locked: a real command writes it.
-                added = try Sandbox.execute(Sandbox.binary.path, ["add", "Added while the device was read"], stdin: Data(), environment: environment)
+                added = try Sandbox.execute(
+                    Sandbox.binary.path, ["add", "Added while the device was read"], stdin: Data(), environment: environment)
                 // And the device may go once it is copied.
                 try FileManager.default.removeItem(at: file)
                 return copy
@@ -80,7 +82,9 @@ extension EndToEnd {
             let copy = try #require(try staging.stage(database, number: 4, limit: 10))
             #expect(copy == staging.folder + "/4/data/AEAnnotation_v10312011_1727_local.sqlite")
             #expect(FileManager.default.contents(atPath: copy + "-wal") == Data("wal".utf8))
-            #expect(AppleBooksDatabase.libraryFile(beside: copy).map { URL(fileURLWithPath: $0).standardized.path } == staging.folder + "/4/BKLibrary/BKLibrary-1-091020131601.sqlite")
+            #expect(
+                AppleBooksDatabase.libraryFile(beside: copy).map { URL(fileURLWithPath: $0).standardized.path } == staging.folder
+                    + "/4/BKLibrary/BKLibrary-1-091020131601.sqlite")
             // A file over the limit is refused as reading it would be.
             let big = base.appendingPathComponent("big.txt")
             try Data(repeating: 0x41, count: 100).write(to: big)

@@ -26,7 +26,8 @@ import Testing
         #expect(records.map(\.back) == [nil, "Compare with chapter 2.\nSee also the preface.", nil])
         #expect(
             records.map(\.source) == [
-                "The Sample Book — Chapter 1: Beginnings", "The Sample Book — Chapter 1: Beginnings", "The Sample Book — Chapter 2: Endings",
+                "The Sample Book — Chapter 1: Beginnings", "The Sample Book — Chapter 1: Beginnings",
+                "The Sample Book — Chapter 2: Endings",
             ])
         #expect(records.allSatisfy { $0.author == "Jane Doe, John Roe" })
         // The Markdown export writes local time: the fixture's, UTC, read as the test's own.
@@ -69,21 +70,27 @@ import Testing
         let mp = (5 * doy + 2) / 153, day = doy - (153 * mp + 2) / 5 + 1, month = mp < 10 ? mp + 3 : mp - 9
         let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
         return Timestamp.local(
-            year: Int(year), month: Int(month), day: Int(day), hour: Int(rest / 3600), minute: Int(rest % 3600 / 60), second: Int(rest % 60))
+            year: Int(year), month: Int(month), day: Int(day), hour: Int(rest / 3600), minute: Int(rest % 3600 / 60), second: Int(rest % 60)
+        )
     }
 
     /// The HTML export: no colours, and dates without a time (`%x`).
     @Test func everyBookInHTML() throws {
         let (records, _) = try KOReaderExportTests.read("koreader-export-all.html")
         #expect(records.count == 4)
-        #expect(records.prefix(3).map(\.text) == [
-            "It was a bright cold day in April.", "Rules & rituals <matter> more than we think.", "Every ending is a beginning.\n\nAnd a second paragraph.",
-        ])
+        #expect(
+            records.prefix(3).map(\.text) == [
+                "It was a bright cold day in April.", "Rules & rituals <matter> more than we think.",
+                "Every ending is a beginning.\n\nAnd a second paragraph.",
+            ])
         #expect(records.map(\.back) == [nil, "Compare with chapter 2.\nSee also the preface.", nil, nil])
-        #expect(records.map(\.source) == [
-            "The Sample Book — Chapter 1: Beginnings", "The Sample Book — Chapter 1: Beginnings", "The Sample Book — Chapter 2: Endings", "Anomalies",
-        ])
-        #expect(records.map(\.author) == ["Jane Doe, John Roe", "Jane Doe, John Roe", "Jane Doe, John Roe", "Richard H. Thaler, Alex Imas"])
+        #expect(
+            records.map(\.source) == [
+                "The Sample Book — Chapter 1: Beginnings", "The Sample Book — Chapter 1: Beginnings",
+                "The Sample Book — Chapter 2: Endings", "Anomalies",
+            ])
+        #expect(
+            records.map(\.author) == ["Jane Doe, John Roe", "Jane Doe, John Roe", "Jane Doe, John Roe", "Richard H. Thaler, Alex Imas"])
         #expect(records[0].createdAt == Timestamp.local(year: 2024, month: 3, day: 1, hour: 0, minute: 0, second: 0))
         #expect(records.allSatisfy { $0.tags.isEmpty })
         #expect(KOReaderExport.shortDate("13/01/24") == nil && KOReaderExport.shortDate("12/31/99") != nil)
@@ -91,7 +98,8 @@ import Testing
 
     @Test func authorLinesAndEmphasis() {
         // Kindle's and KOReader's sidecars: names separated by ";" or lines, each "Last, First".
-        #expect(AuthorNames.normalised("Abdaal, Ali") == "Ali Abdaal" && AuthorNames.normalised("Le Guin, Ursula K.") == "Ursula K. Le Guin")
+        #expect(
+            AuthorNames.normalised("Abdaal, Ali") == "Ali Abdaal" && AuthorNames.normalised("Le Guin, Ursula K.") == "Ursula K. Le Guin")
         #expect(AuthorNames.normalised("Thaler, Richard H.; Imas, Alex") == "Richard H. Thaler, Alex Imas")
         #expect(AuthorNames.normalised("Thaler, Richard H.\nImas, Alex") == "Richard H. Thaler, Alex Imas")
         #expect(AuthorNames.normalised("Thaler, Richard H., Imas, Alex") == "Richard H. Thaler, Alex Imas")
@@ -108,11 +116,15 @@ import Testing
             return a.withUTF8(AuthorNames.comparable) == b.withUTF8(AuthorNames.comparable)
         }
         #expect(same("Thaler, Richard H.; Imas, Alex", "Richard H. Thaler, Alex Imas") && same("Le Guin, Ursula K.", "Ursula K. Le Guin"))
-        #expect(same("Richard H. Thaler and Alex Imas", "Richard H. Thaler & Alex Imas") && same("García Márquez, Gabriel", "Gabriel GARCÍA Márquez"))
+        #expect(
+            same("Richard H. Thaler and Alex Imas", "Richard H. Thaler & Alex Imas")
+                && same("García Márquez, Gabriel", "Gabriel GARCÍA Márquez"))
         #expect(!same("Jane Doe", "John Doe"))
         #expect(KOReaderExport.unformatted("**_x_**") == "x" && KOReaderExport.unformatted("<u>x</u>") == "x")
         #expect(KOReaderExport.unformatted("*") == "*" && KOReaderExport.unformatted("a *b*") == "a *b*")
-        #expect(KOReaderExport.date("31 December 2024 12:00:00 AM") == Timestamp.local(year: 2024, month: 12, day: 31, hour: 0, minute: 0, second: 0))
+        #expect(
+            KOReaderExport.date("31 December 2024 12:00:00 AM")
+                == Timestamp.local(year: 2024, month: 12, day: 31, hour: 0, minute: 0, second: 0))
         #expect(KOReaderExport.date("31 Decembre 2024 12:00:00 AM") == nil)
     }
 

@@ -46,7 +46,9 @@ extension Integration {
             let script = FileManager.default.temporaryDirectory.appendingPathComponent("count-\(UUID().uuidString).lua")
             try Data(Integration.KOReaderTests.luaCounter.utf8).write(to: script)
             defer { try? FileManager.default.removeItem(at: script) }
-            let names = try FileManager.default.contentsOfDirectory(atPath: Integration.KOReaderTests.folder.path).filter { $0.hasSuffix(".lua") }.sorted()
+            let names = try FileManager.default.contentsOfDirectory(atPath: Integration.KOReaderTests.folder.path).filter {
+                $0.hasSuffix(".lua")
+            }.sorted()
             #expect(names.count >= 12)
             var total = 0
             for name in names {
@@ -94,12 +96,16 @@ extension Integration {
 
         /// Authors one a line, and `Last, First` turned round as for Kindle.
         @Test(.needsShared(folder)) func authorsAreJoinedAndTurned() throws {
-            #expect(try Integration.KOReaderTests.records("booklore-new-86.metadata.epub.lua").records.first?.author == "Shirabii, Asato Asato")
+            #expect(
+                try Integration.KOReaderTests.records("booklore-new-86.metadata.epub.lua").records.first?.author == "Shirabii, Asato Asato")
             let curse = try Integration.KOReaderTests.records("johnbarraza-new-winnerscurse.metadata.epub.lua")
             #expect(curse.records.first?.author == "Richard H. Thaler, Alex Imas" && curse.records.first?.tags == ["gray"])
             #expect(curse.reader.tags.byKey["gray"]?.color == "#808080")
             // Text with Lua's backslash-newline continuations.
-            #expect(try Integration.KOReaderTests.records("booklore-new-86.metadata.epub.lua").records.contains { $0.text?.contains("\n") == true })
+            #expect(
+                try Integration.KOReaderTests.records("booklore-new-86.metadata.epub.lua").records.contains {
+                    $0.text?.contains("\n") == true
+                })
         }
     }
 }

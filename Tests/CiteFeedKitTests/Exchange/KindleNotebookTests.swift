@@ -47,13 +47,19 @@ extension Integration {
         @Test(.needsShared(folder), .requires(findProgram("python3") != nil, "needs python3 as the independent counter"))
         func everyNotebookGivesWhatPythonCounts() throws {
             let python = try #require(findProgram("python3"))
-            let names = try FileManager.default.contentsOfDirectory(atPath: Integration.KindleNotebookTests.folder.path).filter { $0.hasSuffix(".html") }
-                .sorted()
+            let names = try FileManager.default.contentsOfDirectory(atPath: Integration.KindleNotebookTests.folder.path).filter {
+                $0.hasSuffix(".html")
+            }
+            .sorted()
             #expect(names.count == 4)
             var total = 0
             for name in names {
                 let counted = try Sandbox.execute(
-                    python, ["-c", Integration.KindleNotebookTests.pythonCounter, Integration.KindleNotebookTests.folder.appendingPathComponent(name).path],
+                    python,
+                    [
+                        "-c", Integration.KindleNotebookTests.pythonCounter,
+                        Integration.KindleNotebookTests.folder.appendingPathComponent(name).path,
+                    ],
                     stdin: Data(),
                     environment: ["PATH": "/usr/bin:/bin"])
                 let numbers = counted.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
@@ -76,7 +82,8 @@ extension Integration {
                 first.text
                     == "About 70,000 years ago, organisms belonging to the species Homo sapiens started to form even more elaborate structures called cultures."
             )
-            #expect(first.source == "Sapiens: A Brief History of Humankind" && first.author == "Yuval Noah Harari" && first.tags == ["yellow"])
+            #expect(
+                first.source == "Sapiens: A Brief History of Humankind" && first.author == "Yuval Noah Harari" && first.tags == ["yellow"])
             #expect(reader.tags.byKey["yellow"] == Tag(name: "yellow", color: "yellow"))
             let pages = try Integration.KindleNotebookTests.records("t27-seven-brief-lessons-pages-notebook.html").records
             #expect(pages.first?.text?.hasPrefix("In his youth Albert Einstein spent a year loafing aimlessly.") == true)
@@ -119,13 +126,17 @@ extension Integration {
         @Test func tokens() {
             #expect(
                 HTMLText.tokens("<!DOCTYPE html><!-- <div> --><DIV CLASS='a b'>x<br/>y</div><p>1 < 2</p>") == [
-                    .open("div", cls: "a b"), .text("x"), .open("br", cls: ""), .close("br"), .text("y"), .close("div"), .open("p", cls: ""),
+                    .open("div", cls: "a b"), .text("x"), .open("br", cls: ""), .close("br"), .text("y"), .close("div"),
+                    .open("p", cls: ""),
                     .text("1 < 2"), .close("p"),
                 ])
             // XML: prefixed names, a tag closed by />, another attribute kept.
             #expect(
-                HTMLText.tokens(#"<w:p><w:pStyle w:val="Heading1"/><w:t xml:space="preserve">T</w:t></w:p>"#) { $0 == "w:pstyle" ? "w:val" : "class" } == [
-                    .open("w:p", cls: ""), .open("w:pstyle", cls: "Heading1"), .close("w:pstyle"), .open("w:t", cls: ""), .text("T"), .close("w:t"),
+                HTMLText.tokens(#"<w:p><w:pStyle w:val="Heading1"/><w:t xml:space="preserve">T</w:t></w:p>"#) {
+                    $0 == "w:pstyle" ? "w:val" : "class"
+                } == [
+                    .open("w:p", cls: ""), .open("w:pstyle", cls: "Heading1"), .close("w:pstyle"), .open("w:t", cls: ""), .text("T"),
+                    .close("w:t"),
                     .close("w:p"),
                 ])
         }
@@ -141,7 +152,8 @@ extension Integration {
 
         @Test func readAmazonComsNotebook() throws {
             let name = "kindle-cloud-notebook.html"
-            let (records, reader) = try readHighlights(name, Array(try Data(contentsOf: Integration.WebNotebookTests.folder.appendingPathComponent(name))), as: .notebook)
+            let (records, reader) = try readHighlights(
+                name, Array(try Data(contentsOf: Integration.WebNotebookTests.folder.appendingPathComponent(name))), as: .notebook)
             #expect(records.map(\.text) == ["Fear is the mind‑killer & the little death.", "I will face my fear.", "A thought of my own."])
             #expect(records.map(\.back) == [nil, "Said twice\nin the book.", nil])
             #expect(records.map(\.tags) == [["yellow"], ["blue"], []])
@@ -152,13 +164,17 @@ extension Integration {
         @Test func playBooksAsGoogleDocsHTML() throws {
             _ = Sandbox.processZone
             let name = "playbooks-google.html"
-            let (records, reader) = try readHighlights(name, Array(try Data(contentsOf: Integration.WebNotebookTests.folder.appendingPathComponent(name))), as: .playbooks)
+            let (records, reader) = try readHighlights(
+                name, Array(try Data(contentsOf: Integration.WebNotebookTests.folder.appendingPathComponent(name))), as: .playbooks)
             #expect(
                 records.map(\.text) == [
                     "Light is the left hand of darkness", "The only thing that makes life possible is permanent, intolerable uncertainty.",
                 ])
             #expect(records.map(\.back) == [nil, "On not knowing."])
-            #expect(records.allSatisfy { $0.author == "Ursula K. Le Guin" && $0.source == "The Left Hand of Darkness — Chapter 1: A Parade in Erhenrang" })
+            #expect(
+                records.allSatisfy {
+                    $0.author == "Ursula K. Le Guin" && $0.source == "The Left Hand of Darkness — Chapter 1: A Parade in Erhenrang"
+                })
             #expect(records[1].createdAt == Timestamp.local(year: 2024, month: 4, day: 2, hour: 0, minute: 0, second: 0))
             #expect(reader.skipped.map(\.0) == ["bookmark"] && reader.skipped.map(\.1) == [1])
         }
@@ -166,11 +182,14 @@ extension Integration {
         /// A page saved from a browser may leave a span unclosed, or hold a paragraph in a note: the
         /// div around it ends it, and the rows after it are read.
         @Test func unclosedElementsEndWithTheirDiv() throws {
-            let page = try String(contentsOf: Integration.WebNotebookTests.folder.appendingPathComponent("kindle-cloud-notebook.html"), encoding: .utf8)
+            let page = try String(
+                contentsOf: Integration.WebNotebookTests.folder.appendingPathComponent("kindle-cloud-notebook.html"), encoding: .utf8)
             let broken = page.replacingOccurrences(of: "I will face my fear.</span>", with: "I will face my fear.")
                 .replacingOccurrences(of: "A thought of my own.", with: "<p>A thought of my own.")
             let (records, _) = try readHighlights("saved.html", Array(broken.utf8), as: .notebook)
-            #expect(records.map(\.text) == ["Fear is the mind‑killer & the little death.", "I will face my fear.", "A thought of my own."], "\(records)")
+            #expect(
+                records.map(\.text) == ["Fear is the mind‑killer & the little death.", "I will face my fear.", "A thought of my own."],
+                "\(records)")
         }
     }
 }

@@ -36,22 +36,24 @@ import Testing
             >and a second paragraph.
             """
         let records = Importers.markdown(note)
-        #expect(records.map(\.text) == [
-            "We suffer more often in imagination\nthan in reality.", "The obstacle is the way.",
-            "Waste no more time arguing what a good man should be.", "A Logseq block quote.",
-            "Unattributed, with no space\n\nand a second paragraph.",
-        ])
+        #expect(
+            records.map(\.text) == [
+                "We suffer more often in imagination\nthan in reality.", "The obstacle is the way.",
+                "Waste no more time arguing what a good man should be.", "A Logseq block quote.",
+                "Unattributed, with no space\n\nand a second paragraph.",
+            ])
         #expect(records.map(\.author) == ["Seneca", "Marcus Aurelius", "Marcus Aurelius", nil, nil])
         #expect(records.map(\.source) == ["Letters from a Stoic", nil, "Meditations", nil, nil])
         #expect(records.map(\.location) == [.line(5), .line(9), .line(13), .line(16), .line(18)])
     }
 
     /// As in semanticdata/forgetful-notes (see ../shared/corpus/imports-1/SOURCES.md).
-    @Test(arguments: [
-        ("> \"Information is not truth.\" — Yuval Noah Harari", "\"Information is not truth.\"", "Yuval Noah Harari"),
-        ("> “Words.” –\u{A0}Someone, A Book", "“Words.”", "Someone"),
-        ("> A dash — inside the text, not after a quotation", "A dash — inside the text, not after a quotation", nil),
-    ] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            ("> \"Information is not truth.\" — Yuval Noah Harari", "\"Information is not truth.\"", "Yuval Noah Harari"),
+            ("> “Words.” –\u{A0}Someone, A Book", "“Words.”", "Someone"),
+            ("> A dash — inside the text, not after a quotation", "A dash — inside the text, not after a quotation", nil),
+        ] as [(String, String, String?)])
     func inlineAttribution(line: String, text: String, author: String?) {
         let record = Importers.markdown(line)[0]
         #expect(record.text == text && record.author == author)

@@ -37,7 +37,8 @@ extension Integration {
         @Test(.needsShared(folder), .requires(findProgram("python3") != nil, "needs python3 as the independent counter"))
         func everyDocumentGivesWhatPythonCounts() throws {
             for book in ["t27-martian", "t27-drive"] {
-                let numbers = try pythonCount(Integration.PlayBooksTests.counter, Integration.PlayBooksTests.folder.appendingPathComponent(book + ".docx"))
+                let numbers = try pythonCount(
+                    Integration.PlayBooksTests.counter, Integration.PlayBooksTests.folder.appendingPathComponent(book + ".docx"))
                 let (records, _) = try Integration.PlayBooksTests.read(book + ".docx")
                 #expect(records.count == numbers.first && records.filter { $0.back != nil }.count == numbers.last, "\(book)")
                 // The HTML made from the same document gives the same citations, without colours.
@@ -45,7 +46,9 @@ extension Integration {
                 for i in html.indices { html[i].tags = records.indices.contains(i) ? records[i].tags : [] }
                 #expect(html == records, "\(book)")
             }
-            #expect(try Integration.PlayBooksTests.read("t27-martian.docx").records.count + Integration.PlayBooksTests.read("t27-drive.docx").records.count == 8 + 59)
+            #expect(
+                try Integration.PlayBooksTests.read("t27-martian.docx").records.count
+                    + Integration.PlayBooksTests.read("t27-drive.docx").records.count == 8 + 59)
         }
 
         @Test(.needsShared(folder)) func aHighlightWithItsNoteDateAndColour() throws {
@@ -74,12 +77,17 @@ extension Integration {
                 try #require(findProgram("python3")), [script.path, file.path], stdin: Data(), environment: ["PATH": "/usr/bin:/bin"])
             #expect(made.status == 0, "\(made)")
             let (records, reader) = try readHighlights(file.lastPathComponent, Array(try Data(contentsOf: file)), as: .playbooks)
-            #expect(records.map(\.text) == ["The first passage, highlighted in yellow.", "A second one <with> a note.", "A green passage."])
+            #expect(
+                records.map(\.text) == ["The first passage, highlighted in yellow.", "A second one <with> a note.", "A green passage."])
             #expect(records.map(\.back) == [nil, "My note on it.", nil])
             #expect(records.map(\.tags) == [["yellow"], ["blue"], ["green"]])
-            #expect(records.map(\.source) == ["A Sample Book — Chapter 1 & Beginnings", "A Sample Book — Chapter 1 & Beginnings", "A Sample Book — Chapter 2"])
+            #expect(
+                records.map(\.source) == [
+                    "A Sample Book — Chapter 1 & Beginnings", "A Sample Book — Chapter 1 & Beginnings", "A Sample Book — Chapter 2",
+                ])
             #expect(records.allSatisfy { $0.author == "Jane Doe" })
-            #expect(records.map(\.createdAt) == [1, 2, 3].map { Timestamp.local(year: 2024, month: 3, day: $0, hour: 0, minute: 0, second: 0) })
+            #expect(
+                records.map(\.createdAt) == [1, 2, 3].map { Timestamp.local(year: 2024, month: 3, day: $0, hour: 0, minute: 0, second: 0) })
             #expect(reader.skipped.map(\.0) == ["bookmark"] && reader.skipped.map(\.1) == [1])
         }
 
@@ -139,7 +147,8 @@ extension Integration {
             #expect(status.status == 0 && status.stderr.contains("libc.so") && !status.stderr.contains("libz.so"))
             let docx = Integration.PlayBooksTests.folder.appendingPathComponent("t27-drive.docx").path
             let run = try box.run(["import", docx], environment: ["LD_DEBUG": "files"])
-            #expect(run.status == 0 && run.stderr.contains("libz.so.1") && run.stdout == "imported 59, skipped 0 duplicates\n", "\(run.stdout)")
+            #expect(
+                run.status == 0 && run.stderr.contains("libz.so.1") && run.stdout == "imported 59, skipped 0 duplicates\n", "\(run.stdout)")
         }
     }
 }

@@ -68,7 +68,8 @@ import Testing
     @Test func aDiscardIsArchivedWhenImported() throws {
         let box = try Sandbox()
         let file = box.home.appendingPathComponent("readwise.csv")
-        try "Highlight,Book Title,Book Author,Note,Tags\nDropped,B,A,,discard\nKept,B,A,,\n".write(to: file, atomically: true, encoding: .utf8)
+        try "Highlight,Book Title,Book Author,Note,Tags\nDropped,B,A,,discard\nKept,B,A,,\n".write(
+            to: file, atomically: true, encoding: .utf8)
         #expect(try box.run("import", file.path).stdout == "imported 2, skipped 0 duplicates\n")
         var archived = CitationQuery()
         archived.archived = true

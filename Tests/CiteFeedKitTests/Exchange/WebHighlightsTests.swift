@@ -8,7 +8,8 @@ import Testing
 /// Reads `bytes` as `format` (checking that detection agrees: by content, or for a zip as a
 /// binary format) into its records and reader.
 func readHighlights(_ name: String, _ bytes: [UInt8], as format: ImportFormat) throws -> (records: [ImportRecord], reader: ImportReader) {
-    let detected = ZipArchive.looksLike(bytes) ? Importers.detectBinary(name: name, bytes: bytes) : Importers.detect(name: name, bytes: bytes)
+    let detected =
+        ZipArchive.looksLike(bytes) ? Importers.detectBinary(name: name, bytes: bytes) : Importers.detect(name: name, bytes: bytes)
     #expect(detected == format, "\(name)")
     let reader = try Importers.reader(format, name: name, bytes: bytes)
     var records: [ImportRecord] = []
@@ -51,14 +52,18 @@ extension Integration {
         @Test(.needsShared(folder)) func aNoteOnNoPassageIsACitationAndANullTextIsLeftOut() throws {
             let file = Integration.BookcisionTests.folder.appendingPathComponent("dimasmith-invalid-null-text.json")
             let (records, reader) = try readHighlights(file.lastPathComponent, Array(try Data(contentsOf: file)), as: .bookcision)
-            #expect(records.map(\.text) == ["This is an interesting quote from the Rustonomicon", "Note to self: don't forget to lint your project."])
+            #expect(
+                records.map(\.text) == [
+                    "This is an interesting quote from the Rustonomicon", "Note to self: don't forget to lint your project.",
+                ])
             #expect(records.map(\.back) == ["This quote needs clarification, so that's why the note is here", nil])
             #expect(records.map(\.location) == [.record(2), .record(3)])
             #expect(reader.skipped.map(\.0) == ["empty highlight"] && reader.skipped.map(\.1) == [1])
         }
 
         @Test func authorsAreTurnedRoundAndAFileWithoutHighlightsIsMalformed() throws {
-            let json = #"{"asin":"B0","title":" Sapiens ","authors":"Harari, Yuval Noah","highlights":[{"text":"A","isNoteOnly":false,"note":""}]}"#
+            let json =
+                #"{"asin":"B0","title":" Sapiens ","authors":"Harari, Yuval Noah","highlights":[{"text":"A","isNoteOnly":false,"note":""}]}"#
             let (records, _) = try readHighlights("b.json", Array(json.utf8), as: .bookcision)
             #expect(records.map(\.author) == ["Yuval Noah Harari"] && records.map(\.source) == ["Sapiens"] && records[0].back == nil)
             #expect(throws: ImportError.malformed("b.json", "a Bookcision file is an object with a list of \"highlights\"")) {
@@ -161,7 +166,8 @@ extension Integration {
             #expect(bytes.starts(with: [0xEF, 0xBB, 0xBF]))
             // The byte order mark is taken off before detection, as `import` does.
             let (records, reader) = try readHighlights(file.lastPathComponent, Array(bytes.dropFirst(3)), as: .calibre)
-            #expect(records.map(\.text) == ["The first passage, in yellow.", "A struck-out passage without a chapter.", "A custom colour."])
+            #expect(
+                records.map(\.text) == ["The first passage, in yellow.", "A struck-out passage without a chapter.", "A custom colour."])
             #expect(records.map(\.back) == ["A note on it.", nil, nil] && records.map(\.source) == ["Chapter 1", nil, "Part Two"])
             #expect(records.map(\.tags) == [["yellow"], [], []])
             #expect(records[0].createdAt == Timestamp(rfc3339: "2024-05-01T10:20:30Z"))
@@ -169,7 +175,8 @@ extension Integration {
         }
 
         @Test func theBrowserViewersCollectionNamesTheBookInItsFileName() throws {
-            let json = #"{"version":1,"type":"calibre_annotation_collection","annotations":[{"type":"bookmark","title":"p. 3","pos":"epubcfi(/2)"},{"type":"highlight","highlighted_text":"Quoted.","toc_family_titles":["One"]}]}"#
+            let json =
+                #"{"version":1,"type":"calibre_annotation_collection","annotations":[{"type":"bookmark","title":"p. 3","pos":"epubcfi(/2)"},{"type":"highlight","highlighted_text":"Quoted.","toc_family_titles":["One"]}]}"#
             let (records, reader) = try readHighlights("Downloads/Meditations - highlights.json", Array(json.utf8), as: .calibre)
             #expect(records.map(\.source) == ["Meditations — One"] && reader.skipped.map(\.0) == ["bookmark"])
         }

@@ -25,7 +25,8 @@ import Testing
     @Test(arguments: FuzzTargets.names)
     func everyTargetTakesTheFixturesAndItsFindings(target: String) throws {
         let run = try #require(FuzzTargets.all[target])
-        var inputs = FuzzRegressionTests.files(in: FuzzRegressionTests.fixtures.appendingPathComponent("hostile"))
+        var inputs =
+            FuzzRegressionTests.files(in: FuzzRegressionTests.fixtures.appendingPathComponent("hostile"))
             + FuzzRegressionTests.files(in: FuzzRegressionTests.fixtures.appendingPathComponent("import"))
         // The real import files, from the shared folder (not part of the project): where it is
         // absent, said, and under CI=true (where it is always there) a failure.
@@ -48,8 +49,10 @@ import Testing
     @Test func theTargetsAreTheOnesTheIssueNames() {
         #expect(
             FuzzTargets.names == [
-                "csv", "escaping", "html", "import-anki", "import-auto", "import-clippings", "import-csv", "import-dummyjson", "import-fortune",
-                "import-json", "import-koreader", "import-markdown", "import-notebook", "import-playbooks", "json", "lua", "render", "settings", "template", "zip",
+                "csv", "escaping", "html", "import-anki", "import-auto", "import-clippings", "import-csv", "import-dummyjson",
+                "import-fortune",
+                "import-json", "import-koreader", "import-markdown", "import-notebook", "import-playbooks", "json", "lua", "render",
+                "settings", "template", "zip",
             ])
     }
 }

@@ -215,7 +215,8 @@ enum FuzzTargets {
                 guard i + 2 < bytes.count, bytes[i + 1].isHexDigit, bytes[i + 2].isHexDigit else { return false }
                 continue
             }
-            let allowed = (0x61...0x7A).contains(b) || (0x41...0x5A).contains(b) || (0x30...0x39).contains(b)
+            let allowed =
+                (0x61...0x7A).contains(b) || (0x41...0x5A).contains(b) || (0x30...0x39).contains(b)
                 || "-._~:/?#[]@!$&'()*+,;=".utf8.contains(b)
             if !allowed { return false }
         }

@@ -26,7 +26,8 @@ enum Golden {
             return
         }
         if actual != expected {
-            let index = zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(actual.count, expected.count)
+            let index =
+                zip(actual, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(actual.count, expected.count)
             Issue.record(
                 "differs from \(name) at byte \(index) (\(actual.count) bytes against \(expected.count)):\n\(String(decoding: actual, as: UTF8.self))",
                 sourceLocation: sourceLocation)

@@ -15,13 +15,13 @@ final class LocalHTTPServer {
 
             """ + methods + """
 
-            class S(socketserver.ThreadingMixIn, http.server.HTTPServer): daemon_threads = True
-            s = S(("127.0.0.1", 0), H)
-            print(s.server_address[1], flush=True)
-            s.timeout = 1
-            deadline = time.time() + 60
-            while time.time() < deadline: s.handle_request()
-            """
+                class S(socketserver.ThreadingMixIn, http.server.HTTPServer): daemon_threads = True
+                s = S(("127.0.0.1", 0), H)
+                print(s.server_address[1], flush=True)
+                s.timeout = 1
+                deadline = time.time() + 60
+                while time.time() < deadline: s.handle_request()
+                """
         let out = Pipe()
         // python3 itself, not under timeout(1): it unblocks SIGTERM and stops after 60 s anyway.
         process.executableURL = URL(fileURLWithPath: findProgram("python3") ?? "/usr/bin/python3")

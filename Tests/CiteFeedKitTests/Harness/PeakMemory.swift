@@ -23,7 +23,8 @@ enum PeakMemory {
     /// `box`'s citefeed with `arguments`, in its environment, standard output thrown away.
     static func run(_ box: Sandbox, _ arguments: [String]) throws -> Run {
         let python = try #require(findProgram("python3"))
-        let result = try Sandbox.execute(python, ["-c", script, Sandbox.binary.path] + arguments, stdin: Data(), environment: box.environment)
+        let result = try Sandbox.execute(
+            python, ["-c", script, Sandbox.binary.path] + arguments, stdin: Data(), environment: box.environment)
         let words = result.stdout.split(separator: " ").map { String($0.filter { !$0.isWhitespace }) }
         guard words.count == 2, let status = Int32(words[0]), let kilobytes = Int(words[1]) else {
             Issue.record("the measuring process said \(result)")

@@ -138,7 +138,8 @@ final class VirtualDisplay {
         server = try Background(
             findProgram("Xvfb")!, ["-displayfd", "1", "-screen", "0", size + "x24", "-nolisten", "tcp", "-noreset"],
             environment: ["PATH": "/usr/bin:/bin"], log: home.appendingPathComponent("xvfb.log"), stdout: number)
-        name = ":" + String(decoding: number.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        name =
+            ":" + String(decoding: number.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard name.count > 1 else {
             server.stop()
             throw Integration.GraphicalBarTests.BarError(message: "Xvfb did not start: \(server.logTail)")
@@ -150,7 +151,8 @@ final class VirtualDisplay {
 
     /// A PNG of `area` (`WxH+X+Y`) of the screen at `png`; whether ImageMagick's import made it.
     func capture(_ png: URL, area: String) -> Bool {
-        (try? Sandbox.execute(findProgram("import")!, ["-window", "root", "-crop", area, "+repage", png.path], stdin: Data(), environment: tools))?
+        (try? Sandbox.execute(
+            findProgram("import")!, ["-window", "root", "-crop", area, "+repage", png.path], stdin: Data(), environment: tools))?
             .status == 0
     }
 

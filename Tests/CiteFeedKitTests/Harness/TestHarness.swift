@@ -21,7 +21,9 @@ enum TestHarness {
         Durability.relaxedForTests = true
         guard ProcessInfo.processInfo.environment["TMPDIR"] == nil else { return }
         let mounts = (try? String(contentsOfFile: "/proc/self/mounts", encoding: .utf8)) ?? ""
-        let tmpfs = mounts.split(separator: "\n").contains { $0.split(separator: " ").prefix(3).dropFirst().elementsEqual(["/dev/shm", "tmpfs"]) }
+        let tmpfs = mounts.split(separator: "\n").contains {
+            $0.split(separator: " ").prefix(3).dropFirst().elementsEqual(["/dev/shm", "tmpfs"])
+        }
         guard tmpfs, access("/dev/shm", W_OK) == 0 else { return }
         // Open to all, as /tmp's homes were: some tests run programs as the user nobody there.
         let path = "/dev/shm/cf-\(getpid())"  // short: sockets made in homes must fit in 108 bytes

@@ -165,17 +165,17 @@ extension CardExchangeTests {
         box.now = "2026-03-10T10:00:00Z"
         let v2 = box.home.appendingPathComponent("v2.json")
         try #"""
-            {"format": "citefeed", "version": 2, "exportedAt": "2026-03-05T08:00:00Z",
-             "tags": [{"name": "greek", "color": "teal"}],
-             "citations": [{"id": 3, "uuid": "6f1c2e1a-0000-4000-8000-000000000003", "text": "Know thyself", "back": "Delphi",
-               "author": null, "source": null, "tags": ["greek"], "favourite": true,
-               "createdAt": "2026-03-01T08:00:00Z", "updatedAt": "2026-03-01T08:00:00Z", "archivedAt": null,
-               "card": {"marked": null, "state": "learning", "step": 1, "stability": 2.3065, "difficulty": 2.11810397,
-                 "due": "2026-03-02T08:10:00Z", "lastReview": "2026-03-02T08:00:00Z", "reviews": 1, "lapses": 0,
-                 "log": [{"at": "2026-03-02T08:00:00Z", "grade": 3, "elapsedDays": 0, "stateBefore": "new",
-                   "cardBefore": {"state": "new", "step": 0, "stability": null, "difficulty": null, "due": 1772438400,
-                     "lastReview": null, "reps": 0, "lapses": 0}}]}}]}
-            """#.write(to: v2, atomically: true, encoding: .utf8)
+        {"format": "citefeed", "version": 2, "exportedAt": "2026-03-05T08:00:00Z",
+         "tags": [{"name": "greek", "color": "teal"}],
+         "citations": [{"id": 3, "uuid": "6f1c2e1a-0000-4000-8000-000000000003", "text": "Know thyself", "back": "Delphi",
+           "author": null, "source": null, "tags": ["greek"], "favourite": true,
+           "createdAt": "2026-03-01T08:00:00Z", "updatedAt": "2026-03-01T08:00:00Z", "archivedAt": null,
+           "card": {"marked": null, "state": "learning", "step": 1, "stability": 2.3065, "difficulty": 2.11810397,
+             "due": "2026-03-02T08:10:00Z", "lastReview": "2026-03-02T08:00:00Z", "reviews": 1, "lapses": 0,
+             "log": [{"at": "2026-03-02T08:00:00Z", "grade": 3, "elapsedDays": 0, "stateBefore": "new",
+               "cardBefore": {"state": "new", "step": 0, "stability": null, "difficulty": null, "due": 1772438400,
+                 "lastReview": null, "reps": 0, "lapses": 0}}]}}]}
+        """#.write(to: v2, atomically: true, encoding: .utf8)
         let imported = try box.run("import", v2.path)
         #expect(imported.status == 0, "\(imported)")
         let now = Timestamp(rfc3339: "2026-03-10T10:00:00Z")!

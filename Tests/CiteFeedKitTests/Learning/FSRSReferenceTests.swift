@@ -75,7 +75,8 @@ extension Integration {
                     out.append(states)
                 json.dump(out, sys.stdout)
                 """
-            let result = try Sandbox.execute(python, ["-c", script], stdin: Data(input.utf8), environment: ProcessInfo.processInfo.environment)
+            let result = try Sandbox.execute(
+                python, ["-c", script], stdin: Data(input.utf8), environment: ProcessInfo.processInfo.environment)
             #expect(result.status == 0, "\(result.stderr)")
             let reference = try #require(try JSONParser.parse(result.stdout).arrayValue)
             #expect(reference.count == sequences.count)
@@ -93,9 +94,11 @@ extension Integration {
                     #expect(card.state.rawValue == state, "review \(reviews): \(card) vs \(w)")
                     #expect(card.step.map { JSONValue.int(Int64($0)) } ?? .null == w[1], "review \(reviews)")
                     let dueSeconds: Double? = if case .double(let d) = w[4] { d } else if case .int(let n) = w[4] { Double(n) } else { nil }
-                    #expect(dueSeconds.map { Int64($0.rounded()) } == card.due.seconds, "review \(reviews): due \(card.due.seconds) vs \(w[4])")
+                    #expect(
+                        dueSeconds.map { Int64($0.rounded()) } == card.due.seconds, "review \(reviews): due \(card.due.seconds) vs \(w[4])")
                     for (mine, theirs) in [(card.stability, w[2]), (card.difficulty, w[3])] {
-                        let value: Double? = if case .double(let d) = theirs { d } else if case .int(let n) = theirs { Double(n) } else { nil }
+                        let value: Double? =
+                            if case .double(let d) = theirs { d } else if case .int(let n) = theirs { Double(n) } else { nil }
                         let a = try #require(mine), b = try #require(value)
                         #expect(abs(a - b) <= 1e-6 * max(abs(b), 1e-12), "review \(reviews): \(a) vs \(b)")
                     }

@@ -40,7 +40,8 @@ extension EndToEnd {
             #expect(try box.run("status").stdout == "→ Canberra\n")
             let graded = try box.run("grade", "good")
             #expect(
-                graded.status == 0 && graded.stdout == "Graded citation 1 good: due again in 10m (2026-03-02 10:10).\n“2 + 2?”\n", "\(graded)")
+                graded.status == 0 && graded.stdout == "Graded citation 1 good: due again in 10m (2026-03-02 10:10).\n“2 + 2?”\n",
+                "\(graded)")
             // A second grade at once (a scroll fires several events) answers nothing: the next card
             // was not revealed.
             let burst = try box.run("grade", "good")

@@ -142,7 +142,8 @@ import Testing
         let shown = try service.intervals(1).map { Span.approximate(seconds: $0.seconds) }
         #expect(shown == ["1m", "6m", "10m", "8d"], "\(shown)")
         #expect(
-            Span.approximate(seconds: 30) == "<1m" && Span.approximate(seconds: 86400 * 45) == "1.5mo" && Span.approximate(seconds: 86400 * 730) == "2y"
+            Span.approximate(seconds: 30) == "<1m" && Span.approximate(seconds: 86400 * 45) == "1.5mo"
+                && Span.approximate(seconds: 86400 * 730) == "2y"
         )
     }
 }

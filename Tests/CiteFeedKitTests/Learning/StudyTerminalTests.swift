@@ -103,7 +103,8 @@ extension EndToEnd {
             let box = try Sandbox()
             try box.add("Greek: ἀλήθεια?", "--back", "truth", "--tag", "greek", "--author", "Plato", "--source", "Athens")
             try box.add(
-                "Latin: veritas, a longer question than the other one?", "--back", "truth", "--tag", "latin", "--author", "Cicero", "--source",
+                "Latin: veritas, a longer question than the other one?", "--back", "truth", "--tag", "latin", "--author", "Cicero",
+                "--source",
                 "Rome")
             #expect(try box.run("fav", "2").status == 0)
             #expect(try box.run("rotation", "add", "l").status == 0)

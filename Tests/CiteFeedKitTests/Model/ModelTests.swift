@@ -133,11 +133,13 @@ import Testing
 
 /// The one duration type, for intervals, offsets and learning steps.
 @Suite struct SpanTests {
-    @Test(arguments: [
-        ("0", 0, "0"), ("30m", 30, "30m"), ("7h", 420, "7h"), ("1d7h", 1860, "1d7h"), ("7h1d", 1860, "1d7h"), ("90m", 90, "1h30m"),
-        ("1D 2H", nil, ""), ("2h30m", 150, "2h30m"), (" 10M ", 10, "10m"), ("1h1h", nil, ""), ("h", nil, ""), ("5", nil, ""), ("", nil, ""),
-        ("-1m", nil, ""), ("1.5h", nil, ""),
-    ] as [(String, Int?, String)])
+    @Test(
+        arguments: [
+            ("0", 0, "0"), ("30m", 30, "30m"), ("7h", 420, "7h"), ("1d7h", 1860, "1d7h"), ("7h1d", 1860, "1d7h"), ("90m", 90, "1h30m"),
+            ("1D 2H", nil, ""), ("2h30m", 150, "2h30m"), (" 10M ", 10, "10m"), ("1h1h", nil, ""), ("h", nil, ""), ("5", nil, ""),
+            ("", nil, ""),
+            ("-1m", nil, ""), ("1.5h", nil, ""),
+        ] as [(String, Int?, String)])
     func parsesAndPrints(text: String, minutes: Int?, written: String) {
         let span = Span(parsing: text)
         #expect(span?.minutes == minutes)
@@ -162,6 +164,8 @@ import Testing
         let template = try StatusTemplate(parsing: "“{text}”[ — {author}][, {source}]")
         #expect(template.render(["text": "Hi", "author": "Me"]) == "“Hi” — Me")
         #expect(template.render(["text": "Hi", "source": "Book"]) == "“Hi”, Book")
+        // The fallback of a template that does not parse is {text} alone.
+        #expect(try StatusTemplate(parsing: "{text}") == StatusTemplate.textOnly)
     }
 
     @Test(arguments: ["{nope}", "[{text}", "{text}]", "{text", "text}"])

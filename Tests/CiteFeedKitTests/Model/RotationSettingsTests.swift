@@ -80,10 +80,14 @@ import Testing
         let path = temporaryPath()
         let file = SettingsFile(path: path)
         for (json, key, value, reason) in [
-            (#"{"rotations": {"work": {"interval": "7m"}}}"#, "rotations.work.interval", "\"7m\"",
-             "an interval must divide a day (such as 5m, 15m, 2h, 6h) or be whole days"),
-            (#"{"rotations": {"../x": {}}}"#, "rotations", "\"../x\"",
-             "a rotation name is made of letters, digits, - and _, and starts with a letter or a digit"),
+            (
+                #"{"rotations": {"work": {"interval": "7m"}}}"#, "rotations.work.interval", "\"7m\"",
+                "an interval must divide a day (such as 5m, 15m, 2h, 6h) or be whole days"
+            ),
+            (
+                #"{"rotations": {"../x": {}}}"#, "rotations", "\"../x\"",
+                "a rotation name is made of letters, digits, - and _, and starts with a letter or a digit"
+            ),
             (#"{"rotations": ["work"]}"#, "rotations", "[\"work\"]", "expected an object of rotations by name"),
             (#"{"rotations": {"work": 3}}"#, "rotations.work", "3", "expected an object of settings"),
         ] {
@@ -93,7 +97,8 @@ import Testing
         }
         try #"{"rotations": {"work": {"intervall": "1h"}}}"#.write(toFile: path, atomically: true, encoding: .utf8)
         let (_, warnings) = try file.load(rotation: "work")
-        #expect(warnings.map(\.words) == ["\(path): unknown setting \"intervall\" of rotation \"work\" is ignored; did you mean \"interval\"?"])
+        #expect(
+            warnings.map(\.words) == ["\(path): unknown setting \"intervall\" of rotation \"work\" is ignored; did you mean \"interval\"?"])
     }
 
     @Test(arguments: ["work", "a", "Morning_2", "x-y", String(repeating: "r", count: 32)])

@@ -35,7 +35,9 @@ import Testing
         #expect(night.contains(minute: 23 * 60) && night.contains(minute: 0) && night.contains(minute: 5 * 60 + 59))
         #expect(!night.contains(minute: 6 * 60) && !night.contains(minute: 12 * 60))
         #expect(try ActiveHours(parsing: "00:00-24:00") == .always)
-        for bad in ["8-22", "08:00", "08:00-08:00", "24:00-06:00", "08:60-09:00", "25:00-26:00", "08:00-22:00-23:00", "8:0-9:00", "a:bc-d:ef"] {
+        for bad in [
+            "8-22", "08:00", "08:00-08:00", "24:00-06:00", "08:60-09:00", "25:00-26:00", "08:00-22:00-23:00", "8:0-9:00", "a:bc-d:ef",
+        ] {
             #expect(throws: SettingValueError.self, "\(bad)") { try ActiveHours(parsing: bad) }
         }
     }
@@ -58,19 +60,25 @@ import Testing
         #expect(rule.kind == .tag && rule.name == "Stoic" && rule.weight == 3 && rule.description == "tag:Stoic=3")
         #expect(try WeightRule(parsing: "author:Seneca=0").weight == 0)
         #expect(try WeightRule(parsing: "source:a=b=2").name == "a=b")
-        for bad in ["stoic=3", "tag:stoic", "tag:stoic=11", "tag:stoic=-1", "tag:=2", "colour:red=2", "tag:stoic=x", "author:a\u{7}b=2", "tag:a,b=2"] {
+        for bad in [
+            "stoic=3", "tag:stoic", "tag:stoic=11", "tag:stoic=-1", "tag:=2", "colour:red=2", "tag:stoic=x", "author:a\u{7}b=2",
+            "tag:a,b=2",
+        ] {
             #expect(throws: SettingValueError.self, "\(bad)") { try WeightRule(parsing: bad) }
         }
     }
 
     @Test func newKeysParseIntoStoredValues() throws {
-        #expect(try SettingKey.weights.parse(words: ["tag:stoic=3", "author:Seneca=0", "TAG:STOIC=2"], home: nil)
-            == .object([("author:Seneca", .int(0)), ("tag:STOIC", .int(2))]))
-        #expect(try SettingKey.authors.parse(words: ["Marcus Aurelius", " seneca ", "Seneca"], home: nil)
-            == .array([.string("Marcus Aurelius"), .string("seneca")]))
+        #expect(
+            try SettingKey.weights.parse(words: ["tag:stoic=3", "author:Seneca=0", "TAG:STOIC=2"], home: nil)
+                == .object([("author:Seneca", .int(0)), ("tag:STOIC", .int(2))]))
+        #expect(
+            try SettingKey.authors.parse(words: ["Marcus Aurelius", " seneca ", "Seneca"], home: nil)
+                == .array([.string("Marcus Aurelius"), .string("seneca")]))
         #expect(try SettingKey.excludeTags.parse(words: ["work", "Work"], home: nil) == .array([.string("work")]))
-        #expect(try SettingKey.publishCommand.parse(words: ["rsync", "-a", " spaced "], home: nil)
-            == .array([.string("rsync"), .string("-a"), .string(" spaced ")]))
+        #expect(
+            try SettingKey.publishCommand.parse(words: ["rsync", "-a", " spaced "], home: nil)
+                == .array([.string("rsync"), .string("-a"), .string(" spaced ")]))
         #expect(try SettingKey.offset.parse(words: ["60m"], home: nil) == .string("1h"))
         #expect(try SettingKey.activeHours.parse(words: ["8:00-22:00"], home: nil) == .string("08:00-22:00"))
         #expect(try SettingKey.days.parse(words: ["Mon-Fri"], home: nil) == .string("mon-fri"))
@@ -79,7 +87,9 @@ import Testing
         #expect(try SettingKey.search.parse(words: [" courage "], home: nil) == .string("courage"))
         #expect(try SettingKey.feedHub.parse(words: ["https://hub.example/"], home: nil) == .string("https://hub.example/"))
         #expect(try SettingKey.desiredRetention.parse(words: ["0.85"], home: nil) == .double(0.85))
-        #expect(try SettingKey.learningSteps.parse(words: ["1m", "60m", "1d"], home: nil) == .array([.string("1m"), .string("1h"), .string("1d")]))
+        #expect(
+            try SettingKey.learningSteps.parse(words: ["1m", "60m", "1d"], home: nil)
+                == .array([.string("1m"), .string("1h"), .string("1d")]))
         #expect(try SettingKey.relearningSteps.parse(words: [], home: nil) == .array([]))
         #expect(try SettingKey.dayStartsAt.parse(words: ["4:00"], home: nil) == .string("04:00"))
         var s = Settings()

@@ -13,13 +13,18 @@ import Testing
         .interval: .string("15m"), .tags: .array([.string("calm"), .string("work")]), .favouritesOnly: .bool(true),
         .favouriteWeight: .int(5), .maxLength: .int(140), .seed: .int(-7), .outputDirectory: .string("/srv/feeds"),
         .feedTitle: .string("Mine"), .feedDescription: .string("D"), .feedAuthor: .string("A"), .feedLanguage: .string("de-CH"),
-        .feedURL: .string("https://example.org/q/"), .feedItems: .int(7), .statusWidth: .int(33), .statusTemplate: .string("{text}"), .scroll: .bool(true), .scrollSpeed: .int(9),
-        .pictures: .array([.string("square"), .string("kobo-clara")]), .sleepScreenRotation: .string("night"), .sleepScreenCount: .int(5), .pictureTheme: .string("sepia"), .pictureMargins: .array([.int(32), .int(0), .int(0)]), .pictureBackground: .string("/srv/bg.png"),
-        .wallpaperCommand: .array([.string("swaymsg"), .string("output"), .string("*"), .string("bg"), .string("{wallpaper}"), .string("fill")]),
+        .feedURL: .string("https://example.org/q/"), .feedItems: .int(7), .statusWidth: .int(33), .statusTemplate: .string("{text}"),
+        .scroll: .bool(true), .scrollSpeed: .int(9),
+        .pictures: .array([.string("square"), .string("kobo-clara")]), .sleepScreenRotation: .string("night"), .sleepScreenCount: .int(5),
+        .pictureTheme: .string("sepia"), .pictureMargins: .array([.int(32), .int(0), .int(0)]), .pictureBackground: .string("/srv/bg.png"),
+        .wallpaperCommand: .array([
+            .string("swaymsg"), .string("output"), .string("*"), .string("bg"), .string("{wallpaper}"), .string("fill"),
+        ]),
         .offset: .string("1d7h"), .activeHours: .string("22:00-06:00"), .days: .string("mon,wed-fri"), .excludeTags: .array([.string("x")]),
         .authors: .array([.string("Seneca")]), .excludeAuthors: .array([.string("Anon")]), .sources: .array([.string("Letters")]),
         .search: .string("courage wisdom"), .minLength: .int(10), .weights: .object([("author:Seneca", .int(0)), ("tag:stoic", .int(3))]),
-        .notify: .bool(true), .feedHub: .string("https://hub.example/"), .publishCommand: .array([.string("rsync"), .string("-a")]), .syncFolder: .string("/srv/sync"), .syncName: .string("laptop"),
+        .notify: .bool(true), .feedHub: .string("https://hub.example/"), .publishCommand: .array([.string("rsync"), .string("-a")]),
+        .syncFolder: .string("/srv/sync"), .syncName: .string("laptop"),
         .desiredRetention: .double(0.85), .newPerDay: .int(5), .learningSteps: .array([.string("5m"), .string("1h"), .string("1d")]),
         .relearningSteps: .array([]), .maximumInterval: .int(365), .dayStartsAt: .string("00:30"), .mode: .string("review"),
     ]
@@ -85,14 +90,16 @@ import Testing
         #expect(SettingKey.outputDirectory.setting.completion == .directories)
         #expect(
             SettingKey.allCases.filter(\.isList) == [
-                .tags, .excludeTags, .authors, .excludeAuthors, .sources, .weights, .publishCommand, .pictures, .pictureMargins, .wallpaperCommand,
+                .tags, .excludeTags, .authors, .excludeAuthors, .sources, .weights, .publishCommand, .pictures, .pictureMargins,
+                .wallpaperCommand,
                 .learningSteps, .relearningSteps,
             ])
         #expect(SettingKey.pictureBackground.setting.completion == .files)
         #expect(SettingKey.pictureTheme.setting.completion == .words(["light", "dark", "sepia", "eink", "tag"]))
         #expect(try SettingKey.pictureMargins.parse(words: ["32", "0", "0", "0"], home: nil) == .array([.int(32), .int(0), .int(0)]))
         #expect(try SettingKey.pictureMargins.parse(words: ["8", "8"], home: nil) == .array([.int(8)]))
-        #expect(try SettingKey.pictureMargins.parse(words: ["1", "2", "3", "4"], home: nil) == .array([.int(1), .int(2), .int(3), .int(4)]))
+        #expect(
+            try SettingKey.pictureMargins.parse(words: ["1", "2", "3", "4"], home: nil) == .array([.int(1), .int(2), .int(3), .int(4)]))
         #expect(throws: SettingValueError.rule("use whole numbers of pixels, such as 32 0 0 0")) {
             try SettingKey.pictureMargins.parse(words: ["32px"], home: nil)
         }

@@ -63,7 +63,8 @@ import Testing
             // Sync (empty: the host name).
             .syncName: .string(""),
             // Pictures (no background image: none).
-            .pictures: .array([]), .sleepScreenRotation: .string(""), .sleepScreenCount: .int(20), .pictureTheme: .string("light"), .pictureMargins: .array([.int(0)]),
+            .pictures: .array([]), .sleepScreenRotation: .string(""), .sleepScreenCount: .int(20), .pictureTheme: .string("light"),
+            .pictureMargins: .array([.int(0)]),
         ]
         for key in SettingKey.allCases {
             #expect(key.defaultValue == expected[key], "\(key)")

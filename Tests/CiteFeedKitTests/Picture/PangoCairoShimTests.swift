@@ -12,7 +12,8 @@ extension Integration {
 
         /// (call, type) for every `symbol("call")` of `PangoCairo.swift`, from its source.
         static func calls() throws -> [(call: String, type: String)] {
-            let source = try String(contentsOf: packageRoot.appendingPathComponent("Sources/CiteFeedPicture/PangoCairo.swift"), encoding: .utf8)
+            let source = try String(
+                contentsOf: packageRoot.appendingPathComponent("Sources/CiteFeedPicture/PangoCairo.swift"), encoding: .utf8)
             var types: [String: String] = [:]
             for match in source.matches(of: /let (\w+): (citefeed_\w+)/) { types[String(match.1)] = String(match.2) }
             return try source.matches(of: /(\w+): symbol\("(\w+)"\)/).map { match in

@@ -80,7 +80,10 @@ extension Integration {
                 (["--size", "8193x1000"], .usage, "--size takes WIDTHxHEIGHT in pixels, each from 200 to 8192"),
                 (["--size", "wide"], .usage, "--size takes WIDTHxHEIGHT"),
                 (["--size", "300x300", "--preset", "square"], .usage, "cannot be used together"),
-                (["--background", "missing.png"], .notFound, "missing.png does not exist (--background, or the setting pictureBackground)."),
+                (
+                    ["--background", "missing.png"], .notFound,
+                    "missing.png does not exist (--background, or the setting pictureBackground)."
+                ),
                 (["--background", note], .dataError, "The background image \(note) is not a PNG file"),
                 (["--out", box.home.appendingPathComponent("no/such/dir/p.png").path], .cannotCreate, "Cannot write"),
                 (["7"], .notFound, "No citation with id 7"),
@@ -148,7 +151,8 @@ extension Integration {
             let missing = box.home.appendingPathComponent("gone.png").path
             #expect(try box.run("defaults", "write", "pictureBackground", missing).status == 0)
             expectFailure(
-                try box.run(["picture", "1", "--out", out]), status: .notFound, containing: "The background image \(missing) does not exist")
+                try box.run(["picture", "1", "--out", out]), status: .notFound, containing: "The background image \(missing) does not exist"
+            )
             #expect(try box.run("defaults", "delete", "pictureBackground").status == 0)
             #expect(try box.run(["picture", "1", "--out", out]).stdout.contains("(1920×1080, dark)"))
         }
@@ -168,12 +172,14 @@ extension Integration {
             func hidden(_ arguments: [String]) throws -> RunResult {
                 let user = getuid() == 0 ? ["-m"] : ["-r", "-m"]
                 return try Sandbox.execute(
-                    unshare, user + ["sh", "-c", script, "sh", Sandbox.binary.path] + arguments, stdin: Data(), environment: box.environment)
+                    unshare, user + ["sh", "-c", script, "sh", Sandbox.binary.path] + arguments, stdin: Data(), environment: box.environment
+                )
             }
             let probe = try hidden(["status"])
             try #require(probe.status == 0, "a mount namespace of our own (unshare -m): \(probe)")
             let out = box.home.appendingPathComponent("p.png").path
-            expectFailure(try hidden(["picture", "1", "--out", out]), status: .unavailable, containing: "sudo apt install libpangocairo-1.0-0")
+            expectFailure(
+                try hidden(["picture", "1", "--out", out]), status: .unavailable, containing: "sudo apt install libpangocairo-1.0-0")
             #expect(!FileManager.default.fileExists(atPath: out))
             #expect(try hidden(["status"]).stdout.contains("Still here."))
             #expect(try hidden(["list"]).status == 0)
@@ -204,7 +210,8 @@ extension Integration {
             try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
             for name in ["wl-copy", "xclip"] {
                 let path = bin.appendingPathComponent(name).path
-                try "#!/bin/sh\necho \"$@\" > \"$CLIP_OUT.args\"; cat > \"$CLIP_OUT\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+                try "#!/bin/sh\necho \"$@\" > \"$CLIP_OUT.args\"; cat > \"$CLIP_OUT\"\n".write(
+                    toFile: path, atomically: true, encoding: .utf8)
                 try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
             }
             let out = box.home.appendingPathComponent("clip").path
@@ -252,7 +259,8 @@ extension Integration {
             let directory = box.home.appendingPathComponent("pictures")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             expectFailure(try box.run(["picture", "--out", directory.path]), status: .cannotCreate, containing: "it is a directory")
-            expectFailure(try box.run(["picture", "--out", directory.path + "/"]), status: .cannotCreate, containing: "it names a directory")
+            expectFailure(
+                try box.run(["picture", "--out", directory.path + "/"]), status: .cannotCreate, containing: "it names a directory")
             expectFailure(try box.run(["picture", "1", "--out", "card.jpg"]), status: .usage, containing: "name it .png or .svg")
             let history = try box.run("history")
             #expect(history.stderr.contains("Nothing was shown yet"), "a refused picture picks nothing: \(history)")

@@ -22,7 +22,8 @@ extension Integration {
             bare.drawsText = false
             let behind = try PictureRenderer.render(content, bare)
             let (w, h) = (request.size.width, request.size.height)
-            let with = try PixelImage(png: drawn.bytes, width: w, height: h), without = try PixelImage(png: behind.bytes, width: w, height: h)
+            let with = try PixelImage(png: drawn.bytes, width: w, height: h),
+                without = try PixelImage(png: behind.bytes, width: w, height: h)
             let frame = drawn.textFrame
             var counts: [Int: Int] = [:]
             var changed: [(Int, Int)] = []
@@ -60,7 +61,8 @@ extension Integration {
         func tagThemeReadsOnEveryPaletteColour(colour: String) throws {
             var content = Self.content
             content.tags = [CiteFeedModel.Tag(name: colour, color: colour)]
-            let (ratio, _) = try Self.leastContrast(PictureRequest(size: PictureSize(width: 640, height: 400), theme: .tag), content: content)
+            let (ratio, _) = try Self.leastContrast(
+                PictureRequest(size: PictureSize(width: 640, height: 400), theme: .tag), content: content)
             #expect(ratio >= 4.5, "\(colour): \(ratio)")
         }
 

@@ -12,7 +12,8 @@ extension Integration {
     struct PictureReaderTests {
         static let content = CardContent(
             text: "The best way out is always through, said the poet, and the road goes ever on and on.",
-            attribution: "— Robert Frost, A Servant to Servants", tags: [CiteFeedModel.Tag(name: "poetry", color: "indigo")], favourite: true)
+            attribution: "— Robert Frost, A Servant to Servants", tags: [CiteFeedModel.Tag(name: "poetry", color: "indigo")],
+            favourite: true)
 
         /// The words tesseract reads in a picture (lower case, letters only).
         static func ocrWords(_ png: URL, language: String = "eng") throws -> [String] {
@@ -117,7 +118,8 @@ extension Integration {
         @Test func theReadmesGallery() throws {
             let seneca = CardContent(
                 text: "We suffer more often in imagination than in reality.", attribution: "— Seneca, Letters from a Stoic, XIII",
-                tags: [CiteFeedModel.Tag(name: "courage", color: "red"), CiteFeedModel.Tag(name: "stoic", color: "indigo")], favourite: true)
+                tags: [CiteFeedModel.Tag(name: "courage", color: "red"), CiteFeedModel.Tag(name: "stoic", color: "indigo")], favourite: true
+            )
             let wilde = CardContent(
                 text: "To love oneself is the beginning of a lifelong romance.", attribution: "— Oscar Wilde, An Ideal Husband",
                 tags: [CiteFeedModel.Tag(name: "hope", color: "teal"), CiteFeedModel.Tag(name: "humour", color: "yellow")])
@@ -137,7 +139,8 @@ extension Integration {
             }
         }
 
-        @Test(.requires(findProgram("xmllint") != nil && findProgram("rsvg-convert") != nil, "needs xmllint and rsvg-convert (librsvg2-bin)"))
+        @Test(
+            .requires(findProgram("xmllint") != nil && findProgram("rsvg-convert") != nil, "needs xmllint and rsvg-convert (librsvg2-bin)"))
         func svgIsValidAndDrawsTheSameCard() throws {
             let size = PictureSize(width: 1080, height: 1080)
             let picture = try PictureRenderer.render(Self.content, PictureRequest(size: size, theme: .sepia, format: .svg))

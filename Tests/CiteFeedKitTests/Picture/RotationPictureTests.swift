@@ -98,7 +98,8 @@ extension Integration {
             let rotated = try box.run("rotate")
             #expect(rotated.status == 0)
             #expect(
-                rotated.stderr.contains("warning: the pictures were not made: The background image \(missing) does not exist"), "\(rotated)")
+                rotated.stderr.contains("warning: the pictures were not made: The background image \(missing) does not exist"), "\(rotated)"
+            )
         }
 
         @Test func thePicturesSettingTakesPresetsOnly() throws {

@@ -24,7 +24,8 @@ extension Integration {
             let media = base.appendingPathComponent("media")
             let kobo = media.appendingPathComponent("KOBOeReader")
             try write(
-                "N4181234567,4.1.15,4.38.21908,4.1.15,4.1.15,00000000-0000-0000-0000-000000000386", kobo.appendingPathComponent(".kobo/version")
+                "N4181234567,4.1.15,4.38.21908,4.1.15,4.1.15,00000000-0000-0000-0000-000000000386",
+                kobo.appendingPathComponent(".kobo/version")
             )
             try write(
                 """
@@ -82,14 +83,16 @@ extension Integration {
             try Self.write("not citefeed's", foreign)
             let ran = try box.run(["picture", "--devices", media.path])
             #expect(ran.status == 1, "the PocketBook's size is unknown, the others are written: \(ran)")
-            let kobo = media.appendingPathComponent("KOBOeReader/Sleep"), kindle = media.appendingPathComponent("Kindle/koreader/screensaver")
+            let kobo = media.appendingPathComponent("KOBOeReader/Sleep"),
+                kindle = media.appendingPathComponent("Kindle/koreader/screensaver")
             #expect(
                 ran.stdout.contains("Kobo Clara 2E at \(media.path)/KOBOeReader: 3 sleep-screen pictures (1072×1448) in \(kobo.path)."),
                 "\(ran)")
             #expect(
                 ran.stdout.contains("KindlePaperWhite5 at \(media.path)/Kindle: 2 sleep-screen pictures (1236×1648) in \(kindle.path)."),
                 "\(ran)")
-            #expect(ran.stderr.contains("citefeed: note: \(kindle.path)/citefeed-002.png was not written by citefeed; it is left as it is."))
+            #expect(
+                ran.stderr.contains("citefeed: note: \(kindle.path)/citefeed-002.png was not written by citefeed; it is left as it is."))
             #expect(ran.stderr.contains("KOReader on \(media.path)/Kindle shows them once its sleep screen is set to"))
             #expect(ran.stderr.contains("and the folder /mnt/us/koreader/screensaver."))
             #expect(!ran.stderr.contains("KOReader on \(media.path)/KOBOeReader"), "the Kobo's KOReader already shows its folder")
@@ -114,7 +117,8 @@ extension Integration {
             #expect(again.stdout.contains("3 sleep-screen pictures (1072×1448) in \(kobo.path), 3 unchanged."), "\(again)")
             #expect(try box.run("defaults", "write", "sleepScreenCount", "1").status == 0)
             let fewer = try box.run(["picture", "--devices", media.appendingPathComponent("KOBOeReader").path])
-            #expect(fewer.stdout.contains("1 sleep-screen picture (1072×1448) in \(kobo.path), 1 unchanged, 2 old ones removed."), "\(fewer)")
+            #expect(
+                fewer.stdout.contains("1 sleep-screen picture (1072×1448) in \(kobo.path), 1 unchanged, 2 old ones removed."), "\(fewer)")
             #expect(
                 try FileManager.default.contentsOfDirectory(atPath: kobo.path).sorted() == [
                     ".citefeed-sleep-screens", "citefeed-001.png", "holiday.png",
@@ -144,7 +148,8 @@ extension Integration {
                 try box.run("picture", "--devices", box.home.appendingPathComponent("none").path), status: .notFound,
                 containing: "is not a folder")
             expectFailure(
-                try box.run("picture", "--devices", box.home.path), status: .notFound, containing: "No e-reader with KOReader is mounted under")
+                try box.run("picture", "--devices", box.home.path), status: .notFound,
+                containing: "No e-reader with KOReader is mounted under")
             expectFailure(try box.run("picture", "1", "2"), status: .usage, containing: "'picture' takes one ID")
         }
     }
@@ -203,7 +208,8 @@ extension Integration {
                 try FileManager.default.destinationOfSymbolicLink(atPath: kindle.appendingPathComponent("citefeed-002.png").path)
                     == "/nonexistent")
             try FileManager.default.removeItem(at: kindle.appendingPathComponent("citefeed-001.png"))
-            try FileManager.default.createDirectory(at: kindle.appendingPathComponent("citefeed-001.png"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: kindle.appendingPathComponent("citefeed-001.png"), withIntermediateDirectories: true)
             let again = try box.run(["picture", "--devices", media.appendingPathComponent("Kindle").path])
             #expect(again.status == 0 && again.stderr.contains("citefeed-001.png was not written by citefeed"), "\(again)")
             var isDirectory: ObjCBool = false
@@ -224,7 +230,8 @@ extension Integration {
                 containing: "sleepScreenRotation names rotation \"nosuch\", which does not exist")
             let imported = try box.run("import", "--devices", media.path)
             #expect(
-                imported.stderr.contains("citefeed: warning: the readers' sleep screens were not written: sleepScreenRotation names rotation"),
+                imported.stderr.contains(
+                    "citefeed: warning: the readers' sleep screens were not written: sleepScreenRotation names rotation"),
                 "\(imported)")
         }
     }

@@ -42,7 +42,9 @@ extension Integration {
             return best
         }
 
-        @Test(.requires(Integration.GraphicalBarTests.installed(["sway", "swaybg", "grim", "tesseract"]), "needs sway, swaybg, grim and tesseract"))
+        @Test(
+            .requires(
+                Integration.GraphicalBarTests.installed(["sway", "swaybg", "grim", "tesseract"]), "needs sway, swaybg, grim and tesseract"))
         func swaybgShowsThePictureAndThenTheNextOne() throws {
             let box = try Self.library()
             let (sway, display) = try Integration.GraphicalBarTests.startSway(in: box.home)
@@ -55,7 +57,8 @@ extension Integration {
             #expect(try Integration.PictureReaderTests.identify(picture).hasPrefix("1280 720 "), "the screen's size, read from sway")
             let grim = findProgram("grim")!
             let capture = { (png: URL) -> Bool in
-                (try? Sandbox.execute(grim, [png.path], stdin: Data(), environment: display.merging(["PATH": "/usr/bin:/bin"]) { $1 }))?.status
+                (try? Sandbox.execute(grim, [png.path], stdin: Data(), environment: display.merging(["PATH": "/usr/bin:/bin"]) { $1 }))?
+                    .status
                     == 0
             }
             let first = try Self.readBack(box, capture: capture)
@@ -70,7 +73,10 @@ extension Integration {
             #expect(second.share >= 0.9, "the screen shows the new citation: \(second.read); \(box.announceLog)")
         }
 
-        @Test(.requires(Integration.GraphicalBarTests.installed(["Xvfb", "feh", "import", "tesseract"]), "needs Xvfb, feh, ImageMagick and tesseract"))
+        @Test(
+            .requires(
+                Integration.GraphicalBarTests.installed(["Xvfb", "feh", "import", "tesseract"]),
+                "needs Xvfb, feh, ImageMagick and tesseract"))
         func fehShowsThePictureOnX11() throws {
             let box = try Self.library()
             let screen = try VirtualDisplay(size: "1280x720", home: box.home)

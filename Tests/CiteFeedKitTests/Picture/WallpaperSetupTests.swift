@@ -46,7 +46,8 @@ extension Integration {
 
         /// A library of two citations, rotated, with the stand-ins on PATH and a session bus named.
         static func library(
-            _ programs: [String] = ["gsettings", "plasma-apply-wallpaperimage", "kwriteconfig5", "swaymsg", "feh"], failing: [String: Int] = [:]
+            _ programs: [String] = ["gsettings", "plasma-apply-wallpaperimage", "kwriteconfig5", "swaymsg", "feh"],
+            failing: [String: Int] = [:]
         )
             throws -> (Sandbox, Stubs)
         {
@@ -80,7 +81,8 @@ extension Integration {
             let words = settings["wallpaperCommand"]?.arrayValue?.compactMap { $0.stringValue }
             let command = try #require(words)
             #expect(
-                command.first.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path } == Sandbox.binary.resolvingSymlinksInPath().path,
+                command.first.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
+                    == Sandbox.binary.resolvingSymlinksInPath().path,
                 "\(command)")
             #expect(Array(command.suffix(5)) == ["wallpaper", "--desktop", "gnome", "--apply", "{wallpaper}"], "\(command)")
             #expect(command.contains("--home") && command.contains(box.home.path), "the library chosen is the command's too: \(command)")
@@ -133,8 +135,10 @@ extension Integration {
                 // No SWAYSOCK, as under a timer: the socket of a running sway in XDG_RUNTIME_DIR.
                 let runtime = box.home.appendingPathComponent("runtime")
                 try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
-                _ = FileManager.default.createFile(atPath: runtime.appendingPathComponent("sway-ipc.0.999999999.sock").path, contents: Data())
-                _ = FileManager.default.createFile(atPath: runtime.appendingPathComponent("sway-ipc.0.\(getpid()).sock").path, contents: Data())
+                _ = FileManager.default.createFile(
+                    atPath: runtime.appendingPathComponent("sway-ipc.0.999999999.sock").path, contents: Data())
+                _ = FileManager.default.createFile(
+                    atPath: runtime.appendingPathComponent("sway-ipc.0.\(getpid()).sock").path, contents: Data())
                 environment["XDG_RUNTIME_DIR"] = runtime.path
             }
             if desktop == "x11" { environment["DISPLAY"] = ":7" }
@@ -144,9 +148,11 @@ extension Integration {
             let call = try #require(stubs.calls.last, "\(installed)")
             switch desktop {
             case "plasma":
-                #expect(call.hasPrefix("plasma-apply-wallpaperimage [\(box.home.path)/.local/share/backgrounds/citefeed-wallpaper-"), "\(call)")
                 #expect(
-                    try Data(contentsOf: URL(fileURLWithPath: Self.givenFile(call) ?? "")) == Data(contentsOf: URL(fileURLWithPath: picture)))
+                    call.hasPrefix("plasma-apply-wallpaperimage [\(box.home.path)/.local/share/backgrounds/citefeed-wallpaper-"), "\(call)")
+                #expect(
+                    try Data(contentsOf: URL(fileURLWithPath: Self.givenFile(call) ?? ""))
+                        == Data(contentsOf: URL(fileURLWithPath: picture)))
             case "sway":
                 #expect(
                     call.hasPrefix(
@@ -189,7 +195,8 @@ extension Integration {
             let x11 = try box.run("setup", "lockscreen", "--desktop", "x11", "--install")
             #expect(
                 x11.status == 0
-                    && x11.stdout.contains("\(picture) is made anew at each pick of the default rotation. To lock the screen with it"), "\(x11)"
+                    && x11.stdout.contains("\(picture) is made anew at each pick of the default rotation. To lock the screen with it"),
+                "\(x11)"
             )
             #expect(try box.run("setup", "lockscreen", "--desktop", "x11").stdout.contains("xss-lock -- i3lock -n -i \(picture) &"))
         }
@@ -231,7 +238,10 @@ extension Integration {
                 (["setup", "wallpaper", "--desktop", "mac"], "--desktop takes gnome, plasma, sway or x11"),
                 (["setup", "waybar", "--desktop", "gnome"], "--desktop goes with 'citefeed setup wallpaper'"),
                 (["setup", "cron", "--rotation", "x"], "--rotation goes with 'citefeed setup wallpaper'"),
-                (["setup", "lockscreen", "--desktop", "sway", "--apply", "/tmp/x.png"], "--apply goes with 'citefeed setup wallpaper' only"),
+                (
+                    ["setup", "lockscreen", "--desktop", "sway", "--apply", "/tmp/x.png"],
+                    "--apply goes with 'citefeed setup wallpaper' only"
+                ),
                 (["setup", "wallpaper", "--apply", "/tmp/x.png"], "--apply needs --desktop"),
                 (["setup", "wallpaper", "--desktop", "sway", "--apply", "/tmp/x.png", "--install"], "--install"),
                 (["setup", "tmux", "--install"], "--install goes with"),
@@ -248,7 +258,10 @@ extension Integration {
             try FileManager.default.createDirectory(at: config.deletingLastPathComponent(), withIntermediateDirectories: true)
             try "image=/home/me/cat.png\n".write(to: config, atomically: true, encoding: .utf8)
             let cases: [([String], [String: String?], CiteFeedCLI.ExitStatus, String)] = [
-                (["--desktop", "gnome"], ["PATH": "/nonexistent"], .unavailable, "gsettings is not on PATH; install Debian's libglib2.0-bin"),
+                (
+                    ["--desktop", "gnome"], ["PATH": "/nonexistent"], .unavailable,
+                    "gsettings is not on PATH; install Debian's libglib2.0-bin"
+                ),
                 (
                     ["--desktop", "gnome"], ["DBUS_SESSION_BUS_ADDRESS": nil, "XDG_RUNTIME_DIR": box.home.path], .unavailable,
                     "Cannot reach GNOME: no session bus"
@@ -319,7 +332,8 @@ extension Integration {
             let before = try? String(contentsOf: hostile.appendingPathComponent("settings.json"), encoding: .utf8)
             for target in ["wallpaper", "lockscreen"] {
                 let refused = try box.run(["setup", target, "--desktop", "sway", "--install"], environment: environment)
-                expectFailure(refused, status: .usage, containing: "would read \(hostile.path)/Feeds/picture-\(target).png as more than a path")
+                expectFailure(
+                    refused, status: .usage, containing: "would read \(hostile.path)/Feeds/picture-\(target).png as more than a path")
             }
             #expect((try? String(contentsOf: hostile.appendingPathComponent("settings.json"), encoding: .utf8)) == before)
             #expect(stubs.calls.isEmpty, "\(stubs.calls)")
@@ -331,7 +345,8 @@ extension Integration {
             // A new line in the library's path: said as what it is.
             let newline = box.home.path + "/a\nb"
             expectFailure(
-                try box.run(["setup", "wallpaper", "--desktop", "sway", "--install"], environment: ["CITEFEED_HOME": newline]), status: .usage,
+                try box.run(["setup", "wallpaper", "--desktop", "sway", "--install"], environment: ["CITEFEED_HOME": newline]),
+                status: .usage,
                 containing: "holds a control character, which wallpaperCommand cannot hold")
         }
 
@@ -357,7 +372,8 @@ extension Integration {
             try "#!/bin/sh\necho '[ { \"success\": false, \"error\": \"Unknown output HDMI-9\" } ]'\nexit 2\n".write(
                 to: other.home.appendingPathComponent("stub-bin/swaymsg"), atomically: true, encoding: .utf8)
             chmod(other.home.appendingPathComponent("stub-bin/swaymsg").path, 0o755)
-            let refused = try other.run(["setup", "wallpaper", "--desktop", "sway", "--install"], environment: ["SWAYSOCK": "/run/sway.sock"])
+            let refused = try other.run(
+                ["setup", "wallpaper", "--desktop", "sway", "--install"], environment: ["SWAYSOCK": "/run/sway.sock"])
             expectFailure(
                 refused, status: .failure,
                 containing: "swaymsg failed (exit status 2): [ { \"success\": false, \"error\": \"Unknown output HDMI-9\" } ]")
@@ -393,7 +409,8 @@ extension Integration {
             // Printed for another library: the commands name it.
             let printed = try box.run("--home", box.home.path, "setup", "wallpaper", "--desktop", "sway", "--rotation", "morning")
             #expect(
-                printed.stdout.contains("citefeed --home \(box.home.path) defaults write pictures wallpaper --rotation morning\n"), "\(printed)"
+                printed.stdout.contains("citefeed --home \(box.home.path) defaults write pictures wallpaper --rotation morning\n"),
+                "\(printed)"
             )
         }
 
@@ -432,7 +449,8 @@ extension Integration {
             let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("runtime-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: runtime) }
-            _ = FileManager.default.createFile(atPath: runtime.appendingPathComponent("sway-ipc.1000.999999999.sock").path, contents: Data())
+            _ = FileManager.default.createFile(
+                atPath: runtime.appendingPathComponent("sway-ipc.1000.999999999.sock").path, contents: Data())
             #expect(WallpaperSetup.swaySocket(in: runtime.path) == nil, "a sway that is gone is not asked")
             _ = FileManager.default.createFile(atPath: runtime.appendingPathComponent("sway-ipc.1000.1.sock").path, contents: Data())
             #expect(WallpaperSetup.swaySocket(in: runtime.path) == runtime.path + "/sway-ipc.1000.1.sock")

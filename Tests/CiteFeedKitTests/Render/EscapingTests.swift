@@ -79,7 +79,9 @@ import Testing
         // Titles: HTML, then XML with hexadecimal references.
         #expect("AT&T <b>x</b> 'q'".xmlEscapedAsHTML == "AT&#x26;amp;T &#x26;lt;b&#x26;gt;x&#x26;lt;/b&#x26;gt; &#39;q&#39;")
         // Plain text: hexadecimal references, a word joiner where an end tag or address opens.
-        #expect("A & B <Co> </b> <ann@example.org>".xmlPlainText == "A &#x26; B &#x3C;Co&gt; &#x3C;\u{2060}/b&gt; &#x3C;\u{2060}ann@example.org&gt;")
+        #expect(
+            "A & B <Co> </b> <ann@example.org>".xmlPlainText
+                == "A &#x26; B &#x3C;Co&gt; &#x3C;\u{2060}/b&gt; &#x3C;\u{2060}ann@example.org&gt;")
         #expect("a\u{0}b\u{FFFF}c\u{1B}".xmlEscaped == "abc")
     }
 
@@ -87,7 +89,8 @@ import Testing
         let pick = PickSnapshot(
             id: 1, uuid: "00000000-0000-4000-8000-000000000001", text: "t", back: nil, author: nil, source: nil,
             tags: [Tag(name: "R&D <i>x</i>", color: "red")], favourite: false)
-        let line = StatusRenderer(settings: Settings()).render(.waybar, pick, slot: Slot(start: Timestamp(seconds: 0), end: Timestamp(seconds: 3600)))
+        let line = StatusRenderer(settings: Settings()).render(
+            .waybar, pick, slot: Slot(start: Timestamp(seconds: 0), end: Timestamp(seconds: 3600)))
         #expect(try JSONParser.parse(line)["alt"] == .string("R&amp;D &lt;i&gt;x&lt;/i&gt;"))
     }
 

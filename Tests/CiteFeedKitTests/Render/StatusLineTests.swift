@@ -14,16 +14,21 @@ import Testing
     @Test func theTextIsShortenedAndTheAuthorKept() {
         let renderer = StatusRenderer(settings: Settings())
         let long = "The happiness of your life depends upon the quality of your thoughts: therefore, guard accordingly."
-        #expect(renderer.plain(Self.pick(long, author: "Marcus Aurelius"), width: 60) == "“The happiness of your life depends…” — Marcus Aurelius")
+        #expect(
+            renderer.plain(Self.pick(long, author: "Marcus Aurelius"), width: 60)
+                == "“The happiness of your life depends…” — Marcus Aurelius")
         // It fits: as it is.
         #expect(renderer.plain(Self.pick("Short.", author: "Seneca"), width: 60) == "“Short.” — Seneca")
         // An author that leaves the text less than half the line: the line is cut as before.
         let author = String(repeating: "Author ", count: 8)
-        #expect(renderer.plain(Self.pick(long, author: author), width: 60).hasPrefix("“The happiness of your life depends upon the quality of"))
+        #expect(
+            renderer.plain(Self.pick(long, author: author), width: 60).hasPrefix("“The happiness of your life depends upon the quality of"))
         // A template where the text is in a group is cut as a whole.
         var settings = Settings()
         settings.statusTemplate = "[{text}] ({author})"
-        #expect(StatusRenderer(settings: settings).plain(Self.pick(long, author: "Marcus Aurelius"), width: 40) == "The happiness of your life depends…")
+        #expect(
+            StatusRenderer(settings: settings).plain(Self.pick(long, author: "Marcus Aurelius"), width: 40)
+                == "The happiness of your life depends…")
     }
 
     /// A line that fits once its fields were read only so far still shows it was cut.
@@ -54,7 +59,8 @@ import Testing
     /// limits costs.
     @Test func currentJSONKeepsEachFieldToItsLimit() throws {
         let zalgo = "Zalgo" + String(repeating: "\u{0301}", count: 3_000_000)
-        let current = CurrentFile(slot: Slot(start: Timestamp(seconds: 0), end: Timestamp(seconds: 3600)), pick: Self.pick(zalgo, author: "Z"))
+        let current = CurrentFile(
+            slot: Slot(start: Timestamp(seconds: 0), end: Timestamp(seconds: 3600)), pick: Self.pick(zalgo, author: "Z"))
         #expect(current.bytes.count < 81_000)
         let read = try #require(CurrentFile(bytes: current.bytes))
         #expect(read.pick?.text.hasSuffix("…") == true && read.pick?.author == "Z")

@@ -11,8 +11,10 @@ import Testing
 
 /// Slots with an offset, active hours and days.
 @Suite struct TimetableTests {
-    func table(_ interval: String, shift: String = "0", hours: String = "00:00-24:00", days: String = "mon-sun",
-        zone: @escaping @Sendable (Int64) -> Int64 = Zones.utc) throws -> Timetable {
+    func table(
+        _ interval: String, shift: String = "0", hours: String = "00:00-24:00", days: String = "mon-sun",
+        zone: @escaping @Sendable (Int64) -> Int64 = Zones.utc
+    ) throws -> Timetable {
         Timetable(
             clock: SlotClock(interval: try Interval(parsing: interval), shift: try Schedule.parseOffset(shift), offset: zone),
             hours: try ActiveHours(parsing: hours), days: try Weekdays(parsing: days))

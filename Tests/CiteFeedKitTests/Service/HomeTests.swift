@@ -41,7 +41,9 @@ import Testing
             home.notice = { [unowned self] in notices.append($0) }
         }
 
-        func settings(_ rotation: String) throws -> Settings { try SettingsFile(path: home.paths.settings).load(rotation: rotation).settings }
+        func settings(_ rotation: String) throws -> Settings {
+            try SettingsFile(path: home.paths.settings).load(rotation: rotation).settings
+        }
 
         func output(_ rotation: String, _ name: String) throws -> String {
             let directory = home.paths.outputDirectory(try settings(rotation))

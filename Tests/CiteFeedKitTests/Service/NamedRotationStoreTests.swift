@@ -71,7 +71,8 @@ import Testing
             try db.execute("PRAGMA application_id = \(Schema.applicationID); PRAGMA user_version = 4")
             try db.execute("INSERT INTO meta (key, value) VALUES ('uuid', '2b0f7a7e-1c1e-4c1a-9d3e-8b7f6a5e4d3c'), ('seed', '7')")
             try db.run(
-                "INSERT INTO citations (uuid, text, created_at, updated_at, text_length) VALUES (?, 'Before', 1, 1, 6)", .text(UUIDString.random()))
+                "INSERT INTO citations (uuid, text, created_at, updated_at, text_length) VALUES (?, 'Before', 1, 1, 6)",
+                .text(UUIDString.random()))
             let snapshot = #"{"id":1,"uuid":"u","text":"Before","back":null,"author":null,"source":null,"tags":[],"favourite":false}"#
             try db.run(
                 "INSERT INTO picks (slot_start, slot_end, picked_at, citation_id, cycle, reason, snapshot) VALUES (0, 3600, 0, 1, 1, 'rotate', ?)",

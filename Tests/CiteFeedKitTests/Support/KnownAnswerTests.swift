@@ -28,7 +28,8 @@ import Testing
     }
 
     @Test func sha1OfAMillionAs() {
-        #expect(Self.hex(SHA1.digest([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))) == "34aa973cd4c4daa4f61eeb2bdbad27316534016f")
+        #expect(
+            Self.hex(SHA1.digest([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000))) == "34aa973cd4c4daa4f61eeb2bdbad27316534016f")
     }
 
     /// Message lengths around SHA-1's 64-byte blocks and the 56 bytes that leave room for the
@@ -45,7 +46,11 @@ import Testing
     /// RFC 9562 appendix A.4 (version 5, the DNS namespace), and a URL-namespace UUID made by
     /// Python's `uuid.uuid5`.
     @Test func nameBasedUUIDs() {
-        #expect(UUIDString.nameBased(namespace: "6ba7b810-9dad-11d1-80b4-00c04fd430c8", name: "www.example.com") == "2ed6657d-e927-568b-95e1-2665a8aea6a2")
-        #expect(UUIDString.nameBased(namespace: "6ba7b811-9dad-11d1-80b4-00c04fd430c8", name: "https://example.org/") == "527dda32-a0de-5105-a042-cb475b5f7d11")
+        #expect(
+            UUIDString.nameBased(namespace: "6ba7b810-9dad-11d1-80b4-00c04fd430c8", name: "www.example.com")
+                == "2ed6657d-e927-568b-95e1-2665a8aea6a2")
+        #expect(
+            UUIDString.nameBased(namespace: "6ba7b811-9dad-11d1-80b4-00c04fd430c8", name: "https://example.org/")
+                == "527dda32-a0de-5105-a042-cb475b5f7d11")
     }
 }

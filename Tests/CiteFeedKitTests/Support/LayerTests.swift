@@ -19,10 +19,12 @@ extension Integration {
             "CiteFeedPicture": ["CiteFeedModel", "CiteFeedSupport", "CPangoCairo"],
             "CiteFeedExchange": ["CiteFeedStore", "CiteFeedModel", "CiteFeedSupport"],
             "CiteFeedService": [
-                "CiteFeedExchange", "CiteFeedOutput", "CiteFeedPicture", "CiteFeedStore", "CiteFeedCore", "CiteFeedModel", "CiteFeedSupport",
+                "CiteFeedExchange", "CiteFeedOutput", "CiteFeedPicture", "CiteFeedStore", "CiteFeedCore", "CiteFeedModel",
+                "CiteFeedSupport",
             ],
             "CiteFeedCLI": [
-                "CiteFeedService", "CiteFeedExchange", "CiteFeedOutput", "CiteFeedPicture", "CiteFeedStore", "CiteFeedCore", "CiteFeedModel",
+                "CiteFeedService", "CiteFeedExchange", "CiteFeedOutput", "CiteFeedPicture", "CiteFeedStore", "CiteFeedCore",
+                "CiteFeedModel",
                 "CiteFeedSupport",
             ],
             "citefeed": ["CiteFeedCLI"],
@@ -66,7 +68,9 @@ extension Integration {
                     let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
                     for line in text.split(separator: "\n") where line.hasPrefix("import ") || line.hasPrefix("@_exported import ") {
                         let module = String(line.split(separator: " ").last!)
-                        guard module.hasPrefix("CiteFeed") || module.hasPrefix("C") && module.first!.isUppercase && module.dropFirst().first!.isUppercase
+                        guard
+                            module.hasPrefix("CiteFeed")
+                                || module.hasPrefix("C") && module.first!.isUppercase && module.dropFirst().first!.isUppercase
                         else { continue }
                         #expect(allowed.contains(module), "\(target)/\(file) imports \(module), which \(target) may not use")
                         checked += 1

@@ -55,7 +55,8 @@ import Testing
 
     @Test(arguments: [
         (0, "just now"), (59, "just now"), (60, "1 minute ago"), (3599, "59 minutes ago"), (3600, "1 hour ago"),
-        (86400, "yesterday"), (3 * 86400, "3 days ago"), (45 * 86400, "1 month ago"), (-10, "just now"), (-3600, "in 1 hour"), (-3 * 86400, "in 3 days"), (-86400, "in 1 day"), (-90 * 86400, "in 3 months"),
+        (86400, "yesterday"), (3 * 86400, "3 days ago"), (45 * 86400, "1 month ago"), (-10, "just now"), (-3600, "in 1 hour"),
+        (-3 * 86400, "in 3 days"), (-86400, "in 1 day"), (-90 * 86400, "in 3 months"),
     ])
     func relative(delta: Int, text: String) {
         let delta = Int64(delta)

@@ -67,11 +67,15 @@ extension Integration {
             let zip = try ZipArchive(bytes)
             let entry = zip.entries[0]
             // The limit: refused before anything is inflated.
-            #expect(throws: ZipError("a.xml would be 100000 bytes, more than the 1000 citefeed reads")) { try zip.contents(of: entry, limit: 1000) }
+            #expect(throws: ZipError("a.xml would be 100000 bytes, more than the 1000 citefeed reads")) {
+                try zip.contents(of: entry, limit: 1000)
+            }
             // A header that understates the size (a bomb that lies): never inflated past it.
             var lying = entry
             lying.size = 10
-            #expect(throws: ZipError("a.xml: it holds more than the 10 bytes its header says")) { try zip.contents(of: lying, limit: 1 << 20) }
+            #expect(throws: ZipError("a.xml: it holds more than the 10 bytes its header says")) {
+                try zip.contents(of: lying, limit: 1 << 20)
+            }
             // A checksum that does not match.
             var wrong = entry
             wrong.crc ^= 1

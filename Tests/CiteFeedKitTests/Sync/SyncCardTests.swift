@@ -154,7 +154,9 @@ import Testing
         #expect(renewed.renewedFrom == (try a.library.syncMachine()))
         try a.sync()
         for m in [a, b] {
-            #expect(try m.library.db.scalar("SELECT count(*) FROM reviews r JOIN citations c ON c.id = r.citation_id WHERE c.uuid = ?", .text(card)) == 1)
+            #expect(
+                try m.library.db.scalar(
+                    "SELECT count(*) FROM reviews r JOIN citations c ON c.id = r.citation_id WHERE c.uuid = ?", .text(card)) == 1)
         }
         #expect(try a.card(card) == b.card(card))
         // The copy cannot take back what is the original's (the undo would be its alone).

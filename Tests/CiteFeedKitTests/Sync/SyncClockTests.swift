@@ -22,7 +22,8 @@ import Testing
             "", "-", "1-2", "1-2-", "1-2-\(machine)x", "01-2-\(machine)", "1-02-\(machine)", "-1-2-\(machine)", "1--2-\(machine)",
             "1000000000000000-0-\(machine)", "1-1000000000000000-\(machine)", "99999999999999999999999-0-\(machine)", "1.5-0-\(machine)",
             "1-2-\(machine.uppercased())", "999999999999999-0-\(machine)", "1-999999999999999-\(machine)",
-            "253402300800000-0-\(machine)", "1-1000000000-\(machine)", " 1-2-\(machine)", "1-2-0b9f5c1e_0000-4000-8000-000000000001", "١-2-\(machine)",
+            "253402300800000-0-\(machine)", "1-1000000000-\(machine)", " 1-2-\(machine)", "1-2-0b9f5c1e_0000-4000-8000-000000000001",
+            "١-2-\(machine)",
         ] {
             #expect(SyncClock(text) == nil, "\(text)")
         }
@@ -63,7 +64,8 @@ import Testing
     @Test func tagsFromAPeerAreBounded() throws {
         let uuid = "00000000-0000-4000-8000-000000000001"
         let many = (0..<150).map { #"{"name":"t\#($0)","color":"red"}"# }.joined(separator: ",")
-        let pick = #"{"v":1,"s":1,"c":"1-0","k":"p","r":"","from":0,"to":3600,"u":"\#(uuid)","why":"rotate","at":0,"cycle":0,"shown":{"id":1,"uuid":"\#(uuid)","text":"t","tags":[\#(many)],"favourite":false}}"#
+        let pick =
+            #"{"v":1,"s":1,"c":"1-0","k":"p","r":"","from":0,"to":3600,"u":"\#(uuid)","why":"rotate","at":0,"cycle":0,"shown":{"id":1,"uuid":"\#(uuid)","text":"t","tags":[\#(many)],"favourite":false}}"#
         guard case .pick(let p) = try SyncLine(json: JSONParser.parse(pick), machine: machine).change else {
             Issue.record("not a pick")
             return
@@ -71,6 +73,8 @@ import Testing
         #expect(p.snapshot["tags"]?.arrayValue?.count == Citation.maxTags)
         let fields = (0..<101).map { #""tag:t\#($0)":true"# }.joined(separator: ",")
         let edit = #"{"v":1,"s":1,"c":"1-0","k":"c","u":"\#(uuid)","f":{\#(fields)}}"#
-        #expect(throws: SyncLineError.invalid("more than 100 tags in one change")) { try SyncLine(json: JSONParser.parse(edit), machine: machine) }
+        #expect(throws: SyncLineError.invalid("more than 100 tags in one change")) {
+            try SyncLine(json: JSONParser.parse(edit), machine: machine)
+        }
     }
 }

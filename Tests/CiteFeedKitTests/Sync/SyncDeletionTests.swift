@@ -13,7 +13,9 @@ import Testing
 
     /// The uuids of `box`'s citations.
     static func uuids(_ box: Sandbox) throws -> [String] {
-        (try JSONParser.parse(try box.run("list", "--json", "--limit", "1000").stdout).arrayValue ?? []).compactMap { $0["uuid"]?.stringValue }
+        (try JSONParser.parse(try box.run("list", "--json", "--limit", "1000").stdout).arrayValue ?? []).compactMap {
+            $0["uuid"]?.stringValue
+        }
     }
 
     static func deletions(_ uuids: [String]) -> [String] {
@@ -28,7 +30,8 @@ import Testing
         let synced = try T.sync(a)
         #expect(
             synced.stdout.hasSuffix(
-                ": 0 changes written, 3 applied (3 citations deleted by other machines: 'citefeed restore --deleted' lists them for 30 days).\n"),
+                ": 0 changes written, 3 applied (3 citations deleted by other machines: 'citefeed restore --deleted' lists them for 30 days).\n"
+            ),
             "\(synced)")
         #expect(try SyncHazardTests.texts(a).isEmpty)
         let listed = try a.run("restore", "--deleted")
@@ -138,13 +141,13 @@ import Testing
         let (a, _, folder) = try T.pair()
         let clippings = a.home.appendingPathComponent("My Clippings.txt")
         try """
-            Meditations (Marcus Aurelius)
-            - Your Highlight on page 12 | Location 180-181 | Added on Monday, March 2, 2026 9:00:00 AM
+        Meditations (Marcus Aurelius)
+        - Your Highlight on page 12 | Location 180-181 | Added on Monday, March 2, 2026 9:00:00 AM
 
-            The impediment to action advances action.
-            ==========
+        The impediment to action advances action.
+        ==========
 
-            """.replacingOccurrences(of: "\n", with: "\r\n").write(to: clippings, atomically: true, encoding: .utf8)
+        """.replacingOccurrences(of: "\n", with: "\r\n").write(to: clippings, atomically: true, encoding: .utf8)
         #expect(try a.run("import", clippings.path).status == 0)
         _ = try T.sync(a, folder)
         #expect(try a.run("delete", "1", "--force").status == 0)

@@ -106,7 +106,8 @@ import Testing
         _ = try T.sync(a)
         // c edits c2 before it has seen a's edit: the later edit (c's, at 11:00) wins.
         c.now = "2026-03-02T11:00:00Z"
-        let id = try #require(try c.run("list", "--search", "c2").stdout.split(separator: "\n").dropFirst().first?.split(separator: " ").first)
+        let id = try #require(
+            try c.run("list", "--search", "c2").stdout.split(separator: "\n").dropFirst().first?.split(separator: " ").first)
         #expect(try c.run("edit", String(id), "--text", "c at 11:00").status == 0)
         _ = try T.sync(c)
         a.now = "2026-03-02T11:05:00Z"
@@ -140,7 +141,9 @@ import Testing
         for n in 1...3 { #expect(result.stderr.contains("machine odd \(n) (9999999\(n)-"), "\(result.stderr)") }
         #expect(result.stderr.contains("not a regular file (a link)"), "\(result.stderr)")
         #expect(!result.stderr.contains("root:"))
-        #expect(try b.run("sync", "status").stdout.contains("odd 1 (99999991-9999-4999-8999-999999999999): its changes up to 0 applied; problem:"))
+        #expect(
+            try b.run("sync", "status").stdout.contains(
+                "odd 1 (99999991-9999-4999-8999-999999999999): its changes up to 0 applied; problem:"))
     }
 
     /// `sync ''` (an unset variable in a script) synced into the current directory and
@@ -229,7 +232,8 @@ import Testing
         _ = try a.add("one")
         _ = try T.sync(a, folder)
         let log = try T.firstLog(folder)
-        let bad = #"{"v":1,"s":900,"c":"1772441000000-0","k":"c","u":"0c5d0f8e-1111-4aaa-8bbb-123456789abc","f":{"text":"x","author":"a\u0000b"}}"#
+        let bad =
+            #"{"v":1,"s":900,"c":"1772441000000-0","k":"c","u":"0c5d0f8e-1111-4aaa-8bbb-123456789abc","f":{"text":"x","author":"a\u0000b"}}"#
         let handle = try FileHandle(forWritingTo: log)
         handle.seekToEndOfFile()
         handle.write(Data((bad + "\n").utf8))

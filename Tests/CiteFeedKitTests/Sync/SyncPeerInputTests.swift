@@ -17,9 +17,12 @@ import Testing
         let dir = folder.appendingPathComponent(machine)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let info = JSONWriter.pretty(
-            .object([("format", .int(1)), ("machine", .string(machine)), ("name", .string(name)), ("written", .string("2026-03-01T08:30:00Z"))]))
+            .object([
+                ("format", .int(1)), ("machine", .string(machine)), ("name", .string(name)), ("written", .string("2026-03-01T08:30:00Z")),
+            ]))
         try info.write(to: dir.appendingPathComponent("machine.json"), atomically: true, encoding: .utf8)
-        try (lines.joined(separator: "\n") + "\n").write(to: dir.appendingPathComponent("log-000001.jsonl"), atomically: true, encoding: .utf8)
+        try (lines.joined(separator: "\n") + "\n").write(
+            to: dir.appendingPathComponent("log-000001.jsonl"), atomically: true, encoding: .utf8)
     }
 
     /// Two machines; the first added "Alpha" (tag red), rotated and synced: the second, the
@@ -44,7 +47,8 @@ import Testing
     /// page keep as it was shown.
     static func pickLine(seq: Int, uuid: String, shown: String, hoursBefore: Int64 = 0) -> String {
         let from = 1_772_352_000 - 3600 * hoursBefore
-        return #"{"v":1,"s":\#(seq),"c":"1772357400000-0","k":"p","r":"","from":\#(from),"to":\#(from + 3600),"u":"\#(uuid)","why":"next","at":\#(from + 60),"cycle":0,"shown":\#(shown)}"#
+        return
+            #"{"v":1,"s":\#(seq),"c":"1772357400000-0","k":"p","r":"","from":\#(from),"to":\#(from + 3600),"u":"\#(uuid)","why":"next","at":\#(from + 60),"cycle":0,"shown":\#(shown)}"#
     }
 
     static let hostileColor = #"red\"><script>alert(1)</script><img src=\"http://127.0.0.1:9/b"#
@@ -79,7 +83,10 @@ import Testing
         let synced = try b.run("sync", folder.path)
         #expect(synced.status == 0, "\(synced)")
         // Each line named, with why it was passed over.
-        for line in 1...3 { #expect(synced.stderr.contains("machine evil (0badc0de-0000-4000-8000-000000000001), log-000001.jsonl line \(line)"), "\(synced)") }
+        for line in 1...3 {
+            #expect(
+                synced.stderr.contains("machine evil (0badc0de-0000-4000-8000-000000000001), log-000001.jsonl line \(line)"), "\(synced)")
+        }
         #expect(synced.stderr.contains("Invalid colour"), "\(synced.stderr)")
         #expect(synced.stderr.contains("control character U+0007 (BEL)"), "\(synced.stderr)")
         _ = try b.run("rotate")
@@ -129,7 +136,8 @@ import Testing
         let line = { (seq: Int, uuid: String, text: String) in
             JSONWriter.compact(
                 .object([
-                    ("v", .int(1)), ("s", .int(Int64(seq))), ("c", .string("1772357400000-\(seq)")), ("k", .string("c")), ("u", .string(uuid)),
+                    ("v", .int(1)), ("s", .int(Int64(seq))), ("c", .string("1772357400000-\(seq)")), ("k", .string("c")),
+                    ("u", .string(uuid)),
                     ("f", .object([("text", .string(text)), ("created", .int(1_772_353_800))])),
                 ]))
         }
@@ -141,8 +149,13 @@ import Testing
             ])
         let synced = try b.run("sync", folder.path)
         #expect(synced.status == 0, "\(synced)")
-        #expect(synced.stderr.contains("line 1: add would refuse it: The text is 2000005 bytes long in UTF-8; at most 80000 are allowed"), "\(synced.stderr)")
-        #expect(synced.stderr.contains("line 2: add would refuse it: The text has a character with 31 combining marks at position 5; at most 30 are allowed"), "\(synced.stderr)")
+        #expect(
+            synced.stderr.contains("line 1: add would refuse it: The text is 2000005 bytes long in UTF-8; at most 80000 are allowed"),
+            "\(synced.stderr)")
+        #expect(
+            synced.stderr.contains(
+                "line 2: add would refuse it: The text has a character with 31 combining marks at position 5; at most 30 are allowed"),
+            "\(synced.stderr)")
         #expect(try SyncHazardTests.texts(b) == ["Alpha", "Fine"])
     }
 
@@ -163,7 +176,8 @@ import Testing
         #expect(refused.status == 74, "\(refused)")
         #expect(
             refused.stderr
-                == "citefeed: error: Cannot sync with \(folder.path): this machine's directory \(own.path) is a link, and citefeed writes only into a directory of its own; remove the link (sync makes the directory again). This machine's changes wait for the next sync.\n")
+                == "citefeed: error: Cannot sync with \(folder.path): this machine's directory \(own.path) is a link, and citefeed writes only into a directory of its own; remove the link (sync makes the directory again). This machine's changes wait for the next sync.\n"
+        )
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
         // A file in its place, likewise; removed, the next sync writes what waited.
         try FileManager.default.removeItem(at: own)

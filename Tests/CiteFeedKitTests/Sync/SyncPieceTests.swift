@@ -69,8 +69,12 @@ extension EndToEnd {
                 reads += 1
                 // Between two pieces: some of b's citations are committed, the rest are to come.
                 guard reads == 3 else { return }
-                runs.append(try Sandbox.execute(Sandbox.binary.path, ["add", "Added while a sync read the folder"], stdin: Data(), environment: environment))
-                runs.append(try Sandbox.execute(Sandbox.binary.path, ["defaults", "write", "statusWidth", "33"], stdin: Data(), environment: environment))
+                runs.append(
+                    try Sandbox.execute(
+                        Sandbox.binary.path, ["add", "Added while a sync read the folder"], stdin: Data(), environment: environment))
+                runs.append(
+                    try Sandbox.execute(
+                        Sandbox.binary.path, ["defaults", "write", "statusWidth", "33"], stdin: Data(), environment: environment))
             }
             #expect(reads > 4)
             #expect(runs.count == 2 && runs.allSatisfy { $0.status == 0 }, "\(runs)")
