@@ -13,6 +13,7 @@ public final class Database {
     /// (the writers' patience, `FileLock.patience`, by default).
     public init(path: String, busyTimeout: Int32? = nil) throws(SQLiteError) {
         self.path = path
+        _ = Database.configured
         var db: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let rc = sqlite3_open_v2(path, &db, flags, nil)
@@ -54,6 +55,11 @@ public final class Database {
 
     /// Past this size, closing copies the WAL into the database and empties it.
     static let walLimitAtClose = 256 * 1024
+
+    /// SQLite's process-wide configuration, made once before the first connection opens
+    /// (`sqlite3_config` is refused once SQLite has started): no memory statistics, whose mutex
+    /// every allocation took (two threads of one process, as the tests run, waited on it).
+    private static let configured: Void = { _ = citefeed_no_memory_statistics() }()
 
     /// Closes the connection. Every process that opens the library first (a command, not the
     /// bar's `status`, which reads its saved pick) rebuilds SQLite's index of the WAL by

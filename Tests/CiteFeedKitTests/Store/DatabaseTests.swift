@@ -81,6 +81,17 @@ import Testing
         #expect(try db.scalar("SELECT 7") == 7)
     }
 
+    /// SQLite keeps no memory statistics (their mutex was taken around every allocation): the
+    /// memory it reports in use stays 0 while a connection works.
+    @Test func sqliteKeepsNoMemoryStatistics() throws {
+        let (db, path) = try scratch()
+        defer { remove(path) }
+        for i in 0..<50 { try db.run("INSERT INTO t (name) VALUES (?)", .text(String(repeating: "x", count: 1000) + "\(i)")) }
+        var current: Int64 = -1, highest: Int64 = -1
+        #expect(sqlite3_status64(SQLITE_STATUS_MEMORY_USED, &current, &highest, 0) == SQLITE_OK)
+        #expect(current == 0 && highest == 0)
+    }
+
     /// A transaction begun after another connection rebuilt the table (dropped it and made it
     /// again, as a bulk load does with its triggers and indexes) runs the statements it had
     /// prepared against the new schema.
