@@ -63,13 +63,13 @@ import Testing
         let text = String(repeating: word, count: 20_000 / word.utf8.count)
         #expect(text.utf8.count >= 19_990)
         let size = PictureSize(width: 1920, height: 1080)
-        let start = Date()
+        // How often the text is laid out (a dozen times, not once a word) is counted in
+        // CardFitTests; here the card itself.
         let picture = try PictureRenderer.render(CardContent(text: text, attribution: "— Someone"), PictureRequest(size: size))
         #expect(picture.isCut)
         #expect(picture.fontSize == Int(1080 * 0.035))
         let frame = picture.textFrame
         #expect(frame.y >= 0 && frame.y + frame.height <= size.height, "\(frame)")
-        #expect(Date().timeIntervalSince(start) < 30, "cut without laying out the whole text again and again")
     }
 
     @Test func svgHasTheSizeInPixels() throws {
