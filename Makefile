@@ -70,7 +70,7 @@ install: staged
 		exit 1;; esac
 	$(INSTALL) -d "$(DESTDIR)$(bindir)" "$(DESTDIR)$(man1dir)" "$(DESTDIR)$(bashcompletiondir)" \
 		"$(DESTDIR)$(zshcompletiondir)" "$(DESTDIR)$(fishcompletiondir)" "$(DESTDIR)$(systemduserunitdir)" \
-		"$(DESTDIR)$(docdir)/examples" "$(DESTDIR)$(docdir)/doc"
+		"$(DESTDIR)$(docdir)/examples" "$(DESTDIR)$(docdir)/doc/images" "$(DESTDIR)$(docdir)/doc/schema"
 	$(INSTALL_PROGRAM) $(DIST)/citefeed "$(DESTDIR)$(bindir)/citefeed"
 	$(INSTALL_DATA) $(DIST)/citefeed.1 "$(DESTDIR)$(man1dir)/citefeed.1"
 	$(INSTALL_DATA) $(DIST)/completions/citefeed.bash "$(DESTDIR)$(bashcompletiondir)/citefeed"
@@ -78,6 +78,8 @@ install: staged
 	$(INSTALL_DATA) $(DIST)/completions/citefeed.fish "$(DESTDIR)$(fishcompletiondir)/citefeed.fish"
 	$(INSTALL_DATA) $(DIST)/README.md $(DIST)/CHANGELOG.md $(DIST)/LICENSE "$(DESTDIR)$(docdir)"
 	$(INSTALL_DATA) $(DIST)/doc/*.md "$(DESTDIR)$(docdir)/doc"
+	$(INSTALL_DATA) $(DIST)/doc/images/* "$(DESTDIR)$(docdir)/doc/images"
+	$(INSTALL_DATA) $(DIST)/doc/schema/* "$(DESTDIR)$(docdir)/doc/schema"
 	@# contrib, its templates (NAME.in) filled in with $(bindir): the units where systemd
 	@# looks, and all of it as examples.
 	find $(DIST)/contrib -type f | sort | while IFS= read -r file; do \

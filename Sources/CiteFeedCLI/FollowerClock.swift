@@ -17,7 +17,8 @@ struct FollowerClock {
     /// detached, none of which a test process may have done to it.
     let ownsProcess: Bool
 
-    /// The system's: inotify, a timer on the wall clock (a deadline passed during a suspend or
+    /// The system's (owning the process only when the context is the process's own, not an
+    /// in-process test's): inotify, a timer on the wall clock (a deadline passed during a suspend or
     /// made early by a clock change is noticed at once) and the monotonic clock. With
     /// `CITEFEED_NOW` (tests of the built program) the time is that fixed one or, with
     /// `CITEFEED_NOW_RUNS=1` too, a clock that starts there and runs, so that a test can follow a
@@ -42,6 +43,6 @@ struct FollowerClock {
                     let wait = [milliseconds, toEnd].compactMap { $0 }.min()
                     return watcher.wait(milliseconds: wait, deadline: nil, output: output)
                 }
-            }, ownsProcess: true)
+            }, ownsProcess: context.canDetach)
     }
 }

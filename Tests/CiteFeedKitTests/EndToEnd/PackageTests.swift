@@ -59,6 +59,8 @@ extension Integration {
                 "usr/lib/systemd/user/citefeed-devices.service", "usr/lib/systemd/user/citefeed-devices.path",
                 "usr/share/doc/citefeed/copyright", "usr/share/doc/citefeed/changelog.gz",
                 "usr/share/doc/citefeed/examples/waybar/config.jsonc", "usr/share/doc/citefeed/examples/cron/citefeed.crontab",
+                "usr/share/doc/citefeed/doc/README.md.gz", "usr/share/doc/citefeed/doc/settings.md.gz",
+                "usr/share/doc/citefeed/doc/images/waybar.png", "usr/share/doc/citefeed/doc/schema/list.schema.json",
             ] {
                 #expect(files.contains(path), "\(path) missing from the package")
             }
@@ -206,6 +208,8 @@ extension Integration {
                 "\(unitDirectory)/citefeed.service", "\(unitDirectory)/citefeed.timer", "\(unitDirectory)/citefeed-devices.path",
                 "\(unitDirectory)/citefeed-devices.service", "\(p)/share/doc/citefeed/README.md", "\(p)/share/doc/citefeed/LICENSE",
                 "\(p)/share/doc/citefeed/examples/cron/citefeed.crontab", "\(p)/share/doc/citefeed/examples/systemd/citefeed.service",
+                "\(p)/share/doc/citefeed/doc/README.md", "\(p)/share/doc/citefeed/doc/images/waybar.png",
+                "\(p)/share/doc/citefeed/doc/schema/list.schema.json",
             ] {
                 #expect(installed.contains(path), "\(path) not installed: \(installed.sorted())")
             }

@@ -4,12 +4,12 @@ import Testing
 /// The suite's three tiers, each runnable alone (`scripts/test TIER` says how):
 ///
 /// - unit: the pieces, and commands run in this process (`Sandbox.run` calls `CLI.run`): suites
-///   at the top level, untagged (`swift test --skip '\.(EndToEnd|Integration)\.'`);
+///   at the top level, untagged (`swift test --skip '\.(EndToEnd|Integration)/'`);
 /// - end-to-end: the built citefeed run as a process, with a temporary home, a fixed clock and
-///   time zone: suites inside `EndToEnd`, tagged `endToEnd` (`--filter '\.EndToEnd\.'`);
+///   time zone: suites inside `EndToEnd`, tagged `endToEnd` (`--filter '\.EndToEnd/'`);
 /// - integration: real programs started beside it (bars, GNOME Shell, plasmoidviewer,
 ///   Syncthing, tmux and xterm, package installs, OCR, the feed validators, D-Bus): suites
-///   inside `Integration`, tagged `integration` (`--filter '\.Integration\.'`).
+///   inside `Integration`, tagged `integration` (`--filter '\.Integration/'`).
 ///
 /// The harness holds each test to its tier: a unit test that starts the built citefeed, or a
 /// test below integration that starts another program, is a failure that names the program
