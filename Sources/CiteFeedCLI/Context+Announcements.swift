@@ -33,7 +33,9 @@ extension Context {
         if announceInBackground && canDetach {
             // A bar never waits: when no detached run can start, nothing runs now, and the
             // publish commands' pending markers (written above) make the next rotate run them.
-            if !detach(jobs, pictures: pictures) {
+            if !home.detachAnnouncements(
+                jobs, pictures: pictures, limit: announceLimit, argument: Context.detachedAnnouncer, environment: environment)
+            {
                 warn(
                     "the announcements were not run: \(paths.announceLog) or \(paths.announceLock) cannot be used (they must be regular files); the next rotate runs the publish command"
                 )
@@ -56,36 +58,6 @@ extension Context {
                 return (order, [])
             }
         }
-    }
-
-    /// Hands `jobs` to a citefeed of their own, in a session of its own, writing to
-    /// `announce.log` and holding a shared lock on `announce.lock` while it runs. `false` when
-    /// it could not start. A long-running caller (`status --follow`) reaps it with
-    /// `Subprocess.reap()`.
-    private func detach(_ jobs: [AnnouncementJob], pictures: [PictureOrder]) -> Bool {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return false }
-        let executable = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let log = AnnouncementLog(path: paths.announceLog).openForAppending()
-        guard log >= 0 else { return false }
-        defer { Glibc.close(log) }
-        let lock = open(paths.announceLock, O_RDONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW, 0o644)
-        guard lock >= 0 else { return false }
-        defer { Glibc.close(lock) }
-        var st = stat()
-        guard fstat(lock, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return false }
-        // Shared: detached runs do not wait for each other; only one waiting for them all
-        // (a test's exclusive lock) is held off, and then we go on without it.
-        _ = flock(lock, LOCK_SH | LOCK_NB)
-        let input = Array(
-            JSONWriter.compact(
-                .object([
-                    ("limit", .int(Int64(announceLimit))), ("jobs", .array(jobs.map(\.json))), ("pictures", .array(pictures.map(\.json))),
-                ])
-            ).utf8)
-        return Subprocess.detach(executable, [Context.detachedAnnouncer], input: input, output: log, keep: lock, environment: environment)
-            != nil
     }
 
     /// The detached citefeed: runs the announcements on standard input, logging to standard

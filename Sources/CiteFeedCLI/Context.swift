@@ -116,15 +116,6 @@ public final class Context {
     /// an `add` after a 100k import took 40-100 ms.
     public func close() { cachedLibrary = nil }
 
-    /// Closes and removes the library this process opened if it never held a citation (it was
-    /// made by this command, which failed); `true` when it was removed.
-    func removeNewLibrary() -> Bool {
-        guard let library = cachedLibrary, (try? library.everHeldCitation()) == false else { return false }
-        cachedLibrary = nil
-        for suffix in ["-wal", "-shm", ".lock", ""] { unlink(paths.library + suffix) }
-        return true
-    }
-
     /// The use cases on this home (`Home`), made on first use; what it notices is worded here.
     package lazy var home: Home = {
         let home = Home(
@@ -132,6 +123,7 @@ public final class Context {
             settings: { [unowned self] in try self.settings() },
             library: { [unowned self] in try self.library() })
         home.notice = { [unowned self] in self.say($0) }
+        home.closeLibrary = { [unowned self] in self.close() }
         return home
     }()
 

@@ -158,3 +158,30 @@ extension Home {
 
 /// A dry run's imports, undone with the transaction they ran in.
 private struct DryRun: Error { var outcomes: [ImportOutcome] }
+
+extension Home {
+    /// Bad input changes nothing: runs `body` (an import) and, when it throws or `discard`
+    /// says so of its result (a dry run, nothing imported), removes the library if this call
+    /// made it (the library is made when first opened, before a file's records are checked) and
+    /// it never held a citation: closed, then with its `-wal`, `-shm` and `.lock`, and its
+    /// folder when that was made too.
+    package func leavingNoNewLibrary<T>(discard: (T) -> Bool, _ body: () throws -> T) throws -> T {
+        let folder = Posix.parentDirectory(paths.library)
+        let libraryExisted = Posix.fileExists(paths.library), folderExisted = Posix.fileExists(folder)
+        func removeIfNew() {
+            // Opening it again gives the one this call opened; the reference goes at once, so
+            // that closing the front end's (`closeLibrary`) closes it.
+            guard !libraryExisted, Posix.fileExists(paths.library), (try? library().everHeldCitation()) == false else { return }
+            closeLibrary()
+            for suffix in ["-wal", "-shm", ".lock", ""] { unlink(paths.library + suffix) }
+            if !folderExisted { rmdir(folder) }
+        }
+        let result: T
+        do { result = try body() } catch {
+            removeIfNew()
+            throw error
+        }
+        if discard(result) { removeIfNew() }
+        return result
+    }
+}

@@ -193,3 +193,22 @@ extension Home {
         return (try library.syncMachine(), pending, try library.syncMachines())
     }
 }
+
+extension Home {
+    /// This machine's name in the folder: `syncName`, or the host name.
+    package static func syncMachineName(_ settings: Settings) -> String {
+        settings.syncName.isEmpty ? Posix.hostName() : settings.syncName
+    }
+
+    /// `citefeed sync [DIR]`: syncs through `folder` (a path as the user gave it, `~` and
+    /// relative ones allowed), else through the `syncFolder` setting; `nil` when neither names
+    /// one. A folder given is remembered as `syncFolder` once a sync with it succeeded, so a
+    /// failed one leaves the settings as they were.
+    package func sync(given folder: String?, acceptDeletions: Bool) throws -> (folder: String, report: SyncService.Report)? {
+        let settings = try settings()
+        guard let path = folder.map({ Posix.absolutePath($0, home: paths.userHome) }) ?? settings.syncFolder else { return nil }
+        let report = try sync(folder: path, name: Home.syncMachineName(settings), acceptDeletions: acceptDeletions)
+        if path != settings.syncFolder { try writeSetting(.syncFolder, .string(path), rotation: "") }
+        return (path, report)
+    }
+}

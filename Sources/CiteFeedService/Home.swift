@@ -19,6 +19,9 @@ package final class Home {
     private let openLibrary: () throws -> Library
     /// Told what the user should know (outputs left alone, a starter set added).
     package var notice: (HomeNotice) -> Void = { _ in }
+    /// Closes the library the front end opened and keeps (`library`), so that it can be
+    /// removed (`leavingNoNewLibrary`).
+    package var closeLibrary: () -> Void = {}
     /// What the changes so far give the world outside, by rotation: taken after the commit
     /// (`announcementJobs`).
     package var announcements: [String: Announcement] = [:]

@@ -19,12 +19,10 @@ struct AboutCommand: Command {
     init(_ arguments: ParsedArguments) throws { json = arguments(Self.json) }
 
     func run(_ context: Context) throws {
-        let library = try context.library()
         let now = try context.now()
-        let counts = try library.counts()
+        let (libraryPath, counts, last) = try context.home.overview()
         let settingsPath = context.paths.settings
         let output = context.paths.outputDirectory(try context.settings())
-        let last = try library.latestPick()
         // Announcements run after a bar's command have no terminal: their failures are logged.
         let failure = AnnouncementLog(path: context.paths.announceLog).lastFailure()
         if json {
@@ -32,7 +30,7 @@ struct AboutCommand: Command {
                 data:
                     JSONWriter.pretty(
                         .object([
-                            ("version", .string(CLI.version)), ("library", .string(library.path)), ("settings", .string(settingsPath)),
+                            ("version", .string(CLI.version)), ("library", .string(libraryPath)), ("settings", .string(settingsPath)),
                             ("outputDirectory", .string(output)), ("citations", .int(Int64(counts.active))),
                             ("favourites", .int(Int64(counts.favourites))), ("archived", .int(Int64(counts.archived))),
                             ("tags", .int(Int64(counts.tags))), ("sqlite", .string(Database.sqliteVersion)),
@@ -44,7 +42,7 @@ struct AboutCommand: Command {
         let settingsNote = Posix.fileExists(settingsPath) ? "" : " (not written yet: all defaults)"
         var rows = [
             ("version", "citefeed \(CLI.version)"),
-            ("library", library.path),
+            ("library", libraryPath),
             ("settings", settingsPath + settingsNote),
             ("outputs", output),
             (

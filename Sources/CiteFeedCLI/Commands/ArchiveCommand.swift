@@ -12,7 +12,7 @@ struct ArchiveCommand: FlagCommand {
         "Archived citations never reach the bar or the feeds; 'citefeed list --archived' shows them.")
     let ids: [Int64]
     init(_ arguments: ParsedArguments) throws { ids = try Self.parseIDs(arguments) }
-    func apply(_ library: Library, _ ids: [Int64], _ now: Timestamp) throws -> [Int64] { try library.archive(ids, now: now) }
+    let mark = CitationMark.archived(true)
     func report(changed: [Int64], unchanged: [Int64]) -> String {
         var text = flagReport("Archived", changed: changed, unchanged: unchanged, already: "archived")
         if !changed.isEmpty { text += " 'citefeed restore \(idList(changed))' brings \(changed.count == 1 ? "it" : "them") back." }

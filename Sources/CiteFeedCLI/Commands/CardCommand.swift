@@ -14,7 +14,7 @@ struct CardCommand: FlagCommand {
     )
     let ids: [Int64]
     init(_ arguments: ParsedArguments) throws { ids = try Self.parseIDs(arguments) }
-    func apply(_ library: Library, _ ids: [Int64], _ now: Timestamp) throws -> [Int64] { try library.setCard(ids, true) }
+    let mark = CitationMark.card(true)
     func report(changed: [Int64], unchanged: [Int64]) -> String {
         flagReport("Made a card of|Made cards of", changed: changed, unchanged: unchanged, already: "a card|cards")
     }
@@ -27,7 +27,7 @@ struct UncardCommand: FlagCommand {
         "Also a citation with a back side stops being a card. Its scheduling and review log are kept: 'citefeed card' brings them back.")
     let ids: [Int64]
     init(_ arguments: ParsedArguments) throws { ids = try Self.parseIDs(arguments) }
-    func apply(_ library: Library, _ ids: [Int64], _ now: Timestamp) throws -> [Int64] { try library.setCard(ids, false) }
+    let mark = CitationMark.card(false)
     func report(changed: [Int64], unchanged: [Int64]) -> String {
         flagReport("No longer a card:|No longer cards:", changed: changed, unchanged: unchanged, already: "not a card|not cards")
     }

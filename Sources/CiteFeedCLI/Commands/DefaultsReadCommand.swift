@@ -63,7 +63,7 @@ struct DefaultsReadCommand: Command {
         try SettingKey.allCases.map { key in
             if settings.isSet(key), let value = settings.value(of: key) { return (key, value) }
             switch key {
-            case .seed: return (key, .int(try context.library().seed()))
+            case .seed: return (key, .int(try context.home.seed()))
             // Where this rotation writes: a named one's is NAME/ inside the default one's.
             case .outputDirectory: return (key, .string(context.paths.outputDirectory(settings)))
             default: return (key, key.defaultValue ?? .null)

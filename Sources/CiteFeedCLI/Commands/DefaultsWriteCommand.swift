@@ -47,7 +47,7 @@ struct DefaultsWriteCommand: Command {
             throw SettingsError.invalidValue(key: key.rawValue, value: words.joined(separator: " "), reason: error)
         }
         if key == .tags, case .array(let names) = value {
-            let known = Set(try context.library().tags().map { Tag.key($0.tag.name) })
+            let known = Set(try context.home.tags().map { Tag.key($0.tag.name) })
             for case .string(let name) in names where !known.contains(Tag.key(name)) {
                 context.warn("no tag is named \(quoted(name)) yet; nothing rotates from it until a citation has it.")
             }

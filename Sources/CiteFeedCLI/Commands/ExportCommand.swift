@@ -52,20 +52,9 @@ struct ExportCommand: Command {
     /// Streams the export: citations are read, written and let go a batch at a time. With
     /// --out, the file appears (atomically) only when complete.
     func run(_ context: Context) throws {
-        let library = try context.library()
-        // Every tag when nothing narrows the export (so that unused tags and their colours
-        // survive a round trip); otherwise the tags the exported citations carry.
-        let everything = query.tags.isEmpty && !query.favouritesOnly
-        let tags = everything ? try library.tagList() : try library.tagsUsed(by: query)
-        let exportedAt = try context.now()
         /// Writes the whole export through `emit`; returns the number of citations.
         func export(_ emit: @escaping ([UInt8]) throws -> Void) throws -> Int {
-            var writer = ExportWriter(format, emit: emit)
-            if format == .json { writer.cards = try library.cardExports() }
-            try writer.begin(tags: tags, exportedAt: exportedAt)
-            try library.forEachCitation(query) { try writer.add($0) }
-            try writer.finish()
-            return writer.count
+            try context.home.export(query, format: format, emit: emit)
         }
         guard let out else {
             if context.stdoutIsTerminal {

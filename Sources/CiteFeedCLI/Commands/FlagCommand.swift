@@ -10,8 +10,8 @@ import CiteFeedSupport
 /// all or nothing (an unknown id changes none).
 protocol FlagCommand: Command {
     var ids: [Int64] { get }
-    /// Applies the change; returns the ids that changed.
-    func apply(_ library: Library, _ ids: [Int64], _ now: Timestamp) throws -> [Int64]
+    /// The mark the command sets or takes off.
+    var mark: CitationMark { get }
     /// What to say afterwards, given the ids that changed and those that were already so.
     func report(changed: [Int64], unchanged: [Int64]) -> String
 }
@@ -28,8 +28,7 @@ extension FlagCommand {
     }
 
     func run(_ context: Context) throws {
-        let now = try context.now()
-        let changed = try context.home.change { try apply($0, ids, now) }
+        let changed = try context.home.mark(ids, mark)
         context.out.line("\(report(changed: changed, unchanged: ids.filter { !changed.contains($0) }))")
     }
 }

@@ -29,7 +29,7 @@ struct HistoryCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let picks = try context.library().recentPicks(limit: limit, rotation: context.rotationName)
+        let picks = try context.home.recentPicks(limit: limit, rotation: context.rotationName)
         if json {
             context.out.write(
                 data: JSONWriter.pretty(

@@ -59,28 +59,31 @@ extension ImportCommand {
     }
 
     private func importSources(_ sources: [(label: String, path: String)], _ context: Context) throws {
-        let removeNewLibrary = newLibraryRemover(context)
-        let outcomes = try context.home.importEach(
-            sources.map { source in
-                ImportSource(name: source.label) { staging, number in
-                    try stage(source.path, label: source.label, in: staging, number: number)
-                } open: { staged in
-                    // Run on the opening thread: nothing here touches the context. The copy is
-                    // read; the original's path names the format (a sidecar's folder).
-                    if Importers.isDatabase(staged) {
-                        let (format, reader) = try Importers.database(path: staged, name: source.label, format: .auto)
-                        return (format, reader, nil)
-                    }
-                    var said: String?
-                    let (format, reader) = try open(try readSource(staged, label: source.label), name: source.label, source: source.path) {
-                        said = $0
-                    }
-                    return (format, reader, said)
-                }
-            }, extraTags: tags, skipInvalid: skipInvalid, dryRun: dryRun)
         // A dry run, or a run in which nothing was imported, leaves no library it made.
-        let nothing = outcomes.allSatisfy { (try? $0.result.get()).map { $0.imported == 0 } ?? true }
-        if dryRun || nothing { removeNewLibrary() }
+        let outcomes = try context.home.leavingNoNewLibrary(discard: { outcomes in
+            dryRun || outcomes.allSatisfy { (try? $0.result.get()).map { $0.imported == 0 } ?? true }
+        }) {
+            try context.home.importEach(
+                sources.map { source in
+                    ImportSource(name: source.label) { staging, number in
+                        try stage(source.path, label: source.label, in: staging, number: number)
+                    } open: { staged in
+                        // Run on the opening thread: nothing here touches the context. The copy is
+                        // read; the original's path names the format (a sidecar's folder).
+                        if Importers.isDatabase(staged) {
+                            let (format, reader) = try Importers.database(path: staged, name: source.label, format: .auto)
+                            return (format, reader, nil)
+                        }
+                        var said: String?
+                        let (format, reader) = try open(
+                            try readSource(staged, label: source.label), name: source.label, source: source.path
+                        ) {
+                            said = $0
+                        }
+                        return (format, reader, said)
+                    }
+                }, extraTags: tags, skipInvalid: skipInvalid, dryRun: dryRun)
+        }
         var failed: [ExitStatus] = []
         var total = ImportResult()
         for ((label, _), outcome) in zip(sources, outcomes) {

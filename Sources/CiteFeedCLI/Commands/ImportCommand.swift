@@ -152,16 +152,10 @@ struct ImportCommand: Command {
             context.stderrIsTerminal
             ? ProgressBar(stream: context.err, delay: context.environment["CITEFEED_PROGRESS_DELAY"].flatMap { Int64($0) } ?? 500) : nil
         defer { bar?.finish() }
-        let removeNewLibrary = newLibraryRemover(context)
-        let result: ImportResult
-        do {
-            result = try context.home.importRecords(
+        let result = try context.home.leavingNoNewLibrary(discard: { _ in dryRun }) {
+            try context.home.importRecords(
                 reader, name: name, format: chosen, extraTags: tags, skipInvalid: skipInvalid, dryRun: dryRun, progress: { bar?.update($0) }
             )
-            if dryRun { removeNewLibrary() }
-        } catch {
-            removeNewLibrary()
-            throw error
         }
         bar?.finish()
         bar = nil
@@ -201,15 +195,6 @@ struct ImportCommand: Command {
         if !result.invalid.isEmpty { text += ", \(result.invalid.count) invalid" }
         if !result.stayDeleted.isEmpty { text += ", \(result.stayDeleted.count) deleted before" }
         return text
-    }
-
-    /// Bad input changes nothing: the returned function removes the library if this command
-    /// made it and nothing was ever imported into it (and its folder, if it made that too).
-    /// The library is made when first opened, before a file's records are checked.
-    func newLibraryRemover(_ context: Context) -> () -> Void {
-        let folder = Posix.parentDirectory(context.paths.library)
-        let libraryExisted = Posix.fileExists(context.paths.library), folderExisted = Posix.fileExists(folder)
-        return { if !libraryExisted && context.removeNewLibrary() && !folderExisted { rmdir(folder) } }
     }
 
     /// What a dry run found, on standard output: nothing was written.

@@ -57,23 +57,18 @@ struct ListCommand: Command {
     let due: Bool
 
     func run(_ context: Context) throws {
-        let library = try context.home.libraryWithStarterSet()
         var query = self.query
         // Only when --rotation was given, before or after the command.
         if context.rotation != nil { query.eligibleUnder = try context.settings() }
-        var study: StudyService?
-        if due {
-            study = StudyService(library: library, settings: try context.settings(), now: try context.now())
-            query.dueBefore = study?.day.end
-        }
-        let citations = try library.citations(query)
+        if due { query.dueBefore = try context.home.studyDayEnd() }
+        let citations = try context.home.citations(query)
         if json {
             context.out.write(data: JSONWriter.pretty(.array(citations.map { CitationJSON.citation($0) })))
         } else if citations.isEmpty {
             var message = emptyMessage(query)
             // New cards are never "due": say they wait, so an empty list is not taken for none.
-            if let study, query.search == nil, query.tags.isEmpty, !query.favouritesOnly {
-                let new = try study.counts().new, waiting = try library.newCardCount(deck: nil)
+            if due, query.search == nil, query.tags.isEmpty, !query.favouritesOnly {
+                let (new, waiting) = try context.home.newCards()
                 if waiting > 0 {
                     message =
                         String(message.dropLast()) + "; \(waiting == 1 ? "1 new card waits" : "\(waiting) new cards wait"), "

@@ -44,22 +44,21 @@ struct RestoreCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let now = try context.now()
         guard fromTrash else {
-            let changed = try context.home.change { try $0.restore(ids, now: now) }
+            let changed = try context.home.mark(ids, .archived(false))
             context.out.line(
                 "\(flagReport("Restored", changed: changed, unchanged: ids.filter { !changed.contains($0) }, already: "not archived"))")
             return
         }
-        guard !ids.isEmpty else { return try list(context, now: now) }
+        guard !ids.isEmpty else { return try list(context) }
         let restored = try context.home.restoreDeleted(ids)
         for (number, citation) in restored {
             context.out.line("Brought back deleted citation \(number) as citation \(citation.id): \(quoted(citation.text)).")
         }
     }
 
-    private func list(_ context: Context, now: Timestamp) throws {
-        let trashed = Posix.fileExists(context.paths.library) ? try context.library().trashed(now: now) : []
+    private func list(_ context: Context) throws {
+        let trashed = try context.home.trashed()
         if asJSON {
             context.out.write(
                 data: JSONWriter.pretty(
@@ -74,7 +73,7 @@ struct RestoreCommand: Command {
             return
         }
         guard !trashed.isEmpty else {
-            context.out.line("No citation was deleted by another machine in the last \(Library.trashDays) days.")
+            context.out.line("No citation was deleted by another machine in the last \(Home.trashDays) days.")
             return
         }
         for t in trashed {

@@ -29,9 +29,7 @@ struct ShowCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let library = try context.library()
-        let citation = try library.citation(id: id)
-        let study = try library.card(of: id, now: try context.now())
+        let (citation, study) = try context.home.citation(id)
         if json {
             let object = CitationJSON.citation(citation, adding: study.map { [("card", CardJSON.object($0))] } ?? [])
             context.out.write(data: JSONWriter.pretty(object))

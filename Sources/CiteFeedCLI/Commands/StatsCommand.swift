@@ -26,7 +26,7 @@ struct StatsCommand: Command {
     init(_ arguments: ParsedArguments) throws { json = arguments(Self.json) }
 
     func run(_ context: Context) throws {
-        let stats = try StudyService(library: try context.library(), settings: try context.settings(), now: try context.now()).stats()
+        let stats = try context.home.studyStats()
         func count(_ state: CardPhase) -> Int { stats.byState[state] ?? 0 }
         if json {
             context.out.write(

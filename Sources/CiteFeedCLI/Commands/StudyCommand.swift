@@ -80,8 +80,7 @@ struct StudyCommand: Command {
             context.out.line("\(end)")
             return
         }
-        let library = try context.library()
-        var cards = try library.citations(query)
+        var cards = try context.home.citations(query, starterSet: false)
         if cards.isEmpty {
             context.err.line(
                 query.tags.isEmpty && !query.favouritesOnly
@@ -108,9 +107,8 @@ struct StudyCommand: Command {
             case UInt8(ascii: "f"):
                 // As `fav` and `unfav` do it, so that a bar or feed showing this citation follows.
                 let card = session.card
-                let now = try context.now()
-                _ = try context.home.change { try $0.setFavourite([card.id], !card.favourite, now: now) }
-                session.cards[session.index] = try library.citation(id: card.id)
+                _ = try context.home.mark([card.id], .favourite(!card.favourite))
+                session.cards[session.index] = try context.home.citation(card.id).citation
                 session.message = card.favourite ? "Removed from favourites." : "Added to favourites."
             case UInt8(ascii: "c"):
                 do {

@@ -39,25 +39,10 @@ struct SyncCommand: Command {
         acceptDeletions = arguments(Self.acceptDeletions)
     }
 
-    /// This machine's name in the folder: `syncName`, or the host name.
-    static func machineName(_ settings: Settings) -> String {
-        settings.syncName.isEmpty ? Posix.hostName() : settings.syncName
-    }
-
     func run(_ context: Context) throws {
-        let settings = try context.settings()
-        var path = settings.syncFolder
-        if let folder {
-            // An empty word (an unset variable in a script) is not the current directory.
-            guard !folder.isEmpty else { throw UsageError.invalidValue(folder, expected: "DIR is a folder's path, not empty") }
-            let absolute = Posix.absolutePath(folder, home: context.paths.userHome)
-            guard Posix.isDirectory(absolute) else { throw SyncError.notAFolder(absolute) }
-            path = absolute
-        }
-        guard let path else { return }
-        let report = try context.home.sync(folder: path, name: SyncCommand.machineName(settings), acceptDeletions: acceptDeletions)
-        // Remembered once a sync with it succeeded: a failed one leaves the settings as they were.
-        if path != settings.syncFolder { try context.home.writeSetting(.syncFolder, .string(path), rotation: "") }
+        // An empty word (an unset variable in a script) is not the current directory.
+        if folder == "" { throw UsageError.invalidValue("", expected: "DIR is a folder's path, not empty") }
+        guard let (path, report) = try context.home.sync(given: folder, acceptDeletions: acceptDeletions) else { return }
         if let old = report.renewedFrom {
             context.warn(
                 "this library was copied or restored from a backup since it last synced, so it now writes as a new machine, \(report.machine); what it wrote before stays in the folder as machine \(old), and that machine's later changes were applied",
@@ -152,7 +137,7 @@ struct SyncStatusCommand: Command {
     func run(_ context: Context) throws {
         let settings = try context.settings()
         let folder = settings.syncFolder
-        let name = SyncCommand.machineName(settings)
+        let name = Home.syncMachineName(settings)
         let status = try context.home.syncStatus()
         if asJSON {
             context.out.write(

@@ -29,7 +29,7 @@ struct TagAddCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let tag = try context.library().addTag(name: name, color: color)
+        let tag = try context.home.addTag(name: name, color: color)
         context.out.line("Created tag \(context.terminal.tint(tag.name, tag.color)) (\(tag.color)).")
     }
 }

@@ -35,11 +35,10 @@ struct TagDeleteCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let library = try context.library()
-        let tag = try library.tag(named: name)
+        let tag = try context.home.tag(named: name)
         var archive = choice
         // A tag on no citation (archived ones too): nothing to ask about.
-        if archive == nil, let summary = try library.tags().first(where: { Tag.key($0.tag.name) == Tag.key(tag.name) }),
+        if archive == nil, let summary = try context.home.tags().first(where: { Tag.key($0.tag.name) == Tag.key(tag.name) }),
             summary.count + summary.archivedCount == 0
         {
             archive = false
@@ -49,7 +48,7 @@ struct TagDeleteCommand: Command {
                 throw UsageError.other(
                     "Say what happens to the citations tagged \(quoted(tag.name)): add --keep-citations or --with-citations.")
             }
-            archive = try ask(tag, library, context)
+            archive = try ask(tag, context)
             guard archive != nil else {
                 context.out.line("Nothing deleted.")
                 return
@@ -64,8 +63,8 @@ struct TagDeleteCommand: Command {
     }
 
     /// Asks on the terminal: `true` archive, `false` keep, `nil` cancel.
-    private func ask(_ tag: Tag, _ library: Library, _ context: Context) throws -> Bool? {
-        let count = try library.tags().first { Tag.key($0.tag.name) == Tag.key(tag.name) }?.count ?? 0
+    private func ask(_ tag: Tag, _ context: Context) throws -> Bool? {
+        let count = try context.home.tags().first { Tag.key($0.tag.name) == Tag.key(tag.name) }?.count ?? 0
         context.out.write(
             "Tag \(quoted(tag.name)) is on \(count) citation\(count == 1 ? "" : "s"). Keep the citations (k), archive them too (a), or cancel (c)? [k/a/C] "
         )

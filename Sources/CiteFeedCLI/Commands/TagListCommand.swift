@@ -26,7 +26,7 @@ struct TagListCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        let tags = try context.library().tags()
+        let tags = try context.home.tags()
         if namesOnly {
             for tag in tags { context.out.line("\(tag.tag.name.terminalSafe)") }
             return

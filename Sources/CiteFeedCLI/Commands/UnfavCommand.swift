@@ -10,7 +10,7 @@ struct UnfavCommand: FlagCommand {
     static let spec = makeSpec("unfav", "Unmark favourites.", "")
     let ids: [Int64]
     init(_ arguments: ParsedArguments) throws { ids = try Self.parseIDs(arguments) }
-    func apply(_ library: Library, _ ids: [Int64], _ now: Timestamp) throws -> [Int64] { try library.setFavourite(ids, false, now: now) }
+    let mark = CitationMark.favourite(false)
     func report(changed: [Int64], unchanged: [Int64]) -> String {
         flagReport(
             "No longer a favourite:|No longer favourites:", changed: changed, unchanged: unchanged,
