@@ -143,3 +143,26 @@ extension String {
         split(separator: separator, omittingEmptySubsequences: false).map(String.init)
     }
 }
+
+extension Importers {
+    /// A reader of `raw`, the bytes of the file `source` (called `name` in messages): a zip as
+    /// the binary format it is, anything else decoded as text first, in `format` or the one
+    /// found from its name and content (`.auto`).
+    /// `note` is told how the file was read, when that needs saying (its encoding).
+    package static func open(
+        _ raw: [UInt8], name: String, source: String, format: ImportFormat, note: (String) -> Void
+    ) throws -> (ImportFormat, ImportReader) {
+        if let binary = Importers.detectBinary(name: source, bytes: raw), format == .auto || format == binary {
+            return (binary, try Importers.reader(binary, name: name, bytes: raw))
+        }
+        let decoded: ImportText.Decoded
+        do throws(ImportText.Failure) { decoded = try ImportText.decode(raw) } catch { throw ImportError.binary(name) }
+        let bytes = decoded.bytes
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { throw ImportError.empty(name) }
+        if let said = decoded.note { note(said) }
+        guard let detected = format == .auto ? Importers.detect(name: source, bytes: bytes) : format else {
+            throw ImportError.unknownFormat(name)
+        }
+        return (detected, try Importers.reader(detected, name: name, bytes: bytes))
+    }
+}
