@@ -20,7 +20,8 @@ extension SyncService {
 
     /// This machine's settings that differ from the synced copy, as changes; a rotation met for
     /// the first time here takes what the other machines set for it.
-    func captureSettings(machine: String, emit: (SyncChange, _ entity: String, _ field: String) throws -> Void) throws -> [SettingWrite] {
+    func captureSettings(machine: String, emit: (SyncChange, _ entity: SyncEntity, _ field: String) throws -> Void) throws -> [SettingWrite]
+    {
         var writes: [SettingWrite] = []
         let copy = try library.syncedSettings()
         for (rotation, values) in localSettings.sorted(by: { $0.key < $1.key }) {
@@ -33,7 +34,7 @@ extension SyncService {
                     continue
                 }
                 if firstTime ? local != nil : local != (held[key.rawValue] ?? nil) {
-                    try emit(.setting(key: key.rawValue, rotation: rotation, value: local), "s:" + rotation, key.rawValue)
+                    try emit(.setting(key: key.rawValue, rotation: rotation, value: local), .settings(rotation), key.rawValue)
                     try library.saveSyncedSetting(rotation: rotation, key: key.rawValue, local)
                 }
             }
@@ -41,7 +42,7 @@ extension SyncService {
         }
         if copy[""]?[SyncChange.librarySeed] == nil {
             let seed = JSONValue.int(try library.seed())
-            try emit(.setting(key: SyncChange.librarySeed, rotation: "", value: seed), "s:", SyncChange.librarySeed)
+            try emit(.setting(key: SyncChange.librarySeed, rotation: "", value: seed), .settings(""), SyncChange.librarySeed)
             try library.saveSyncedSetting(rotation: "", key: SyncChange.librarySeed, seed)
         }
         return writes
@@ -49,7 +50,7 @@ extension SyncService {
 
     /// Applies another machine's setting where it wins its register; what to write.
     func applySetting(key: String, rotation: String, value: JSONValue?, clock: SyncClock) throws -> SettingWrite? {
-        let entity = "s:" + rotation
+        let entity = SyncEntity.settings(rotation)
         var registers = try library.registerClocks(entity)
         if key == SyncChange.librarySeed {
             // The first seed made stands: the least clock.

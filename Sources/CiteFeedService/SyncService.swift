@@ -79,22 +79,22 @@ package struct SyncService {
         // clock never goes back: an edit made at 09:00 and synced at 11:00 after a setting
         // changed was clocked 11:00, and won over another machine's edit of 10:00).
         var unsynced = try library.unsyncedCitations()
-        let done = Set(unsynced.map { "c:" + $0.uuid })
+        let done = Set(unsynced.map { SyncEntity.citation($0.uuid) })
         let dirty = try library.syncDirty(except: done)
         // Each edit as the loop below writes it: the fields changed, their registers, and
         // the clock it takes (the other notes of citations, a deletion or a change of time
         // only, are that loop's).
-        var edits: [(entity: String, at: Int64, change: CitationFields, registers: SyncRegisters, held: [SyncClock?])] = []
-        for (entity, fields) in dirty where entity.hasPrefix("c:") {
-            let uuid = String(entity.dropFirst(2))
+        var edits: [(entity: SyncEntity, at: Int64, change: CitationFields, registers: SyncRegisters, held: [SyncClock?])] = []
+        for (entity, fields) in dirty {
+            guard case .citation(let uuid) = entity else { continue }
             guard try !library.tombstone(uuid), let (current, updated) = try library.syncFields(uuid: uuid) else { continue }
             let change = fields.contains("*") ? current : current.restricted(to: fields)
             guard !change.isEmpty else { continue }
             let registers = try library.registerClocks(entity)
             edits.append((entity, min(updated.seconds * 1000, wall), change, registers, change.names.map(registers.clock(of:))))
         }
-        edits.sort { ($0.at, $0.entity) < ($1.at, $1.entity) }
-        var planned: [String: (change: CitationFields, registers: SyncRegisters, held: [SyncClock?], clock: SyncClock)] = [:]
+        edits.sort { ($0.at, $0.entity.key) < ($1.at, $1.entity.key) }
+        var planned: [SyncEntity: (change: CitationFields, registers: SyncRegisters, held: [SyncClock?], clock: SyncClock)] = [:]
         var nextEdit = 0
         func clockEditsThrough(_ at: Int64) {
             while nextEdit < edits.count, edits[nextEdit].at <= at {
@@ -148,8 +148,8 @@ package struct SyncService {
         }
         // This machine's other changes since the last sync.
         for (entity, fields) in dirty {
-            if entity.hasPrefix("c:") {
-                let uuid = String(entity.dropFirst(2))
+            switch entity {
+            case .citation(let uuid):
                 // An edit, clocked above: an edit's time is the citation's, and beats the value
                 // it replaces.
                 if let edit = planned[entity] {
@@ -178,13 +178,11 @@ package struct SyncService {
                 // Only its time changed (an edit that changed nothing synced): once sync is on,
                 // a citation's updated_at is its newest register's, the same everywhere.
                 try library.setUpdated(uuid: uuid, try library.registerClocks(entity))
-            } else if entity.hasPrefix("x:") {
+            case .undo(let id):
                 superseded += 1
-                let id = String(entity.dropFirst(2))
                 try emit(.undo(id: id), clock.tick(wall: wall))
                 if let citation = try library.applyUndo(id) { effects.replay.insert(citation) }
-            } else if entity.hasPrefix("t:") {
-                let key = String(entity.dropFirst(2))
+            case .tag(let key):
                 let c = clock.tick(wall: wall)
                 if let tag = try library.syncTag(key: key) {
                     try emit(.tag(key: key, name: tag.name, color: tag.color, live: true), c)
@@ -193,6 +191,8 @@ package struct SyncService {
                     try emit(.tag(key: key, name: nil, color: nil, live: false), c)
                     _ = try library.applyTag(key: key, name: nil, color: nil, live: false, clock: c)
                 }
+            case .settings:
+                break  // settings are captured above; the library's triggers never note them
             }
         }
         try capturePicks(machine: machine) { change in

@@ -146,13 +146,15 @@ extension Library {
 
     /// What changed here since the last sync: entity → fields.
     /// `except`: entities left out (those a first sync captured in bulk).
-    package func syncDirty(except: Set<String> = []) throws(StoreError) -> [(entity: String, fields: Set<String>)] {
+    package func syncDirty(except: Set<SyncEntity> = []) throws(StoreError) -> [(entity: SyncEntity, fields: Set<String>)] {
         try mapped {
-            var order: [String] = []
-            var fields: [String: Set<String>] = [:]
-            for (entity, field) in try db.query(
+            var order: [SyncEntity] = []
+            var fields: [SyncEntity: Set<String>] = [:]
+            // A key of no known kind (written by a later citefeed) is left for that one.
+            for (key, field) in try db.query(
                 "SELECT entity, field FROM sync_dirty ORDER BY entity, field", [], { ($0.text(0), $0.text(1)) })
-            where !except.contains(entity) {
+            {
+                guard let entity = SyncEntity(key: key), !except.contains(entity) else { continue }
                 if fields[entity] == nil { order.append(entity) }
                 fields[entity, default: []].insert(field)
             }
@@ -167,18 +169,18 @@ extension Library {
     // MARK: Registers
 
     /// The clocks of an entity's fields (`""`: every field not named).
-    package func registerClocks(_ entity: String) throws(StoreError) -> SyncRegisters {
+    package func registerClocks(_ entity: SyncEntity) throws(StoreError) -> SyncRegisters {
         try mapped {
-            let text = try db.query("SELECT clocks FROM sync_registers WHERE entity = ?", [.text(entity)]) { $0.text(0) }.first
+            let text = try db.query("SELECT clocks FROM sync_registers WHERE entity = ?", [.text(entity.key)]) { $0.text(0) }.first
             return SyncRegisters(text: text)
         }
     }
 
-    package func saveRegisterClocks(_ entity: String, _ registers: SyncRegisters) throws(StoreError) {
+    package func saveRegisterClocks(_ entity: SyncEntity, _ registers: SyncRegisters) throws(StoreError) {
         try mapped {
             try db.run(
                 "INSERT INTO sync_registers (entity, clocks) VALUES (?, ?) ON CONFLICT (entity) DO UPDATE SET clocks = excluded.clocks",
-                .text(entity), .text(registers.text))
+                .text(entity.key), .text(registers.text))
         }
     }
 

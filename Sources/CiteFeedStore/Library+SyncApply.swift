@@ -79,7 +79,7 @@ extension Library {
         -> Applied
     {
         if local == nil, try tombstone(uuid) { return .unchanged }
-        let entity = "c:" + uuid
+        let entity = SyncEntity.citation(uuid)
         var registers: SyncRegisters
         if let local { registers = local } else { registers = try registerClocks(entity) }
         return try mapped {
@@ -169,7 +169,7 @@ extension Library {
                 "INSERT INTO sync_tombstones (uuid, clock) VALUES (?, ?) ON CONFLICT (uuid) DO UPDATE SET clock = min(clock, excluded.clock)",
                 .text(uuid), .text(clock.description))
             try db.run("DELETE FROM citations WHERE uuid = ?", .text(uuid))
-            try db.run("DELETE FROM sync_registers WHERE entity = ?", .text("c:" + uuid))
+            try db.run("DELETE FROM sync_registers WHERE entity = ?", .text(SyncEntity.citation(uuid).key))
             try db.run("DELETE FROM sync_waiting WHERE uuid = ?", .text(uuid))
             return had > 0 ? .changed : .unchanged
         }
@@ -177,7 +177,7 @@ extension Library {
 
     /// Applies a tag's name, colour and whether it was made or deleted, where they win.
     package func applyTag(key: String, name: String?, color: String?, live: Bool?, clock: SyncClock) throws(StoreError) -> Applied {
-        let entity = "t:" + key
+        let entity = SyncEntity.tag(key)
         var registers = try registerClocks(entity)
         return try mapped {
             var changed = false

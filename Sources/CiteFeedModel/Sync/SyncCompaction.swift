@@ -12,12 +12,12 @@ public enum SyncCompaction {
         var undone: Set<String> = []
         for line in lines {
             switch line.change {
-            case .citation(let uuid, let fields): for name in fields.names { last["c:\(uuid)|\(name)"] = line.seq }
+            case .citation(let uuid, let fields): for name in fields.names { last[SyncEntity.citation(uuid).field(name)] = line.seq }
             case .tag(let key, let name, let color, let live):
-                if name != nil { last["t:\(key)|name"] = line.seq }
-                if color != nil { last["t:\(key)|color"] = line.seq }
-                if live != nil { last["t:\(key)|live"] = line.seq }
-            case .setting(let key, let rotation, _): last["s:\(rotation)|\(key)"] = line.seq
+                if name != nil { last[SyncEntity.tag(key).field("name")] = line.seq }
+                if color != nil { last[SyncEntity.tag(key).field("color")] = line.seq }
+                if live != nil { last[SyncEntity.tag(key).field("live")] = line.seq }
+            case .setting(let key, let rotation, _): last[SyncEntity.settings(rotation).field(key)] = line.seq
             case .undo(let id): undone.insert(id)
             default: break
             }
@@ -27,17 +27,17 @@ public enum SyncCompaction {
             switch line.change {
             case .citation(let uuid, let fields):
                 if deleted(uuid) { continue }
-                let still = Set(fields.names.filter { last["c:\(uuid)|\($0)"] == line.seq })
+                let still = Set(fields.names.filter { last[SyncEntity.citation(uuid).field($0)] == line.seq })
                 if still.isEmpty { continue }
                 line.change = .citation(uuid: uuid, fields: fields.restricted(to: still))
             case .tag(let key, let name, let color, let live):
-                func still(_ field: String) -> Bool { last["t:\(key)|\(field)"] == line.seq }
+                func still(_ field: String) -> Bool { last[SyncEntity.tag(key).field(field)] == line.seq }
                 let change = SyncChange.tag(
                     key: key, name: still("name") ? name : nil, color: still("color") ? color : nil, live: still("live") ? live : nil)
                 if change == .tag(key: key, name: nil, color: nil, live: nil) { continue }
                 line.change = change
             case .setting(let key, let rotation, _):
-                if last["s:\(rotation)|\(key)"] != line.seq { continue }
+                if last[SyncEntity.settings(rotation).field(key)] != line.seq { continue }
             case .answer(let uuid, let id, _, _):
                 if undone.contains(id) || deleted(uuid) { continue }
             case .pick(let pick):
