@@ -42,163 +42,37 @@ package struct SyncService {
     /// A sync's first step, in a transaction of its own (the caller's): this machine's changes
     /// since the last sync captured as lines, into the outbox; the folder is not read.
     package func capture() throws -> Run {
-        let machine = try library.syncMachine()
-        try library.ensureSyncTriggers(onlyWhenMissing: true)
-        var report = Report(machine: machine)
-        var clock = try library.syncClock(machine: machine)
-        let wall = now.seconds * 1000
-        var seq = try library.nextSyncSeq()
-        // The lines written now, into the outbox at the end (before the commit).
-        var lines: [String] = []
-        func emit(_ change: SyncChange, _ c: SyncClock) throws {
-            lines.append(SyncLine(seq: seq, clock: c, change: change).text)
-            seq += 1
-            if case .horizon = change {} else { report.written += 1 }
-        }
-        /// A clock for a change of this machine's at `wall` ms, past each value it replaces
-        /// (`held`): an edit made after seeing a value wins over it.
-        func clockPast(_ held: [SyncClock?], wall at: Int64) -> SyncClock {
-            var c = clock.tick(wall: at)
-            for case let h? in held where h >= c { c = h.successor(on: machine) }
-            // Past a value from a clock far ahead, this change beats it, but this machine's
-            // clock does not follow it there, as it follows no clock it reads there (its later
-            // changes would all carry that time).
-            clock.observe(c, wall: wall)
-            return c
-        }
-        var effects = Effects()
+        var capture = try SyncCapture(library: library, now: now)
         // What other machines deleted more than `Library.trashDays` ago leaves the trash; what
         // is left counts with this sync's deletions (`checkDeletions`).
         try library.emptyTrash(before: now)
-        // Lines of this machine's log made useless by the lines written now.
-        var superseded = 0
-        // Citations sync has never written (a first sync: all of them), in bulk, oldest
-        // change first: each one's clock is its own time, and `updated_at` stays as it was.
-        // This machine's edits since the last sync take clocks of their own times too, in one
-        // order of time with those citations, before anything below takes one of now (the
-        // clock never goes back: an edit made at 09:00 and synced at 11:00 after a setting
-        // changed was clocked 11:00, and won over another machine's edit of 10:00).
         var unsynced = try library.unsyncedCitations()
-        let done = Set(unsynced.map { SyncEntity.citation($0.uuid) })
-        let dirty = try library.syncDirty(except: done)
-        // Each edit as the loop below writes it: the fields changed, their registers, and
-        // the clock it takes (the other notes of citations, a deletion or a change of time
-        // only, are that loop's).
-        var edits: [(entity: SyncEntity, at: Int64, change: CitationFields, registers: SyncRegisters, held: [SyncClock?])] = []
-        for (entity, fields) in dirty {
-            guard case .citation(let uuid) = entity else { continue }
-            guard try !library.tombstone(uuid), let (current, updated) = try library.syncFields(uuid: uuid) else { continue }
-            let change = fields.contains("*") ? current : current.restricted(to: fields)
-            guard !change.isEmpty else { continue }
-            let registers = try library.registerClocks(entity)
-            edits.append((entity, min(updated.seconds * 1000, wall), change, registers, change.names.map(registers.clock(of:))))
-        }
-        edits.sort { ($0.at, $0.entity.key) < ($1.at, $1.entity.key) }
-        var planned: [SyncEntity: (change: CitationFields, registers: SyncRegisters, held: [SyncClock?], clock: SyncClock)] = [:]
-        var nextEdit = 0
-        func clockEditsThrough(_ at: Int64) {
-            while nextEdit < edits.count, edits[nextEdit].at <= at {
-                let e = edits[nextEdit]
-                planned[e.entity] = (e.change, e.registers, e.held, clockPast(e.held, wall: e.at))
-                nextEdit += 1
-            }
-        }
-        var captured: [(citation: Library.UnsyncedCitation, clock: SyncClock)] = []
-        captured.reserveCapacity(unsynced.count)
-        for citation in unsynced {
-            let at = min(citation.updated.seconds * 1000, wall)
-            clockEditsThrough(at)
-            captured.append((citation, clockPast([], wall: at)))
-        }
+        let dirty = try library.syncDirty(except: Set(unsynced.map { SyncEntity.citation($0.uuid) }))
+        var (captured, edits) = try capture.clockCitations(unsynced, dirty: dirty)
         unsynced = []
-        clockEditsThrough(.max)
-        edits = []
-        let firstSeq = seq
-        seq += Int64(captured.count)
-        report.written += captured.count
+        let firstSeq = capture.seq
+        capture.seq += Int64(captured.count)
+        capture.report.written += captured.count
         // The answers given here since the last sync, next.
-        var answerLines: [SyncLine] = []
-        var answerIDs: [(reviewID: Int64, id: String)] = []
-        for answer in try library.unsyncedAnswers() {
-            let id = "\(machine):\(seq)"
-            answerLines.append(
-                SyncLine(
-                    seq: seq, clock: clock.tick(wall: wall), change: .answer(uuid: answer.uuid, id: id, at: answer.at, grade: answer.grade))
-            )
-            answerIDs.append((answer.reviewID, id))
-            seq += 1
-            // Its place among the answers of other machines is by time.
-            effects.replay.insert(answer.citation)
-        }
-        report.written += answerLines.count
+        var (answerLines, answerIDs) = try capture.answers()
         // Their lines are written by another thread meanwhile (100,000 citations: 40 MB of JSON).
         let capturedLines = try LinesInBackground(captured, from: firstSeq, then: answerLines, into: outbox)
         answerLines = []
         try library.setAnswerSyncIDs(answerIDs)
+        answerIDs = []
         try library.saveCaptured(captured)
         captured = []
         // Settings first: a rotation met here for the first time takes the others' values.
-        effects.writes = try captureSettings(machine: machine) { change, entity, field in
-            var registers = try library.registerClocks(entity)
-            // The library's seed keeps its first value: nothing to pass.
-            let c = clockPast(field == SyncChange.librarySeed ? [] : [registers.clock(of: field)], wall: wall)
-            try emit(change, c)
-            registers.fields[field] = c
-            try library.saveRegisterClocks(entity, registers)
+        capture.effects.writes = try captureSettings(machine: capture.machine) { change, entity, field in
+            try capture.setting(change, entity: entity, field: field)
         }
         // This machine's other changes since the last sync.
-        for (entity, fields) in dirty {
-            switch entity {
-            case .citation(let uuid):
-                // An edit, clocked above: an edit's time is the citation's, and beats the value
-                // it replaces.
-                if let edit = planned[entity] {
-                    // A line of this machine's that this one makes useless: compaction has work.
-                    if edit.held.contains(where: { $0?.machine == machine }) { superseded += 1 }
-                    try emit(.citation(uuid: uuid, fields: edit.change), edit.clock)
-                    _ = try library.applyCitation(uuid: uuid, edit.change, clock: edit.clock, local: edit.registers)
-                    effects.editedHere.insert(uuid)
-                    continue
-                }
-                // Deleted on another machine and made again here (an import of the same
-                // highlight, whose uuid is derived from it): a deletion stays deleted.
-                if try library.tombstone(uuid) {
-                    _ = try library.applyDelete(uuid: uuid, clock: clock.tick(wall: wall))
-                    continue
-                }
-                guard try library.syncFields(uuid: uuid) != nil else {
-                    if fields.contains("deleted") {
-                        superseded += 1
-                        let c = clock.tick(wall: wall)
-                        try emit(.deleted(uuid: uuid), c)
-                        _ = try library.applyDelete(uuid: uuid, clock: c)
-                    }
-                    continue
-                }
-                // Only its time changed (an edit that changed nothing synced): once sync is on,
-                // a citation's updated_at is its newest register's, the same everywhere.
-                try library.setUpdated(uuid: uuid, try library.registerClocks(entity))
-            case .undo(let id):
-                superseded += 1
-                try emit(.undo(id: id), clock.tick(wall: wall))
-                if let citation = try library.applyUndo(id) { effects.replay.insert(citation) }
-            case .tag(let key):
-                let c = clock.tick(wall: wall)
-                if let tag = try library.syncTag(key: key) {
-                    try emit(.tag(key: key, name: tag.name, color: tag.color, live: true), c)
-                    _ = try library.applyTag(key: key, name: tag.name, color: tag.color, live: true, clock: c)
-                } else if fields.contains("deleted") {
-                    try emit(.tag(key: key, name: nil, color: nil, live: false), c)
-                    _ = try library.applyTag(key: key, name: nil, color: nil, live: false, clock: c)
-                }
-            case .settings:
-                break  // settings are captured above; the library's triggers never note them
-            }
-        }
-        try capturePicks(machine: machine) { change in
-            let c = clock.tick(wall: wall)
-            let this = seq
-            try emit(change, c)
+        try capture.captureNoted(dirty, edits: edits)
+        edits = [:]
+        try capturePicks(machine: capture.machine) { change in
+            let c = capture.clock.tick(wall: capture.wall)
+            let this = capture.seq
+            try capture.emit(change, c)
             return (this, c)
         }
         // The notes of what was captured (and of what capturing wrote) go with it: what the
@@ -206,14 +80,14 @@ package struct SyncService {
         // for the next sync.
         try library.clearSyncDirty()
         if let file = try capturedLines.finish() {
-            try outbox.finish(file, lines)
-        } else if !lines.isEmpty {
-            try outbox.write(lines)
+            try outbox.finish(file, capture.lines)
+        } else if !capture.lines.isEmpty {
+            try outbox.write(capture.lines)
         }
-        try library.setSyncSeq(seq - 1)
-        if superseded > 0 { try library.addSuperseded(superseded) }
-        try library.saveSyncClock(clock)
-        return Run(report: report, effects: effects)
+        try library.setSyncSeq(capture.seq - 1)
+        if capture.superseded > 0 { try library.addSuperseded(capture.superseded) }
+        try library.saveSyncClock(capture.clock)
+        return Run(report: capture.report, effects: capture.effects)
     }
 
     /// What a sync carries from step to step: its report, what is left to do once every line
