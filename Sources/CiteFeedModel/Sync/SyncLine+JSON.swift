@@ -78,124 +78,119 @@ public enum SyncLineError: Error, Equatable, Sendable {
 }
 
 extension SyncChange {
+    /// A line's JSON object as its change, every field checked as `add` and `defaults write`
+    /// check theirs: nothing of a peer's line reaches the library unchecked.
     init(json: JSONValue) throws(SyncLineError) {
-        func string(_ key: String) throws(SyncLineError) -> String {
-            guard let s = json[key]?.stringValue else { throw .invalid("no \"\(key)\"") }
-            return s
-        }
-        func integer(_ key: String) throws(SyncLineError) -> Int64 {
-            guard case .int(let n)? = json[key] else { throw .invalid("\"\(key)\" is not a whole number") }
-            return n
-        }
-        func time(_ key: String) throws(SyncLineError) -> Timestamp {
-            let t = Timestamp(seconds: try integer(key))
-            guard t.isInCivilRange else { throw .invalid("\"\(key)\" is not a time in the years 1 to 9999") }
-            return t
-        }
-        func uuid() throws(SyncLineError) -> String {
-            let u = try string("u")
-            guard SyncChange.isUUID(u) else { throw .invalid("\"u\" is not a citation's uuid") }
-            return u
-        }
+        let line = LineFields(json: json)
         switch json["k"]?.stringValue {
         case "c":
             guard let f = json["f"] else { throw .invalid("no fields (\"f\")") }
-            self = .citation(uuid: try uuid(), fields: try CitationFields(json: f))
-        case "d":
-            self = .deleted(uuid: try uuid())
-        case "t":
-            let key = try string("key")
-            var name: String?
-            if let raw = json["name"] {
-                guard let s = raw.stringValue, let checked = try? Tag.validateName(s), Tag.key(checked) == key else {
-                    throw .invalid("the tag's name does not match its key \"\(key.echoed(limit: 60))\"")
-                }
-                name = checked
-            }
-            var color: String?
-            if let raw = json["color"] {
-                guard let s = raw.stringValue, let checked = try? Palette.normalize(s) else {
-                    throw .invalid("the tag colour is not a colour")
-                }
-                color = checked
-            }
-            var live: Bool?
-            if let raw = json["live"] {
-                guard case .bool(let b) = raw else { throw .invalid("\"live\" is not true or false") }
-                live = b
-            }
-            guard (try? Tag.validateName(key)).map(Tag.key) == key else { throw .invalid("\"\(key.echoed(limit: 60))\" is not a tag") }
-            self = .tag(key: key, name: name, color: color, live: live)
+            self = .citation(uuid: try line.uuid(), fields: try CitationFields(json: f))
+        case "d": self = .deleted(uuid: try line.uuid())
+        case "t": self = try Self.tag(line)
         case "a":
-            let grade = try integer("g")
+            let grade = try line.integer("g")
             guard (1...4).contains(grade) else { throw .invalid("the grade is not 1 to 4") }
-            let id = try string("id")
-            guard SyncChange.isAnswerID(id) else { throw .invalid("\"id\" is not an answer's id") }
-            self = .answer(uuid: try uuid(), id: id, at: try time("at"), grade: Int(grade))
-        case "x":
-            let id = try string("id")
-            guard SyncChange.isAnswerID(id) else { throw .invalid("\"id\" is not an answer's id") }
-            self = .undo(id: id)
-        case "p":
-            let rotation = try string("r")
-            guard rotation.isEmpty || (try? RotationName.validate(rotation)) != nil else {
-                throw .invalid("\"\(rotation.echoed(limit: 60))\" is not a rotation's name")
-            }
-            guard let reason = Pick.Reason(rawValue: try string("why")) else { throw .invalid("\"why\" is not rotate, next or repick") }
-            let from = try time("from").seconds, to = try time("to").seconds
-            guard from < to else { throw .invalid("the slot ends before it starts") }
-            let uuid = try uuid()
-            // What was shown, checked as `add` checks a citation and written again from the
-            // checked values: nothing of the line but those reaches a feed, the page or a bar.
-            guard let shown = json["shown"], let snapshot = PickSnapshot(json: shown), snapshot.uuid == uuid else {
-                throw .invalid("\"shown\" is not the citation picked")
-            }
-            let checked: PickSnapshot
-            do { checked = try snapshot.checked() } catch { throw .refused(error) }
-            // A cycle is a count of rounds through the library: a peer's far beyond any (the
-            // next cycle is one more) is not one.
-            let cycle = try integer("cycle")
-            guard (0...(1 << 40)).contains(cycle) else { throw .invalid("\"cycle\" is not a count of rounds") }
-            self = .pick(
-                SyncPick(
-                    rotation: rotation, slot: Slot(start: Timestamp(seconds: from), end: Timestamp(seconds: to)), uuid: uuid,
-                    reason: reason, pickedAt: try time("at"), cycle: cycle, snapshot: checked.json))
-        case "s":
-            let key = try string("key")
-            let rotation = try string("r")
-            guard rotation.isEmpty || (try? RotationName.validate(rotation)) != nil else {
-                throw .invalid("\"\(rotation.echoed(limit: 60))\" is not a rotation's name")
-            }
-            guard let value = json["value"] else { throw .invalid("no \"value\"") }
-            if key == SyncChange.librarySeed {
-                guard case .int(let seed) = value, seed >= 0 else { throw .invalid("the library's seed is not a whole number") }
-            } else {
-                // Only what sync carries, and a value `defaults write` would take.
-                guard let setting = SettingKey(rawValue: key), SettingKey.synced.contains(setting), rotation.isEmpty || !setting.isStudy
-                else {
-                    throw .invalid("\"\(key.echoed(limit: 60))\" is not a setting sync carries")
-                }
-                if value != .null {
-                    do { _ = try setting.setting.read(value) } catch {
-                        if case .rule(let rule) = error { throw .invalid("the value of \(key) is not one it takes: \(rule)") }
-                        throw .invalid("the value of \(key) is not one it takes")
-                    }
-                }
-            }
-            self = .setting(key: key, rotation: rotation, value: value == .null ? nil : value)
-        case "h":
-            guard case .object(let members)? = json["seen"] else { throw .invalid("no \"seen\"") }
-            var seen: [String: Int64] = [:]
-            for (machine, value) in members {
-                guard MachineID.isValid(machine), case .int(let n) = value, n >= 0 else {
-                    throw .invalid("\"seen\" is not machines and numbers")
-                }
-                seen[machine] = n
-            }
-            self = .horizon(wall: try time("wall"), seen: seen)
-        default:
-            throw .invalid("\"k\" is not a kind of change citefeed knows")
+            let id = try line.answerID()
+            self = .answer(uuid: try line.uuid(), id: id, at: try line.time("at"), grade: Int(grade))
+        case "x": self = .undo(id: try line.answerID())
+        case "p": self = try Self.pick(line)
+        case "s": self = try Self.setting(line)
+        case "h": self = try Self.horizon(line)
+        default: throw .invalid("\"k\" is not a kind of change citefeed knows")
         }
+    }
+
+    /// A tag's line: its key, and the name, colour and life it sets.
+    private static func tag(_ line: LineFields) throws(SyncLineError) -> SyncChange {
+        let key = try line.string("key")
+        var name: String?
+        if let raw = line.json["name"] {
+            guard let s = raw.stringValue, let checked = try? Tag.validateName(s), Tag.key(checked) == key else {
+                throw .invalid("the tag's name does not match its key \"\(key.echoed(limit: 60))\"")
+            }
+            name = checked
+        }
+        var color: String?
+        if let raw = line.json["color"] {
+            guard let s = raw.stringValue, let checked = try? Palette.normalize(s) else {
+                throw .invalid("the tag colour is not a colour")
+            }
+            color = checked
+        }
+        var live: Bool?
+        if let raw = line.json["live"] {
+            guard case .bool(let b) = raw else { throw .invalid("\"live\" is not true or false") }
+            live = b
+        }
+        guard (try? Tag.validateName(key)).map(Tag.key) == key else { throw .invalid("\"\(key.echoed(limit: 60))\" is not a tag") }
+        return .tag(key: key, name: name, color: color, live: live)
+    }
+
+    /// A pick's line: the rotation, the slot, the citation and what was shown of it.
+    private static func pick(_ line: LineFields) throws(SyncLineError) -> SyncChange {
+        let rotation = try line.string("r")
+        guard rotation.isEmpty || (try? RotationName.validate(rotation)) != nil else {
+            throw .invalid("\"\(rotation.echoed(limit: 60))\" is not a rotation's name")
+        }
+        guard let reason = Pick.Reason(rawValue: try line.string("why")) else { throw .invalid("\"why\" is not rotate, next or repick") }
+        let from = try line.time("from").seconds, to = try line.time("to").seconds
+        guard from < to else { throw .invalid("the slot ends before it starts") }
+        let uuid = try line.uuid()
+        // What was shown, checked as `add` checks a citation and written again from the
+        // checked values: nothing of the line but those reaches a feed, the page or a bar.
+        guard let shown = line.json["shown"], let snapshot = PickSnapshot(json: shown), snapshot.uuid == uuid else {
+            throw .invalid("\"shown\" is not the citation picked")
+        }
+        let checked: PickSnapshot
+        do { checked = try snapshot.checked() } catch { throw .refused(error) }
+        // A cycle is a count of rounds through the library: a peer's far beyond any (the
+        // next cycle is one more) is not one.
+        let cycle = try line.integer("cycle")
+        guard (0...(1 << 40)).contains(cycle) else { throw .invalid("\"cycle\" is not a count of rounds") }
+        return .pick(
+            SyncPick(
+                rotation: rotation, slot: Slot(start: Timestamp(seconds: from), end: Timestamp(seconds: to)), uuid: uuid,
+                reason: reason, pickedAt: try line.time("at"), cycle: cycle, snapshot: checked.json))
+    }
+
+    /// A setting's line: a synced setting's value, as `defaults write` takes it.
+    private static func setting(_ line: LineFields) throws(SyncLineError) -> SyncChange {
+        let key = try line.string("key")
+        let rotation = try line.string("r")
+        guard rotation.isEmpty || (try? RotationName.validate(rotation)) != nil else {
+            throw .invalid("\"\(rotation.echoed(limit: 60))\" is not a rotation's name")
+        }
+        guard let value = line.json["value"] else { throw .invalid("no \"value\"") }
+        if key == SyncChange.librarySeed {
+            guard case .int(let seed) = value, seed >= 0 else { throw .invalid("the library's seed is not a whole number") }
+        } else {
+            // Only what sync carries, and a value `defaults write` would take.
+            guard let setting = SettingKey(rawValue: key), SettingKey.synced.contains(setting), rotation.isEmpty || !setting.isStudy
+            else {
+                throw .invalid("\"\(key.echoed(limit: 60))\" is not a setting sync carries")
+            }
+            if value != .null {
+                do { _ = try setting.setting.read(value) } catch {
+                    if case .rule(let rule) = error { throw .invalid("the value of \(key) is not one it takes: \(rule)") }
+                    throw .invalid("the value of \(key) is not one it takes")
+                }
+            }
+        }
+        return .setting(key: key, rotation: rotation, value: value == .null ? nil : value)
+    }
+
+    /// A horizon line: how far this machine had read each other machine's log.
+    private static func horizon(_ line: LineFields) throws(SyncLineError) -> SyncChange {
+        guard case .object(let members)? = line.json["seen"] else { throw .invalid("no \"seen\"") }
+        var seen: [String: Int64] = [:]
+        for (machine, value) in members {
+            guard MachineID.isValid(machine), case .int(let n) = value, n >= 0 else {
+                throw .invalid("\"seen\" is not machines and numbers")
+            }
+            seen[machine] = n
+        }
+        return .horizon(wall: try line.time("wall"), seen: seen)
     }
 
     /// A uuid as citefeed writes them: 36 characters of hexadecimal digits and hyphens (imports
@@ -209,6 +204,40 @@ extension SyncChange {
     static func isAnswerID(_ text: String) -> Bool {
         let parts = text.split(separator: ":")
         return parts.count == 2 && MachineID.isValid(String(parts[0])) && Int64(parts[1]).map { $0 > 0 } == true
+    }
+}
+
+/// A line's JSON object, read field by field with the reason a field is refused.
+private struct LineFields {
+    let json: JSONValue
+
+    func string(_ key: String) throws(SyncLineError) -> String {
+        guard let s = json[key]?.stringValue else { throw .invalid("no \"\(key)\"") }
+        return s
+    }
+
+    func integer(_ key: String) throws(SyncLineError) -> Int64 {
+        guard case .int(let n)? = json[key] else { throw .invalid("\"\(key)\" is not a whole number") }
+        return n
+    }
+
+    func time(_ key: String) throws(SyncLineError) -> Timestamp {
+        let t = Timestamp(seconds: try integer(key))
+        guard t.isInCivilRange else { throw .invalid("\"\(key)\" is not a time in the years 1 to 9999") }
+        return t
+    }
+
+    func uuid() throws(SyncLineError) -> String {
+        let u = try string("u")
+        guard SyncChange.isUUID(u) else { throw .invalid("\"u\" is not a citation's uuid") }
+        return u
+    }
+
+    /// An answer's id (`MACHINE:SEQ`), of an answer or its undo.
+    func answerID() throws(SyncLineError) -> String {
+        let id = try string("id")
+        guard SyncChange.isAnswerID(id) else { throw .invalid("\"id\" is not an answer's id") }
+        return id
     }
 }
 

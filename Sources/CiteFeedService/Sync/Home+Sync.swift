@@ -68,38 +68,16 @@ extension Home {
             service.acceptDeletions = acceptDeletions
             service.pieceBytes = pieceBytes
             service.beforeRead = beforeRead
-            // A library copied, or restored from a backup, since it last synced: its copy (or
-            // the library it was) may go on numbering changes as this one would, so it takes a
-            // new machine id; what the folder has of the old one after this library's last
-            // change (made since the backup, or by the copy) is applied. Decided before
-            // anything is written to the old id's directory, which is no longer this library's
-            // alone.
+            // A library copied or restored since it last synced takes a new machine id.
             let inode = Posix.inode(paths.library)
-            var renewedFrom: String?
-            if try library.syncEnabled() {
-                let old = try library.syncMachine()
-                let known = try library.syncLibraryFile()
-                let last = try library.nextSyncSeq() - 1
-                if service.lastWritten(machine: old) > last || (known != nil && inode != nil && known != inode) {
-                    // An outbox's lines are the original's too: it writes them, or has.
-                    if service.outbox.exists { try service.outbox.remove() }
-                    _ = try library.renewSyncMachine(name: name, written: service.written(by: old, after: last), inode: inode)
-                    renewedFrom = old
-                }
-            }
+            let renewedFrom = try service.renewIfCopied(inode: inode)
             // What a sync before this one captured and could not write to the folder first:
             // this sync's lines replace the outbox.
             var kept = 0
             if service.outbox.exists, try library.syncEnabled() {
                 kept = try service.flush(machine: try library.syncMachine(), compactAt: compactAt, always: compactAlways)
             }
-            // A new folder, or one emptied or set back (a git revert): the machines that
-            // have synced have these changes, one that joins from it will not.
-            var missing: ClosedRange<Int64>?
-            if renewedFrom == nil, try library.syncEnabled() {
-                let written = service.lastWritten(machine: try library.syncMachine()), last = try library.nextSyncSeq() - 1
-                if written < last { missing = (written + 1)...last }
-            }
+            let missing = renewedFrom == nil ? try service.missingFromFolder() : nil
             // This machine's own directory is checked before anything is applied: a link
             // there would take its log and machine.json outside the folder.
             if try library.syncEnabled() { _ = try service.folder.ownDirectory(of: try library.syncMachine()) }

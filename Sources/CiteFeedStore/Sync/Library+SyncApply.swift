@@ -88,16 +88,7 @@ extension Library {
             var inserted = local != nil
             if id == nil {
                 guard let text = fields.text else { return .waiting }
-                let created = fields.created ?? clock.time
-                try db.run(
-                    """
-                    INSERT INTO citations (uuid, text, back, author, source, favourite, created_at, updated_at, archived_at, text_length)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                    .text(uuid), .text(text), .optional(fields.back ?? nil), .optional(fields.author ?? nil),
-                    .optional(fields.source ?? nil), .bool(fields.favourite ?? false), .int(created.seconds), .int(created.seconds),
-                    .optional(fields.archived ?? nil), .int(Int64(CitationInput.characterCount(text))))
-                id = db.lastInsertRowID
+                id = try insertCitation(uuid: uuid, text: text, fields, clock: clock)
                 registers = SyncRegisters(text: nil)
                 inserted = true
             }
@@ -156,6 +147,21 @@ extension Library {
             try setUpdated(uuid: uuid, registers)
             return changed ? .changed : .unchanged
         }
+    }
+
+    /// A citation new here, made from another machine's first line of it (its fields take
+    /// their clocks afterwards); its id.
+    private func insertCitation(uuid: String, text: String, _ fields: CitationFields, clock: SyncClock) throws(SQLiteError) -> Int64 {
+        let created = fields.created ?? clock.time
+        try db.run(
+            """
+            INSERT INTO citations (uuid, text, back, author, source, favourite, created_at, updated_at, archived_at, text_length)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            .text(uuid), .text(text), .optional(fields.back ?? nil), .optional(fields.author ?? nil),
+            .optional(fields.source ?? nil), .bool(fields.favourite ?? false), .int(created.seconds), .int(created.seconds),
+            .optional(fields.archived ?? nil), .int(Int64(CitationInput.characterCount(text))))
+        return db.lastInsertRowID
     }
 
     /// Deletes `uuid` for good (a tombstone wins over every edit).
