@@ -32,11 +32,11 @@ extension Home {
 
     /// New cards: how many may start today (`newPerDay`), and how many wait in all.
     package func newCards() throws -> (today: Int, waiting: Int) {
-        let library = try library()
-        return (
-            try StudyService(library: library, settings: try settings(), now: try now()).counts().new, try library.newCardCount(deck: nil)
-        )
+        (try studyNow().counts().new, try library().newCardCount(deck: nil))
     }
+
+    /// The study of every card, now, under the settings in force.
+    private func studyNow() throws -> StudyService { StudyService(library: try library(), settings: try settings(), now: try now()) }
 
     /// Every tag, with how many citations have it.
     package func tags() throws -> [TagSummary] { try library().tags() }
@@ -52,12 +52,12 @@ extension Home {
 
     /// The study's figures: cards by phase, answers, retention.
     package func studyStats() throws -> StudyStats {
-        try StudyService(library: try library(), settings: try settings(), now: try now()).stats()
+        try studyNow().stats()
     }
 
     /// When today's study day ends (`dayStartsAt`): `list --due` lists the cards due before it.
     package func studyDayEnd() throws -> Timestamp {
-        StudyService(library: try library(), settings: try settings(), now: try now()).day.end
+        try studyNow().day.end
     }
 
     /// Citations other machines deleted in the last `Library.trashDays` days, newest first; none
