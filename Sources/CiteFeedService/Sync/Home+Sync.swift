@@ -70,14 +70,14 @@ extension Home {
             service.beforeRead = beforeRead
             // A library copied or restored since it last synced takes a new machine id.
             let inode = Posix.inode(paths.library)
-            let renewedFrom = try service.renewIfCopied(inode: inode)
+            let renewedFrom = try service.renewal.renewIfCopied(inode: inode)
             // What a sync before this one captured and could not write to the folder first:
             // this sync's lines replace the outbox.
             var kept = 0
             if service.outbox.exists, try library.syncEnabled() {
                 kept = try service.flush(machine: try library.syncMachine(), compactAt: compactAt, always: compactAlways)
             }
-            let missing = renewedFrom == nil ? try service.missingFromFolder() : nil
+            let missing = renewedFrom == nil ? try service.renewal.missingFromFolder() : nil
             // This machine's own directory is checked before anything is applied: a link
             // there would take its log and machine.json outside the folder.
             if try library.syncEnabled() { _ = try service.folder.ownDirectory(of: try library.syncMachine()) }

@@ -15,7 +15,7 @@ struct SyncCapture {
     /// The lines written now, into the outbox at the end (before the commit).
     var lines: [String] = []
     var report: SyncService.Report
-    var effects = SyncService.Effects()
+    var effects = SyncEffects()
     /// Lines of this machine's log made useless by the lines written now.
     var superseded = 0
 

@@ -50,28 +50,6 @@ extension SyncService {
         return written
     }
 
-    /// The number of the last change of `machine` in the folder (0 when it has none, or its
-    /// files cannot be read: the sync goes on, and writing to them says why).
-    package func lastWritten(machine: String) -> Int64 {
-        for file in folder.files(of: machine).reversed() {
-            guard let line = try? folder.lastCompleteLine(of: machine, file) else { continue }
-            if case .int(let seq)? = (try? JSONParser.parse(line))?["s"] { return seq }
-        }
-        return 0
-    }
-
-    /// The changes of `machine` in the folder numbered past `last`, as far as they read.
-    package func written(by machine: String, after last: Int64) -> [SyncLine] {
-        var lines: [SyncLine] = []
-        for file in folder.files(of: machine) {
-            guard let read = try? folder.allLines(of: machine, file) else { continue }
-            for case .success(let line) in SyncService.parse(read.map(\.text), machine: machine) where line.seq > last {
-                lines.append(line)
-            }
-        }
-        return lines
-    }
-
     /// Past this, a machine's log is compacted (4 MiB).
     package static let compactAt: Int64 = 4 << 20
 

@@ -63,6 +63,15 @@ extension SyncService {
         }
     }
 
+    /// An edit of this machine's that another machine's deletion dropped.
+    package struct DroppedEdit: Equatable, Sendable {
+        /// The citation's id here.
+        package var id: Int64
+        package var machine: String
+        /// The deletion's clock: when it was made.
+        package var clock: SyncClock
+    }
+
     /// A line clocked too far ahead, which waits.
     package struct Ahead: Equatable, Sendable {
         package var file: String

@@ -4,7 +4,7 @@ import CiteFeedSupport
 
 /// Settings and picks through sync (ARCHITECTURE.md, "Sync"): the synced settings of each
 /// rotation compared with the synced copy, each difference a change; other machines' changes
-/// kept in the copy and handed back to be written to settings.json under its lock.
+/// kept in the copy (`SyncApplier`) and handed back to be written to settings.json under its lock.
 extension SyncService {
     /// A setting to write to settings.json (`value` nil: back to its default).
     package struct SettingWrite: Equatable, Sendable {
@@ -46,27 +46,6 @@ extension SyncService {
             try library.saveSyncedSetting(rotation: "", key: SyncChange.librarySeed, seed)
         }
         return writes
-    }
-
-    /// Applies another machine's setting where it wins its register; what to write.
-    func applySetting(key: String, rotation: String, value: JSONValue?, clock: SyncClock) throws -> SettingWrite? {
-        let entity = SyncEntity.settings(rotation)
-        var registers = try library.registerClocks(entity)
-        if key == SyncChange.librarySeed {
-            // The first seed made stands: the least clock.
-            if let held = registers.clock(of: key), held <= clock { return nil }
-            registers.fields[key] = clock
-            try library.saveRegisterClocks(entity, registers)
-            if case .int(let seed)? = value { try library.setLibrarySeed(seed) }
-            try library.saveSyncedSetting(rotation: "", key: key, value)
-            return nil
-        }
-        guard registers.take(key, clock), let setting = SettingKey(rawValue: key) else { return nil }
-        try library.saveRegisterClocks(entity, registers)
-        try library.saveSyncedSetting(rotation: rotation, key: key, value)
-        // A rotation this machine does not have keeps the value in the copy, for when it is made.
-        guard localSettings[rotation] != nil else { return nil }
-        return SettingWrite(rotation: rotation, key: setting, value: value)
     }
 
     /// This machine's picks since the last sync, as changes.

@@ -31,6 +31,13 @@ package struct SyncService {
     /// sync that stops between two pieces).
     package var beforeRead: (() throws -> Void)?
 
+    /// The folder's reader, the applier of other machines' lines, the replay of cards and the
+    /// renewal of a copied library: the steps' types, each with the part of this value it needs.
+    var reader: SyncReader { SyncReader(library: library, folder: folder, now: now, pieceBytes: pieceBytes, beforeRead: beforeRead) }
+    var applier: SyncApplier { SyncApplier(library: library, now: now, localSettings: localSettings) }
+    var cards: CardReplay { CardReplay(library: library) }
+    var renewal: SyncRenewal { SyncRenewal(library: library, reader: reader, outbox: outbox, name: name) }
+
     package init(library: Library, folder: SyncFolder, outbox: SyncOutbox, now: Timestamp, name: String) {
         self.library = library
         self.folder = folder
@@ -94,14 +101,14 @@ package struct SyncService {
     /// is applied, and where it stands with each other machine.
     package struct Run {
         package var report: Report
-        var effects = Effects()
+        var effects = SyncEffects()
         /// Each other machine's last change applied here (the horizon line's).
         var seen: [String: Int64] = [:]
         /// Each other machine's state as the reading of its files left it.
         var states: [Library.SyncMachineState] = []
         /// Pieces read and not yet applied (`applyOthers`), with their machine's state after
         /// them.
-        var pending: [(piece: Piece, state: Library.SyncMachineState)] = []
+        var pending: [(piece: SyncReader.Piece, state: Library.SyncMachineState)] = []
     }
 
     /// A sync's last step, in the caller's transaction (with the rotations' refresh): the
@@ -121,7 +128,7 @@ package struct SyncService {
             var clock = try library.syncClock(machine: machine)
             let seq = try library.nextSyncSeq()
             let line = SyncLine(seq: seq, clock: clock.tick(wall: now.seconds * 1000), change: .horizon(wall: now, seen: run.seen))
-            try apply(line, from: machine, effects: &run.effects)
+            try applier.apply(line, from: machine, effects: &run.effects)
             try outbox.write([line.text])
             try library.setSyncSeq(seq)
             try library.saveSyncClock(clock)
@@ -135,6 +142,6 @@ package struct SyncService {
         var cards = run.effects.replay
         run.effects.replay = []
         if try library.studySettingsChanged(to: FSRS(study).fingerprint) { cards.formUnion(try library.answeredCitations()) }
-        try replay(cards, with: study)
+        try self.cards.replay(cards, with: study)
     }
 }

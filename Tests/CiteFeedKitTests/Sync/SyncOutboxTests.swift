@@ -176,7 +176,7 @@ import Testing
             default: lines.append(Array(line.text.utf8.dropLast()))
             }
         }
-        let both = SyncService.parse(lines, machine: machine)
+        let both = SyncReader.parse(lines, machine: machine)
         let one = lines.map { bytes -> Result<SyncLine, SyncLineError> in
             guard let json = try? JSONParser.parse(bytes) else { return .failure(.invalid("not JSON")) }
             do throws(SyncLineError) { return .success(try SyncLine(json: json, machine: machine)) } catch { return .failure(error) }

@@ -7,7 +7,13 @@ import CiteFeedSupport
 /// it takes a new machine id, and what the folder has of the old one after this library's last
 /// change (made since the backup, or by the copy) is applied. Decided before anything is
 /// written to the old id's directory, which is no longer this library's alone.
-extension SyncService {
+struct SyncRenewal {
+    let library: Library
+    let reader: SyncReader
+    let outbox: SyncOutbox
+    /// This machine's name, for its new id.
+    let name: String
+
     /// Renews this machine's id when the library file (`inode`) is not the one that last synced,
     /// or the folder has changes of this machine's that the library does not: the old id, or
     /// `nil` when nothing was renewed.
@@ -16,10 +22,10 @@ extension SyncService {
         let old = try library.syncMachine()
         let known = try library.syncLibraryFile()
         let last = try library.nextSyncSeq() - 1
-        guard lastWritten(machine: old) > last || (known != nil && inode != nil && known != inode) else { return nil }
+        guard reader.lastWritten(machine: old) > last || (known != nil && inode != nil && known != inode) else { return nil }
         // An outbox's lines are the original's too: it writes them, or has.
         if outbox.exists { try outbox.remove() }
-        _ = try library.renewSyncMachine(name: name, written: written(by: old, after: last), inode: inode)
+        _ = try library.renewSyncMachine(name: name, written: reader.written(by: old, after: last), inode: inode)
         return old
     }
 
@@ -28,7 +34,7 @@ extension SyncService {
     /// will not. `nil` when none are missing.
     func missingFromFolder() throws -> ClosedRange<Int64>? {
         guard try library.syncEnabled() else { return nil }
-        let written = lastWritten(machine: try library.syncMachine()), last = try library.nextSyncSeq() - 1
+        let written = reader.lastWritten(machine: try library.syncMachine()), last = try library.nextSyncSeq() - 1
         return written < last ? (written + 1)...last : nil
     }
 }

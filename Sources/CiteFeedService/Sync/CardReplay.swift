@@ -1,0 +1,32 @@
+import CiteFeedCore
+import CiteFeedModel
+import CiteFeedStore
+import CiteFeedSupport
+
+/// Flashcards through sync (ARCHITECTURE.md, "Sync", "Flashcards"): a card's FSRS state is
+/// replayed from its merged answers in time order with the library's study settings, so two
+/// machines that studied offline end where one machine with every answer would be. The
+/// answers stay as they are; only the cards' states and each answer's state before it are
+/// written again.
+struct CardReplay {
+    let library: Library
+
+    /// Replays the cards of `citations` from new with the study settings `study`.
+    func replay(_ citations: Set<Int64>, with study: Settings) throws {
+        let fsrs = FSRS(study)
+        let answers = try library.replayAnswers(of: citations)
+        var replays: [Library.Replay] = []
+        for id in citations.sorted() {
+            var record = CardRecord(citationID: id, card: CardState(due: Timestamp(seconds: 0)))
+            var steps: [(reviewID: Int64, before: CardRecord, elapsedDays: Int64)] = []
+            for answer in answers[id] ?? [] {
+                var before = record
+                if before.card.state == .new { before.card.due = answer.at }
+                steps.append((answer.reviewID, before, before.card.elapsedDays(at: answer.at)))
+                record = fsrs.answer(before, answer.grade, at: answer.at)
+            }
+            replays.append((steps, record))
+        }
+        try library.saveReplays(replays)
+    }
+}
