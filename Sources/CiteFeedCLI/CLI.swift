@@ -8,9 +8,9 @@ import CiteFeedSupport
 
 /// The command-line interface: parses the arguments, runs a command, and turns errors into a
 /// one-line message and an exit status. `main.swift` only calls `CLI.main()`.
-public enum CLI {
+package enum CLI {
     /// The version, from the VERSION file (`BuildInfo`, written at build time).
-    public static let version = BuildInfo.version
+    package static let version = BuildInfo.version
 
     /// `--version`: the version and the commit it was built from, or that it was built outside
     /// a git checkout (a release tarball).
@@ -40,7 +40,7 @@ public enum CLI {
     static let groups: [String: String] = ["tag": "list", "defaults": "read", "rotation": "list", "sync": "run"]
 
     /// Runs citefeed for this process and exits.
-    public static func main() -> Never {
+    package static func main() -> Never {
         // A file-size limit (`ulimit -f`) must fail a write with an error (EFBIG) that names the
         // file, not kill the process half-way (SIGXFSZ's default), so nothing is left half-done.
         signal(SIGXFSZ, SIG_IGN)
@@ -63,7 +63,7 @@ public enum CLI {
     }
 
     /// Runs one command line; returns the exit status.
-    public static func run(_ arguments: [String], _ context: Context) -> Int32 {
+    package static func run(_ arguments: [String], _ context: Context) -> Int32 {
         do {
             try dispatch(arguments, context)
             return ExitStatus.ok.rawValue

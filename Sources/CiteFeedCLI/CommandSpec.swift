@@ -7,7 +7,7 @@ import CiteFeedStore
 import CiteFeedSupport
 
 /// What a shell may offer for a command's positional arguments.
-public enum PositionalCompletion: Sendable, Equatable {
+package enum PositionalCompletion: Sendable, Equatable {
     case nothing
     case files
     case words([String])
@@ -18,22 +18,22 @@ public enum PositionalCompletion: Sendable, Equatable {
 }
 
 /// What a command accepts and how `--help` describes it.
-public struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
     /// `add`, or `tag add` for a subcommand.
-    public var name: String
+    package var name: String
     /// The arguments after the name in the usage line: `TEXT [--author A]...`.
-    public var usage: String
+    package var usage: String
     /// One line for `citefeed help`.
-    public var summary: String
+    package var summary: String
     /// Paragraphs for `--help`.
-    public var details: String
-    public var options: [OptionSpec]
+    package var details: String
+    package var options: [OptionSpec]
     /// How many positional arguments, at least and at most (`nil`: no limit).
-    public var positionals: (min: Int, max: Int?)
+    package var positionals: (min: Int, max: Int?)
     /// Names of the positionals, for "missing X" messages.
-    public var positionalName: String
+    package var positionalName: String
     /// What `citefeed completions` offers for the positionals.
-    public var completes: PositionalCompletion = .nothing
+    package var completes: PositionalCompletion = .nothing
 
     init(
         name: String, usage: String, summary: String, details: String, options: [any OptionDeclaration], positionals: (min: Int, max: Int?),

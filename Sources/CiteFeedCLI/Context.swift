@@ -8,15 +8,15 @@ import CiteFeedSupport
 
 /// What a command runs with: the environment, the streams, the clock, the paths, and (opened
 /// on first use) the settings and the library. Tests build one to drive the CLI in-process.
-public final class Context {
-    public let environment: [String: String]
-    public let out: OutputStream
-    public let err: OutputStream
-    public let stdinIsTerminal: Bool
-    public let stdoutIsTerminal: Bool
+package final class Context {
+    package let environment: [String: String]
+    package let out: OutputStream
+    package let err: OutputStream
+    package let stdinIsTerminal: Bool
+    package let stdoutIsTerminal: Bool
     /// Where progress bars may be drawn.
-    public let stderrIsTerminal: Bool
-    public let terminal: Terminal
+    package let stderrIsTerminal: Bool
+    package let terminal: Terminal
     private let readStandardInput: () throws -> [UInt8]
     /// `--home DIR`, if given.
     var homeOption: String?
@@ -34,9 +34,9 @@ public final class Context {
 
     /// The rotation the command works on: `--rotation`, else `CITEFEED_ROTATION`, else the
     /// unnamed default one ("").
-    public var rotationName: String { rotation ?? environment["CITEFEED_ROTATION"] ?? "" }
+    package var rotationName: String { rotation ?? environment["CITEFEED_ROTATION"] ?? "" }
 
-    public init(
+    package init(
         environment: [String: String], out: OutputStream, err: OutputStream, stdinIsTerminal: Bool = false,
         stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, readStandardInput: @escaping () throws -> [UInt8] = { [] }
     ) {
@@ -51,7 +51,7 @@ public final class Context {
     }
 
     /// The process's own streams and environment.
-    public static func process() -> Context {
+    package static func process() -> Context {
         var environment: [String: String] = [:]
         var p = environ
         while let entry = p.pointee {
@@ -69,7 +69,7 @@ public final class Context {
         return context
     }
 
-    public lazy var paths = Paths(environment: environment, home: homeOption)
+    package lazy var paths = Paths(environment: environment, home: homeOption)
 
     /// Whether the clock is `CITEFEED_NOW`'s (tests), fixed, rather than the system's.
     package var hasFixedClock: Bool { environment["CITEFEED_NOW"].map { !$0.isEmpty } ?? false }
@@ -88,7 +88,7 @@ public final class Context {
     private var cachedNow: Timestamp?
 
     /// The settings in force; warnings about unknown keys go to stderr once.
-    public func settings() throws(SettingsError) -> Settings {
+    package func settings() throws(SettingsError) -> Settings {
         if let cachedSettings { return cachedSettings }
         let (settings, warnings) = try SettingsFile(path: paths.settings).load(rotation: rotationName)
         for warning in warnings { warn(warning.words) }
@@ -101,7 +101,7 @@ public final class Context {
     func reloadSettings() { cachedSettings = nil }
 
     /// The library, opened (and created) on first use.
-    public func library() throws(StoreError) -> Library {
+    package func library() throws(StoreError) -> Library {
         if let cachedLibrary { return cachedLibrary }
         let library = try Library(path: paths.library)
         cachedLibrary = library
@@ -114,7 +114,7 @@ public final class Context {
     /// library must read all of it again (SQLite rebuilds its index of the WAL on first open)
     /// and cannot start it afresh: it grew with every command (12 MB after 300 `add`s), and
     /// an `add` after a 100k import took 40-100 ms.
-    public func close() { cachedLibrary = nil }
+    package func close() { cachedLibrary = nil }
 
     /// The use cases on this home (`Home`), made on first use; what it notices is worded here.
     package lazy var home: Home = {
@@ -139,7 +139,7 @@ public final class Context {
         }
     }
 
-    public func warn(_ message: String, prefix: String = "warning") {
+    package func warn(_ message: String, prefix: String = "warning") {
         err.line("citefeed: \(prefix): \(message.echoed(limit: .max))")
     }
 

@@ -7,21 +7,21 @@ import CiteFeedStore
 import CiteFeedSupport
 
 /// One option of a command: `--name` alone (a flag) or `--name VALUE` / `--name=VALUE`.
-public struct OptionSpec: Sendable {
-    public var name: String
+package struct OptionSpec: Sendable {
+    package var name: String
     /// The value's placeholder in help (`A`, `N`, `DIR`); `nil` for a flag.
-    public var value: String?
-    public var repeatable: Bool
-    public var help: String
+    package var value: String?
+    package var repeatable: Bool
+    package var help: String
     /// The values a shell may offer after it (`citefeed completions`); files for a `FILE`,
     /// directories for a `DIR`.
-    public var choices: [String] = []
+    package var choices: [String] = []
 
-    public static func flag(_ name: String, _ help: String) -> OptionSpec {
+    package static func flag(_ name: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, value: nil, repeatable: false, help: help)
     }
 
-    public static func value(_ name: String, _ value: String, _ help: String, repeatable: Bool = false, choices: [String] = [])
+    package static func value(_ name: String, _ value: String, _ help: String, repeatable: Bool = false, choices: [String] = [])
         -> OptionSpec
     {
         OptionSpec(name: name, value: value, repeatable: repeatable, help: help, choices: choices)

@@ -8,34 +8,34 @@ import CiteFeedSupport
 
 /// Buffered output to a file descriptor (or to memory, for tests). citefeed writes its whole
 /// answer and flushes once; `--follow` flushes every line.
-public final class OutputStream: @unchecked Sendable {
+package final class OutputStream: @unchecked Sendable {
     private let fd: Int32?
     /// Writes at once (standard error), so messages keep their order with other programs' output.
     private let unbuffered: Bool
     private var buffer: [UInt8] = []
     /// Everything written, when the stream captures to memory.
-    public private(set) var captured: [UInt8] = []
+    package private(set) var captured: [UInt8] = []
 
     /// The file descriptor written to (`nil` for a stream in memory).
     var descriptor: Int32? { fd }
     /// Whether a terminal reads it: then data, too, is made safe (`write(data:)`).
     let toTerminal: Bool
 
-    public init(fd: Int32, unbuffered: Bool = false, toTerminal: Bool = false) {
+    package init(fd: Int32, unbuffered: Bool = false, toTerminal: Bool = false) {
         self.fd = fd
         self.unbuffered = unbuffered
         self.toTerminal = toTerminal
     }
 
     /// A stream that keeps what is written, for tests.
-    public init() {
+    package init() {
         self.fd = nil
         self.unbuffered = false
         self.toTerminal = false
     }
 
     /// Text for a terminal (`TerminalText`: data in it is already made safe).
-    public func write(_ text: TerminalText) {
+    package func write(_ text: TerminalText) {
         append(text.rendered)
     }
 
@@ -43,7 +43,7 @@ public final class OutputStream: @unchecked Sendable {
     /// file or a pipe. To a terminal, made safe as `TerminalText` is: data holds no controls
     /// (the library refuses them) but may hold bidi controls, which a terminal obeys; in JSON
     /// their visible escape (`\u202e`) is the same string.
-    public func write(data text: String) {
+    package func write(data text: String) {
         append(toTerminal ? text.terminalSafe : text)
     }
 
@@ -52,16 +52,16 @@ public final class OutputStream: @unchecked Sendable {
         if unbuffered || buffer.count > 65536 { flush() }
     }
 
-    public func write(bytes: [UInt8]) {
+    package func write(bytes: [UInt8]) {
         buffer.append(contentsOf: bytes)
         if unbuffered || buffer.count > 65536 { flush() }
     }
 
-    public func line(_ text: TerminalText = "") { write(text + "\n") }
+    package func line(_ text: TerminalText = "") { write(text + "\n") }
 
     /// Writes out what is buffered; `false` when the descriptor refuses (a closed pipe).
     @discardableResult
-    public func flush() -> Bool {
+    package func flush() -> Bool {
         defer { buffer.removeAll(keepingCapacity: true) }
         guard let fd else {
             captured.append(contentsOf: buffer)
@@ -70,5 +70,5 @@ public final class OutputStream: @unchecked Sendable {
         return Posix.writeAll(fd: fd, buffer)
     }
 
-    public var capturedText: String { String(decoding: captured, as: UTF8.self) }
+    package var capturedText: String { String(decoding: captured, as: UTF8.self) }
 }

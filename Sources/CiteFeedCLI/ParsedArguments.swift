@@ -8,11 +8,11 @@ import CiteFeedSupport
 
 /// Options and positionals as given on the command line. Options are read through their
 /// declarations (`Flag`, `Option`: see `Option.swift`), never by a name written again.
-public struct ParsedArguments: Sendable {
-    public var positionals: [String] = []
+package struct ParsedArguments: Sendable {
+    package var positionals: [String] = []
     var values: [String: [String]] = [:]
     var flags: Set<String> = []
     /// The names of the options the command declares (and the common ones).
     var declared: Set<String> = []
-    public var wantsHelp = false
+    package var wantsHelp = false
 }

@@ -81,7 +81,9 @@ extension SleepScreenError {
         case .picture(let error): return error.message
         case .nothingToShow(let rotation):
             return "\(rotation.isEmpty ? "the rotation" : "rotation " + quoted(rotation)) has nothing to show."
-        case let .cannotWrite(folder, reason): return "cannot write in \(folder): \(reason)."
+        case .library(let error): return (error as? any CiteFeedError)?.message ?? "\(error)"
+        case let .cannotWrite(folder, failure): return "cannot write in \(folder): \(failure.reason(about: folder))."
+        case .offStorage(let folder): return "cannot write in \(folder): it leads off the reader's storage (through a symbolic link)."
         }
     }
 }

@@ -7,13 +7,13 @@ import CiteFeedStore
 import CiteFeedSupport
 
 /// Colours and sizes of the terminal, when there is one.
-public struct Terminal: Sendable {
+package struct Terminal: Sendable {
     /// Whether to use ANSI colour: only on a terminal, and never with `NO_COLOR` set.
-    public var color: Bool
+    package var color: Bool
     /// Columns available for tables.
-    public var width: Int
+    package var width: Int
 
-    public init(color: Bool, width: Int) {
+    package init(color: Bool, width: Int) {
         self.color = color
         self.width = width
     }
@@ -32,18 +32,18 @@ public struct Terminal: Sendable {
 
     /// `text` in SGR `code` (on a terminal with colour): the only place, with the study
     /// screen's clearing, where citefeed writes escape sequences of its own.
-    public func paint(_ text: TerminalText, _ code: String) -> TerminalText {
+    package func paint(_ text: TerminalText, _ code: String) -> TerminalText {
         color ? TerminalText(trusted: "\u{1B}[\(code)m\(text.rendered)\u{1B}[0m") : text
     }
 
-    public func paint(_ text: String, _ code: String) -> TerminalText { paint(TerminalText(text), code) }
-    public func bold(_ text: TerminalText) -> TerminalText { paint(text, "1") }
-    public func bold(_ text: String) -> TerminalText { paint(text, "1") }
-    public func dim(_ text: TerminalText) -> TerminalText { paint(text, "2") }
-    public func dim(_ text: String) -> TerminalText { paint(text, "2") }
+    package func paint(_ text: String, _ code: String) -> TerminalText { paint(TerminalText(text), code) }
+    package func bold(_ text: TerminalText) -> TerminalText { paint(text, "1") }
+    package func bold(_ text: String) -> TerminalText { paint(text, "1") }
+    package func dim(_ text: TerminalText) -> TerminalText { paint(text, "2") }
+    package func dim(_ text: String) -> TerminalText { paint(text, "2") }
 
     /// `text` in a tag colour (24-bit).
-    public func tint(_ text: String, _ color: String) -> TerminalText {
+    package func tint(_ text: String, _ color: String) -> TerminalText {
         let (r, g, b) = Palette.rgb(of: color)
         return paint(text, "38;2;\(r);\(g);\(b)")
     }

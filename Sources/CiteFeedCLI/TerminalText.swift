@@ -15,44 +15,44 @@ import CiteFeedSupport
 /// by `terminalSafe` (controls and bidi controls shown escaped, never raw). Only `Terminal`
 /// (colours) and the literals add escape sequences. Data meant for programs (`--json`, exports,
 /// the status line, completion scripts) is written with `OutputStream.write(data:)` instead.
-public struct TerminalText: Equatable, Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
+package struct TerminalText: Equatable, Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
     /// What is written, escape sequences included.
-    public private(set) var rendered: String
+    package private(set) var rendered: String
 
     /// `text` made safe for a terminal.
-    public init(_ text: String) { rendered = text.terminalSafe }
+    package init(_ text: String) { rendered = text.terminalSafe }
 
     /// Text written by citefeed itself (help pages, its own messages), passed as it is.
     init(trusted text: String) { rendered = text }
 
-    public init(stringLiteral value: String) { rendered = value }
+    package init(stringLiteral value: String) { rendered = value }
 
-    public init(stringInterpolation: StringInterpolation) { rendered = stringInterpolation.rendered }
+    package init(stringInterpolation: StringInterpolation) { rendered = stringInterpolation.rendered }
 
-    public var description: String { rendered }
+    package var description: String { rendered }
 
-    public struct StringInterpolation: StringInterpolationProtocol {
+    package struct StringInterpolation: StringInterpolationProtocol {
         var rendered = ""
 
-        public init(literalCapacity: Int, interpolationCount: Int) { rendered.reserveCapacity(literalCapacity) }
+        package init(literalCapacity: Int, interpolationCount: Int) { rendered.reserveCapacity(literalCapacity) }
 
-        public mutating func appendLiteral(_ literal: String) { rendered += literal }
+        package mutating func appendLiteral(_ literal: String) { rendered += literal }
 
         /// Data: made safe.
-        public mutating func appendInterpolation(_ text: String) { rendered += text.terminalSafe }
+        package mutating func appendInterpolation(_ text: String) { rendered += text.terminalSafe }
 
-        public mutating func appendInterpolation(_ text: Substring) { rendered += String(text).terminalSafe }
+        package mutating func appendInterpolation(_ text: Substring) { rendered += String(text).terminalSafe }
 
-        public mutating func appendInterpolation(_ text: TerminalText) { rendered += text.rendered }
+        package mutating func appendInterpolation(_ text: TerminalText) { rendered += text.rendered }
 
-        public mutating func appendInterpolation<T: BinaryInteger>(_ number: T) { rendered += String(number) }
+        package mutating func appendInterpolation<T: BinaryInteger>(_ number: T) { rendered += String(number) }
     }
 
-    public static func + (a: TerminalText, b: TerminalText) -> TerminalText { TerminalText(trusted: a.rendered + b.rendered) }
+    package static func + (a: TerminalText, b: TerminalText) -> TerminalText { TerminalText(trusted: a.rendered + b.rendered) }
 
-    public static func += (a: inout TerminalText, b: TerminalText) { a.rendered += b.rendered }
+    package static func += (a: inout TerminalText, b: TerminalText) { a.rendered += b.rendered }
 
-    public var isEmpty: Bool { rendered.isEmpty }
+    package var isEmpty: Bool { rendered.isEmpty }
 
     /// Without the spaces at its end.
     func trimmingTrailingSpaces() -> TerminalText {
@@ -62,7 +62,7 @@ public struct TerminalText: Equatable, Sendable, ExpressibleByStringInterpolatio
     }
 
     /// Lines joined by `separator`.
-    public static func joined(_ parts: [TerminalText], separator: TerminalText = "") -> TerminalText {
+    package static func joined(_ parts: [TerminalText], separator: TerminalText = "") -> TerminalText {
         TerminalText(trusted: parts.map(\.rendered).joined(separator: separator.rendered))
     }
 }

@@ -4,20 +4,20 @@ import CiteFeedSupport
 
 /// RFC 4180 CSV: fields separated by commas, records by CRLF or LF, fields with commas, quotes or
 /// line breaks in double quotes, quotes doubled inside them.
-public enum CSV {
-    public struct Failure: Error, Equatable {
-        public var line: Int
-        public var reason: String
+package enum CSV {
+    package struct Failure: Error, Equatable {
+        package var line: Int
+        package var reason: String
     }
 
     /// One record and the line it starts on (1-based).
-    public struct Record: Equatable, Sendable {
-        public var line: Int
-        public var fields: [String]
+    package struct Record: Equatable, Sendable {
+        package var line: Int
+        package var fields: [String]
     }
 
     /// Parses the whole text (see `Reader`).
-    public static func parse(_ text: String) throws(Failure) -> [Record] {
+    package static func parse(_ text: String) throws(Failure) -> [Record] {
         var reader = Reader(Array(text.utf8))
         var records: [Record] = []
         while let record = try reader.next() { records.append(record) }
@@ -27,7 +27,7 @@ public enum CSV {
     /// Reads records one at a time from UTF-8 bytes, so that a 100,000-row file is never held
     /// as records. A byte order mark is skipped; blank lines between records are ignored. Works
     /// on the bytes (every delimiter is ASCII) and makes a String only per field.
-    public struct Reader {
+    package struct Reader {
         private let bytes: [UInt8]
         private var i: Int
         private var line = 1
@@ -36,17 +36,17 @@ public enum CSV {
         /// The byte between fields: a comma, or a tab (Anki's text files).
         private let separator: UInt8
 
-        public init(_ bytes: [UInt8], separator: UInt8 = 0x2C) {
+        package init(_ bytes: [UInt8], separator: UInt8 = 0x2C) {
             self.bytes = bytes
             self.separator = separator
             i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         }
 
         /// The fraction of the bytes read so far, 0…1.
-        public var fractionRead: Double { bytes.isEmpty ? 1 : Double(i) / Double(bytes.count) }
+        package var fractionRead: Double { bytes.isEmpty ? 1 : Double(i) / Double(bytes.count) }
 
         /// The next record, or `nil` at the end.
-        public mutating func next() throws(Failure) -> Record? {
+        package mutating func next() throws(Failure) -> Record? {
             let bytes = self.bytes
             return try bytes.withUnsafeBufferPointer { buffer throws(Failure) in try record(in: buffer) }
         }
@@ -136,7 +136,7 @@ public enum CSV {
     /// One record with CRLF, as RFC 4180 writes it: fields quoted when they hold a comma, a
     /// quote or a line break, or start with a byte order mark (which a reader would skip at the
     /// start of a file), quotes doubled inside.
-    public static func record(_ fields: [String]) -> String {
+    package static func record(_ fields: [String]) -> String {
         var out: [UInt8] = []
         append(fields, into: &out)
         return String(decoding: out, as: UTF8.self)
@@ -145,7 +145,7 @@ public enum CSV {
     /// `record(fields)`, appended to `out`. A record of one empty field is written `""`, as a
     /// blank line would be skipped by a reader.
     /// `separator` and `lineEnd` make other dialects: Anki's tab-separated text with LF.
-    public static func append(_ fields: [String], into out: inout [UInt8], separator: UInt8 = 0x2C, lineEnd: [UInt8] = [0x0D, 0x0A]) {
+    package static func append(_ fields: [String], into out: inout [UInt8], separator: UInt8 = 0x2C, lineEnd: [UInt8] = [0x0D, 0x0A]) {
         if fields.count == 1 && fields[0].isEmpty {
             out += [0x22, 0x22] + lineEnd
             return
@@ -175,12 +175,12 @@ public enum CSV {
     /// spreadsheets read as "text" and do not show (OWASP's advice for CSV injection). A cell
     /// that starts with `'` before such a character gets one more, so `formulaUnguarded` gives
     /// back exactly the cell that was exported.
-    public static func formulaGuarded(_ cell: String) -> String {
+    package static func formulaGuarded(_ cell: String) -> String {
         startsLikeFormula(cell.utf8[...]) ? "'" + cell : cell
     }
 
     /// The cell of citefeed's own CSV export without the `'` that `formulaGuarded` added.
-    public static func formulaUnguarded(_ cell: String) -> String {
+    package static func formulaUnguarded(_ cell: String) -> String {
         let bytes = cell.utf8
         guard bytes.first == UInt8(ascii: "'"), startsLikeFormula(bytes.dropFirst()) else { return cell }
         return String(cell.dropFirst())

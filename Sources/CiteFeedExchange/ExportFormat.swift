@@ -3,6 +3,6 @@ import CiteFeedStore
 import CiteFeedSupport
 
 /// The export formats of the README's "Import and export".
-public enum ExportFormat: String, CaseIterable, Sendable {
+package enum ExportFormat: String, CaseIterable, Sendable {
     case json, csv, txt, fortune, anki
 }

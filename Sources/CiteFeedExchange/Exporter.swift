@@ -5,8 +5,8 @@ import CiteFeedSupport
 /// Writes an export as it goes: `begin`, `add` for each citation, `finish`. The bytes are handed
 /// to `emit` in blocks of about 256 KiB, so an export of any size holds one block and one
 /// batch of citations, never the whole library (100k citations: 54 MB of JSON).
-public struct ExportWriter {
-    public static let csvHeader = [
+package struct ExportWriter {
+    package static let csvHeader = [
         "id", "uuid", "text", "back", "author", "source", "tags", "favourite", "created_at", "updated_at", "archived_at",
     ]
     static let blockSize = 256 * 1024
@@ -15,16 +15,16 @@ public struct ExportWriter {
     /// older one. 3: tags of a citation as tag objects, the card in `CardJSON`'s
     /// one form (every time RFC 3339, `reviews`). 2: a citation that is a card or
     /// was one carries `card`. 1: the first.
-    public static let jsonVersion = 3
+    package static let jsonVersion = 3
     /// For JSON: each card's mark, scheduling and answers by citation id (`Library.cardExports`).
-    public var cards: [Int64: CardExchange] = [:]
-    public let format: ExportFormat
+    package var cards: [Int64: CardExchange] = [:]
+    package let format: ExportFormat
     /// Citations added so far.
-    public private(set) var count = 0
+    package private(set) var count = 0
     private var buffer: [UInt8] = []
     private let emit: ([UInt8]) throws -> Void
 
-    public init(_ format: ExportFormat, emit: @escaping ([UInt8]) throws -> Void) {
+    package init(_ format: ExportFormat, emit: @escaping ([UInt8]) throws -> Void) {
         self.format = format
         self.emit = emit
         buffer.reserveCapacity(ExportWriter.blockSize + 64 * 1024)
@@ -32,7 +32,7 @@ public struct ExportWriter {
 
     /// What comes before the first citation; `tags` (the library's tags used by the export) and
     /// `exportedAt` are for JSON.
-    public mutating func begin(tags: [Tag], exportedAt: Timestamp) throws {
+    package mutating func begin(tags: [Tag], exportedAt: Timestamp) throws {
         switch format {
         case .json:
             // {"format":"citefeed","version":3,"exportedAt":…,"tags":[…],"citations":[…]}, pretty,
@@ -51,7 +51,7 @@ public struct ExportWriter {
         }
     }
 
-    public mutating func add(_ c: Citation) throws {
+    package mutating func add(_ c: Citation) throws {
         switch format {
         case .json:
             append(count == 0 ? "\n    " : ",\n    ")
@@ -94,7 +94,7 @@ public struct ExportWriter {
     }
 
     /// What comes after the last citation; hands out what is left.
-    public mutating func finish() throws {
+    package mutating func finish() throws {
         if format == .json { append(count == 0 ? "]\n}\n" : "\n  ]\n}\n") }
         try flush()
     }

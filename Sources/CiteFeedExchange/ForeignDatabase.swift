@@ -17,7 +17,7 @@ enum ForeignDatabase {
     static func reading<T>(_ path: String, name: String, _ body: (Database) throws -> T) throws -> T {
         var template = Array((temporaryFolder() + "/citefeed-import-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
-            throw ImportError.malformed(name, "no private folder could be made to copy it into (\(Posix.errorText()))")
+            throw ImportError.notCopied(name, .system(.makeFolderIn, temporaryFolder()))
         }
         let folder = String(cString: made)
         let copy = folder + "/copy.sqlite"

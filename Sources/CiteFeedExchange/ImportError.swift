@@ -4,7 +4,7 @@ import CiteFeedSupport
 
 /// An import file that cannot be read as a whole. Data only; the front end words it (the
 /// CLI's `ImportError+Words.swift`).
-public enum ImportError: Error, Equatable, Sendable {
+package enum ImportError: Error, Equatable, Sendable {
     /// The file as a whole is not of its format: its name and what the reader found wrong.
     case malformed(String, String)
     case unknownFormat(String)
@@ -19,39 +19,37 @@ public enum ImportError: Error, Equatable, Sendable {
     /// one): its name, the format it was read as, and what was left out of it (a kind of
     /// record, such as "bookmark", and how many).
     case noCitations(String, ImportFormat, skipped: [(String, Int)])
+    /// A database (`name`) that could not be copied to be read, and the failure.
+    case notCopied(String, IOFailure)
 
-    public static func == (a: ImportError, b: ImportError) -> Bool {
+    package static func == (a: ImportError, b: ImportError) -> Bool {
         switch (a, b) {
         case let (.malformed(n, r), .malformed(m, s)), let (.fetch(n, r), .fetch(m, s)): n == m && r == s
         case let (.unknownFormat(n), .unknownFormat(m)), let (.empty(n), .empty(m)), let (.binary(n), .binary(m)),
             let (.notFound(n), .notFound(m)):
             n == m
         case let (.invalidRecords(p, t), .invalidRecords(q, u)): p == q && t == u
+        case let (.notCopied(n, f), .notCopied(m, g)): n == m && f == g
         case let (.noCitations(n, f, k), .noCitations(m, g, l)):
             n == m && f == g && k.map(\.0) == l.map(\.0) && k.map(\.1) == l.map(\.1)
         default: false
         }
     }
-
-    /// A database (`name`) that could not be copied to be read, and the system's reason.
-    package static func notCopied(_ name: String, _ failure: IOFailure) -> ImportError {
-        .malformed(name, "it could not be copied to be read (\(failure.message))")
-    }
 }
 
 /// A record of an import file that cannot be a citation: where it is and why.
-public struct InvalidRecord: Sendable, Equatable {
-    public var location: RecordLocation
-    public var problem: Problem
+package struct InvalidRecord: Sendable, Equatable {
+    package var location: RecordLocation
+    package var problem: Problem
 
-    public enum Problem: Sendable, Equatable {
+    package enum Problem: Sendable, Equatable {
         /// A field that no citation may have (empty text, a control character, a bad tag name).
         case citation(ModelError)
         /// What the format's reader found wrong with the record, as it words it.
         case format(String)
     }
 
-    public init(_ location: RecordLocation, _ problem: Problem) {
+    package init(_ location: RecordLocation, _ problem: Problem) {
         self.location = location
         self.problem = problem
     }

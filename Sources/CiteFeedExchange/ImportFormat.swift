@@ -3,7 +3,7 @@ import CiteFeedStore
 import CiteFeedSupport
 
 /// The import formats of the README's "Import and export".
-public enum ImportFormat: String, CaseIterable, Sendable {
+package enum ImportFormat: String, CaseIterable, Sendable {
     case auto, json, csv, txt, fortune, clippings, dummyjson, markdown, anki, koreader, notebook, bookcision, hypothesis, playbooks, kobo,
         applebooks, zotero, calibre
 

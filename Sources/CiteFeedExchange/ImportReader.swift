@@ -6,14 +6,14 @@ import CiteFeedSupport
 /// body with the fraction of the file read so far, and its tags with their colours where the
 /// format has them. A CSV or JSON file is parsed as it is imported, so a malformed row late in
 /// the file stops an import that has already begun (and the transaction undoes it).
-public struct ImportReader {
+package struct ImportReader {
     /// The file's tags by `Tag.key`; for a streamed file, complete only once every record has
     /// been read (a file may list its tags after its citations).
-    public let tags: ImportTags
-    public let forEachRecord: (_ body: (ImportRecord, Double) throws -> Void) throws -> Void
+    package let tags: ImportTags
+    package let forEachRecord: (_ body: (ImportRecord, Double) throws -> Void) throws -> Void
     /// What the file holds that is not a citation and was left out, with how many of each
     /// (`("bookmark", 3)`), for a note.
-    public var skipped: [(String, Int)] = []
+    package var skipped: [(String, Int)] = []
 
     /// A reader of records already in memory (the small formats), with the tags they use
     /// where the format gives their colours.

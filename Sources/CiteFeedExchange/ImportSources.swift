@@ -17,32 +17,56 @@ package enum ImportSources {
     /// The formats a folder import takes from a file's content.
     static let highlightFormats: Set<ImportFormat> = [.koreader, .notebook, .bookcision, .hypothesis, .playbooks, .calibre, .clippings]
 
+    /// What a walk passed over, for a note (the command line words it).
+    package enum PassedOver: Equatable, Sendable {
+        /// A folder deeper than 16, not looked in.
+        case tooDeep(String)
+        /// A folder that could not be read.
+        case unreadable(IOFailure)
+        /// Names in a folder that are not UTF-8, passed over.
+        case notUTF8(folder: String, count: Int)
+    }
+
+    /// Why a file (not hidden) was not taken, for a dry run.
+    package enum LeftOut: Equatable, Sendable {
+        /// A file in a KOReader sidecar folder that is not its `metadata.*.lua`.
+        case notKOReaderMetadata
+        case tooLarge(limit: Int)
+        case wordWithoutPlayBooks
+        /// Not a kind of file e-readers and reading tools write.
+        case notReaderFile
+        case empty
+        case notText
+        case nothingFound
+        /// A quote collection (read as this format), which a folder import leaves out.
+        case quoteCollection(ImportFormat)
+    }
+
     /// The files, and what was passed over (a folder that cannot be read, names that are not
-    /// UTF-8, folders deeper than 16), in words for a note.
+    /// UTF-8, folders deeper than 16).
     /// `leftOut`: the files (not hidden) that were not taken, each with why, for a dry run.
-    package static func find(in root: String) -> (files: [String], passedOver: [String], leftOut: [(path: String, reason: String)]) {
-        var found: [String] = [], passedOver: [String] = [], leftOut: [(path: String, reason: String)] = []
+    package static func find(in root: String) -> (files: [String], passedOver: [PassedOver], leftOut: [(path: String, reason: LeftOut)]) {
+        var found: [String] = [], passedOver: [PassedOver] = [], leftOut: [(path: String, reason: LeftOut)] = []
         walk(root, depth: 0, into: &found, passedOver: &passedOver, leftOut: &leftOut)
         return (found.sorted(), passedOver, leftOut)
     }
 
     private static func walk(
-        _ folder: String, depth: Int, into found: inout [String], passedOver: inout [String],
-        leftOut: inout [(path: String, reason: String)]
+        _ folder: String, depth: Int, into found: inout [String], passedOver: inout [PassedOver],
+        leftOut: inout [(path: String, reason: LeftOut)]
     ) {
         guard depth <= 16 else {
-            passedOver.append("\(folder): deeper than 16 folders, not looked in")
+            passedOver.append(.tooDeep(folder))
             return
         }
         let inSidecar = folder.hasSuffix(".sdr")
         let listing: (names: [String], notUTF8: Int)
         do throws(IOFailure) { listing = try Posix.listDirectory(folder) } catch {
-            passedOver.append(error.message)
+            passedOver.append(.unreadable(error))
             return
         }
         if listing.notUTF8 > 0 {
-            passedOver.append(
-                "\(folder): \(listing.notUTF8) name\(listing.notUTF8 == 1 ? "" : "s") not in UTF-8, passed over (rename to import)")
+            passedOver.append(.notUTF8(folder: folder, count: listing.notUTF8))
         }
         for name in listing.names.sorted() {
             let path = folder + "/" + name
@@ -71,22 +95,22 @@ package enum ImportSources {
     }
 
     /// Why a folder import does not take the file `name` at `path`; `nil` when it does.
-    static func leftOutReason(name: String, path: String, inSidecar: Bool, size: Int) -> String? {
+    static func leftOutReason(name: String, path: String, inSidecar: Bool, size: Int) -> LeftOut? {
         let lower = name.lowercased()
-        if inSidecar { return lower.hasPrefix("metadata.") && lower.hasSuffix(".lua") ? nil : "not KOReader's metadata.*.lua" }
+        if inSidecar { return lower.hasPrefix("metadata.") && lower.hasSuffix(".lua") ? nil : .notKOReaderMetadata }
         if lower == "my clippings.txt" || name == "KoboReader.sqlite" || lower == "zotero.sqlite" { return nil }
         if name.hasPrefix("AEAnnotation") && lower.hasSuffix(".sqlite") { return nil }
-        if size > 100 << 20 { return "larger than 100 MiB" }
-        if lower.hasSuffix(".docx") { return PlayBooks.looksLike(docxAt: path) ? nil : "a Word document without Play Books' notes" }
+        if size > 100 << 20 { return .tooLarge(limit: 100 << 20) }
+        if lower.hasSuffix(".docx") { return PlayBooks.looksLike(docxAt: path) ? nil : .wordWithoutPlayBooks }
         let extensions = [".json", ".html", ".htm", ".md", ".txt", ".calibre_highlights", ".lua"]
         guard extensions.contains(where: { lower.hasSuffix($0) }) else {
-            return "not a kind of file e-readers and reading tools write (import a quote collection by its name)"
+            return .notReaderFile
         }
-        guard size > 0, let head = Posix.readPrefix(path, 65536) else { return "empty" }
-        guard let text = ImportText.decodeIfText(head) else { return "not text" }
-        guard let format = Importers.detect(name: name, bytes: text) else { return "no highlights or quotations found in it" }
+        guard size > 0, let head = Posix.readPrefix(path, 65536) else { return .empty }
+        guard let text = ImportText.decodeIfText(head) else { return .notText }
+        guard let format = Importers.detect(name: name, bytes: text) else { return .nothingFound }
         return highlightFormats.contains(format)
-            ? nil : "read as \(format.rawValue), a quote collection, which a folder import leaves out (import it by its name)"
+            ? nil : .quoteCollection(format)
     }
 
     /// The usual places e-readers are mounted for `user`: `/media/USER`, `/run/media/USER`, `/mnt`.

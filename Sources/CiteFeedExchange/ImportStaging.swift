@@ -20,7 +20,7 @@ package final class ImportStaging {
             ImportStaging.removeTree(parent + "/" + name)
         }
         var template = Array((parent + "/\(getpid())-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { throw IOFailure(message: "cannot make a folder in \(parent): \(Posix.errorText())") }
+        guard let made = mkdtemp(&template) else { throw IOFailure.system(.makeFolderIn, parent) }
         folder = String(cString: made)
     }
 

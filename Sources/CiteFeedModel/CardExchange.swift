@@ -2,14 +2,14 @@ import CiteFeedSupport
 
 /// A card's mark, scheduling and review log, as the export carries them (`CardJSON`); the
 /// reader checks what a file gives.
-public struct CardExchange: Sendable, Equatable {
-    public struct Answer: Sendable, Equatable {
-        public var at: Timestamp
-        public var grade: Grade
-        public var elapsedDays: Int64
-        public var stateBefore: CardPhase
+package struct CardExchange: Sendable, Equatable {
+    package struct Answer: Sendable, Equatable {
+        package var at: Timestamp
+        package var grade: Grade
+        package var elapsedDays: Int64
+        package var stateBefore: CardPhase
         /// The card before the answer (for undo), when the file has it.
-        public var before: CardRecord?
+        package var before: CardRecord?
 
         package init(at: Timestamp, grade: Grade, elapsedDays: Int64, stateBefore: CardPhase, before: CardRecord?) {
             self.at = at
@@ -21,10 +21,10 @@ public struct CardExchange: Sendable, Equatable {
     }
 
     /// `card` said yes (true) or `uncard` said no (false); `nil`: a card when it has a back.
-    public var marked: Bool?
+    package var marked: Bool?
     /// `nil`: never answered.
-    public var state: CardRecord?
-    public var answers: [Answer] = []
+    package var state: CardRecord?
+    package var answers: [Answer] = []
 
     package init(marked: Bool?, state: CardRecord?, answers: [Answer]) {
         self.marked = marked
@@ -33,7 +33,7 @@ public struct CardExchange: Sendable, Equatable {
     }
 
     /// Reads the `card` member of a citation; throws the reason it cannot be one.
-    public init(json: JSONValue) throws(ImportRecordProblem) {
+    package init(json: JSONValue) throws(ImportRecordProblem) {
         guard case .object = json else { throw ImportRecordProblem("\"card\" is not an object") }
         switch json["marked"] {
         case nil, .null?: marked = nil
@@ -93,7 +93,7 @@ public struct CardExchange: Sendable, Equatable {
 }
 
 /// Why a record of an import file cannot be a citation.
-public struct ImportRecordProblem: Error {
-    public var reason: String
-    public init(_ reason: String) { self.reason = reason }
+package struct ImportRecordProblem: Error {
+    package var reason: String
+    package init(_ reason: String) { self.reason = reason }
 }

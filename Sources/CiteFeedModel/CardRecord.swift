@@ -1,15 +1,15 @@
 import CiteFeedSupport
 
 /// A card as the library keeps it: its FSRS state and how often it was reviewed and forgotten.
-public struct CardRecord: Equatable, Sendable {
-    public var citationID: Int64
-    public var card: CardState
+package struct CardRecord: Equatable, Sendable {
+    package var citationID: Int64
+    package var card: CardState
     /// Answers given (every grade).
-    public var reps: Int
+    package var reps: Int
     /// Times forgotten in review (Again on a review card).
-    public var lapses: Int
+    package var lapses: Int
 
-    public init(citationID: Int64, card: CardState, reps: Int = 0, lapses: Int = 0) {
+    package init(citationID: Int64, card: CardState, reps: Int = 0, lapses: Int = 0) {
         self.citationID = citationID
         self.card = card
         self.reps = reps
@@ -18,14 +18,14 @@ public struct CardRecord: Equatable, Sendable {
 }
 
 /// One answer of the review log.
-public struct ReviewEntry: Equatable, Sendable {
-    public var id: Int64
-    public var citationID: Int64
-    public var reviewedAt: Timestamp
-    public var grade: Grade
+package struct ReviewEntry: Equatable, Sendable {
+    package var id: Int64
+    package var citationID: Int64
+    package var reviewedAt: Timestamp
+    package var grade: Grade
     /// Whole days since the review before (0 for the first).
-    public var elapsedDays: Int64
-    public var stateBefore: CardPhase
+    package var elapsedDays: Int64
+    package var stateBefore: CardPhase
 
     package init(id: Int64, citationID: Int64, reviewedAt: Timestamp, grade: Grade, elapsedDays: Int64, stateBefore: CardPhase) {
         self.id = id

@@ -1,13 +1,13 @@
 import CiteFeedSupport
 
 /// An answer to a card, as Anki names them; the raw value is FSRS's rating.
-public enum Grade: Int, CaseIterable, Sendable {
+package enum Grade: Int, CaseIterable, Sendable {
     case again = 1, hard, good, easy
 
-    public var name: String { String(describing: self) }
+    package var name: String { String(describing: self) }
 
     /// `again`, `a`, `1`, and so on (the study keys and `citefeed grade`).
-    public init?(word: String) {
+    package init?(word: String) {
         switch word.lowercased() {
         case "again", "a", "1": self = .again
         case "hard", "h", "2": self = .hard
@@ -19,7 +19,7 @@ public enum Grade: Int, CaseIterable, Sendable {
 }
 
 /// Where a card is in its learning.
-public enum CardPhase: String, CaseIterable, Sendable {
+package enum CardPhase: String, CaseIterable, Sendable {
     /// Never reviewed.
     case new
     /// Going through the learning steps.
@@ -31,20 +31,20 @@ public enum CardPhase: String, CaseIterable, Sendable {
 }
 
 /// What the scheduler knows of a card (FSRS's memory state and due time).
-public struct CardState: Equatable, Sendable {
-    public var state: CardPhase = .new
+package struct CardState: Equatable, Sendable {
+    package var state: CardPhase = .new
     /// The learning or relearning step; `nil` in review.
-    public var step: Int? = 0
+    package var step: Int? = 0
     /// Days until the probability of recall falls to 90%.
-    public var stability: Double?
+    package var stability: Double?
     /// 1 (easy) to 10 (hard).
-    public var difficulty: Double?
-    public var due: Timestamp
-    public var lastReview: Timestamp?
+    package var difficulty: Double?
+    package var due: Timestamp
+    package var lastReview: Timestamp?
 
-    public init(due: Timestamp) { self.due = due }
+    package init(due: Timestamp) { self.due = due }
 
-    public init(state: CardPhase, step: Int?, stability: Double?, difficulty: Double?, due: Timestamp, lastReview: Timestamp?) {
+    package init(state: CardPhase, step: Int?, stability: Double?, difficulty: Double?, due: Timestamp, lastReview: Timestamp?) {
         self.state = state
         self.step = step
         self.stability = stability
@@ -57,5 +57,5 @@ public struct CardState: Equatable, Sendable {
 extension CardState {
     /// Whole days from the card's last answer to `time` (0 for a card never answered), as the
     /// review log keeps them.
-    public func elapsedDays(at time: Timestamp) -> Int64 { lastReview.map { max(0, time.days(since: $0)) } ?? 0 }
+    package func elapsedDays(at time: Timestamp) -> Int64 { lastReview.map { max(0, time.days(since: $0)) } ?? 0 }
 }

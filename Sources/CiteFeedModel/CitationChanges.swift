@@ -1,18 +1,18 @@
 import CiteFeedSupport
 
 /// What `edit` changes; `nil` leaves a field as it is, an empty string clears an optional one.
-public struct CitationChanges: Sendable {
-    public var text: String?
-    public var back: String?
-    public var author: String?
-    public var source: String?
-    public var addTags: [String] = []
-    public var removeTags: [String] = []
-    public var favourite: Bool?
+package struct CitationChanges: Sendable {
+    package var text: String?
+    package var back: String?
+    package var author: String?
+    package var source: String?
+    package var addTags: [String] = []
+    package var removeTags: [String] = []
+    package var favourite: Bool?
 
-    public init() {}
+    package init() {}
 
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         text == nil && back == nil && author == nil && source == nil && addTags.isEmpty && removeTags.isEmpty
             && favourite == nil
     }

@@ -1,19 +1,19 @@
 import CiteFeedSupport
 
 /// Validation of citation fields, the same for add, edit and import (README, "Citations").
-public enum CitationInput {
+package enum CitationInput {
     /// Characters (graphemes) in `text`, quickly for ASCII.
     package static func characterCount(_ text: String) -> Int {
         text.utf8AllSatisfy { $0 < 0x80 && $0 != 0x0D } ? text.utf8.count : text.count
     }
 
-    public static let maxText = 20_000
-    public static let maxAuthor = 500
-    public static let maxSource = 2_000
-    public static let maxBack = 20_000
+    package static let maxText = 20_000
+    package static let maxAuthor = 500
+    package static let maxSource = 2_000
+    package static let maxBack = 20_000
 
     /// Trimmed, non-empty text of at most 20,000 characters without control characters.
-    public static func text(_ raw: String) throws(ModelError) -> String {
+    package static func text(_ raw: String) throws(ModelError) -> String {
         let text = normalizeNewlines(raw).trimmingWhitespace()
         if text.isEmpty { throw .emptyText }
         try check(text, field: "text", limit: maxText, allowNewlines: true)
@@ -21,7 +21,7 @@ public enum CitationInput {
     }
 
     /// An optional field: trimmed; empty means absent.
-    public static func optional(_ raw: String?, field: String, limit: Int, allowNewlines: Bool) throws(ModelError) -> String? {
+    package static func optional(_ raw: String?, field: String, limit: Int, allowNewlines: Bool) throws(ModelError) -> String? {
         guard let raw else { return nil }
         let value = normalizeNewlines(raw).trimmingWhitespace()
         if value.isEmpty { return nil }
@@ -29,15 +29,15 @@ public enum CitationInput {
         return value
     }
 
-    public static func back(_ raw: String?) throws(ModelError) -> String? {
+    package static func back(_ raw: String?) throws(ModelError) -> String? {
         try optional(raw, field: "back", limit: maxBack, allowNewlines: true)
     }
 
-    public static func author(_ raw: String?) throws(ModelError) -> String? {
+    package static func author(_ raw: String?) throws(ModelError) -> String? {
         try optional(raw, field: "author", limit: maxAuthor, allowNewlines: false)
     }
 
-    public static func source(_ raw: String?) throws(ModelError) -> String? {
+    package static func source(_ raw: String?) throws(ModelError) -> String? {
         try optional(raw, field: "source", limit: maxSource, allowNewlines: false)
     }
 
@@ -57,11 +57,11 @@ public enum CitationInput {
 
     /// UTF-8 bytes a field may have per character of its limit: every character of one code
     /// point fits, and a field's cost (its bytes) is bounded whatever its characters are.
-    public static let bytesPerCharacter = 4
+    package static let bytesPerCharacter = 4
     /// Combining marks (code points after a character's first) one character may carry: the
     /// stream-safe limit of Unicode's normalization (UAX #15), far above what any script or
     /// emoji sequence uses, far below "Zalgo" text's thousands.
-    public static let maxMarks = 30
+    package static let maxMarks = 30
 
     static func check(_ value: String, field: String, limit: Int, allowNewlines: Bool) throws(ModelError) {
         // Bytes first, in constant time: nothing below walks more than the limit allows.

@@ -3,17 +3,17 @@ import CiteFeedSupport
 /// `current.json`, beside the library: the slot and the pick shown in it, written with the
 /// outputs. `status` answers from it without opening the library (README, "Rotation, status
 /// and feeds").
-public struct CurrentFile: Sendable, Equatable {
-    public var slot: Slot
+package struct CurrentFile: Sendable, Equatable {
+    package var slot: Slot
     /// `nil` when nothing is eligible.
-    public var pick: PickSnapshot?
+    package var pick: PickSnapshot?
     /// For a rotation in review mode: the card shown is `pick`, valid through `slot`.
-    public var review: ReviewDisplay?
+    package var review: ReviewDisplay?
 
     /// The most of it that is read (a pick holds at most some 200 KB of text).
     package static let sizeLimit = 1 << 20
 
-    public init(slot: Slot, pick: PickSnapshot?, review: ReviewDisplay? = nil) {
+    package init(slot: Slot, pick: PickSnapshot?, review: ReviewDisplay? = nil) {
         self.slot = slot
         self.pick = pick
         self.review = review
@@ -26,7 +26,7 @@ public struct CurrentFile: Sendable, Equatable {
 
     /// The state that `bytes` wrote, or `nil` when they are not one (then `status` rotates: a
     /// file of an older citefeed, with seconds and `pick`, is such a file).
-    public init?(bytes: [UInt8]) {
+    package init?(bytes: [UInt8]) {
         guard let json = try? JSONParser.parse(bytes), let start = json["slotStart"]?.stringValue.flatMap(Timestamp.init(rfc3339:)),
             let end = json["slotEnd"]?.stringValue.flatMap(Timestamp.init(rfc3339:)), let citation = json["citation"]
         else { return nil }
@@ -43,11 +43,11 @@ public struct CurrentFile: Sendable, Equatable {
 
 /// What the bar of a rotation in review mode shows besides the card: whether its back is
 /// revealed, and, when no card is due, when the next one is.
-public struct ReviewDisplay: Sendable, Equatable {
-    public var revealed: Bool
-    public var nextDue: Timestamp?
+package struct ReviewDisplay: Sendable, Equatable {
+    package var revealed: Bool
+    package var nextDue: Timestamp?
 
-    public init(revealed: Bool, nextDue: Timestamp?) {
+    package init(revealed: Bool, nextDue: Timestamp?) {
         self.revealed = revealed
         self.nextDue = nextDue
     }

@@ -4,18 +4,18 @@ import CiteFeedSupport
 /// `1d7h`, `7d`) or `0`. The one place durations are parsed and printed: `interval`,
 /// `offset` and the learning steps; `TimeOfDay` beside it does `activeHours` and `dayStartsAt`,
 /// and `approximate` the spans shown to people ("due again in 3d").
-public struct Span: Hashable, Sendable, CustomStringConvertible {
-    public let minutes: Int
+package struct Span: Hashable, Sendable, CustomStringConvertible {
+    package let minutes: Int
 
-    public static let day = 1440
+    package static let day = 1440
     static let units: [(Character, Int)] = [("d", day), ("h", 60), ("m", 1)]
 
-    public init(minutes: Int) { self.minutes = minutes }
+    package init(minutes: Int) { self.minutes = minutes }
 
     /// `N` and a unit, or several with a unit each (`1d7h`, `2h30m`), or `0`; `nil` when the
     /// text is not one. A number is capped at 2^31 − 1 of its unit, so a span too large to
     /// count stays too large for the caller's range check, which refuses it.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let s = text.trimmingWhitespace().lowercased()
         if s == "0" {
             minutes = 0
@@ -37,7 +37,7 @@ public struct Span: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The shortest spelling: `1d7h`, `30m`, `1d` rather than `24h`, `0`.
-    public var description: String {
+    package var description: String {
         guard minutes > 0 else { return "0" }
         var text = ""
         var rest = minutes
@@ -50,7 +50,7 @@ public struct Span: Hashable, Sendable, CustomStringConvertible {
 
     /// A span of seconds for people, rounded to one unit: `<1m`, `10m`, `3h`, `4d`, `2.5mo`,
     /// `1.2y`.
-    public static func approximate(seconds: Int64) -> String {
+    package static func approximate(seconds: Int64) -> String {
         let minutes = Double(seconds) / 60
         if seconds < 60 { return "<1m" }
         if minutes < 60 { return "\(Int(minutes.rounded()))m" }
@@ -67,8 +67,8 @@ public struct Span: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A local time of day, `HH:MM` (or `H:MM`), from 00:00 to 24:00, as minutes after midnight.
-public enum TimeOfDay {
-    public static func minutes(_ text: some StringProtocol) -> Int? {
+package enum TimeOfDay {
+    package static func minutes(_ text: some StringProtocol) -> Int? {
         let p = text.split(separator: ":", omittingEmptySubsequences: false)
         guard p.count == 2, (1...2).contains(p[0].count), p[1].count == 2, p.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
             let h = Int(p[0]), let m = Int(p[1]), m < 60, h < 24 || h == 24 && m == 0
@@ -77,17 +77,17 @@ public enum TimeOfDay {
     }
 
     /// `HH:MM` of minutes after midnight.
-    public static func text(_ m: Int) -> String { (m / 60 < 10 ? "0" : "") + "\(m / 60):" + (m % 60 < 10 ? "0" : "") + "\(m % 60)" }
+    package static func text(_ m: Int) -> String { (m / 60 < 10 ? "0" : "") + "\(m / 60):" + (m % 60 < 10 ? "0" : "") + "\(m % 60)" }
 }
 
 /// A rotation interval: a `Span` from `1m` to `30d` that divides a day or is whole days.
-public struct Interval: Hashable, Sendable, CustomStringConvertible {
-    public let minutes: Int
+package struct Interval: Hashable, Sendable, CustomStringConvertible {
+    package let minutes: Int
 
-    public static let day = Span.day
-    public static let maximum = 30 * day
+    package static let day = Span.day
+    package static let maximum = 30 * day
 
-    public init(parsing text: String) throws(IntervalError) {
+    package init(parsing text: String) throws(IntervalError) {
         guard let span = Span(parsing: text), text.trimmingWhitespace() != "0" else {
             throw IntervalError(text: text, reason: "write a number and a unit: 15m, 1h, 1d, 7d")
         }
@@ -100,14 +100,14 @@ public struct Interval: Hashable, Sendable, CustomStringConvertible {
         minutes = span.minutes
     }
 
-    public init(minutes: Int) { self.minutes = minutes }
+    package init(minutes: Int) { self.minutes = minutes }
 
-    public var seconds: Int64 { Int64(minutes) * 60 }
+    package var seconds: Int64 { Int64(minutes) * 60 }
 
-    public var description: String { Span(minutes: minutes).description }
+    package var description: String { Span(minutes: minutes).description }
 }
 
-public struct IntervalError: Error, Equatable {
-    public var text: String
-    public var reason: String
+package struct IntervalError: Error, Equatable {
+    package var text: String
+    package var reason: String
 }

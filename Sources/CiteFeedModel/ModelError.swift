@@ -2,7 +2,7 @@ import CiteFeedSupport
 
 /// Invalid data given to citefeed: a citation field, a tag name or colour.
 /// Data only; the front end words it.
-public enum ModelError: Error, Equatable, Sendable {
+package enum ModelError: Error, Equatable, Sendable {
     case emptyText
     case tooLong(field: String, limit: Int, actual: Int)
     /// More UTF-8 bytes than the field's limit allows (`CitationInput.bytesPerCharacter`).

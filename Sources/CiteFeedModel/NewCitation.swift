@@ -1,21 +1,21 @@
 import CiteFeedSupport
 
 /// The fields of a citation to be added, already validated by `CitationInput.validate`.
-public struct NewCitation: Sendable {
-    public var text: String
-    public var back: String?
-    public var author: String?
-    public var source: String?
-    public var tags: [String]
-    public var favourite: Bool
-    public var uuid: String?
-    public var createdAt: Timestamp?
-    public var updatedAt: Timestamp?
-    public var archivedAt: Timestamp?
+package struct NewCitation: Sendable {
+    package var text: String
+    package var back: String?
+    package var author: String?
+    package var source: String?
+    package var tags: [String]
+    package var favourite: Bool
+    package var uuid: String?
+    package var createdAt: Timestamp?
+    package var updatedAt: Timestamp?
+    package var archivedAt: Timestamp?
     /// Scheduling and review log from citefeed's export.
-    public var card: CardExchange?
+    package var card: CardExchange?
 
-    public init(
+    package init(
         text: String, back: String? = nil, author: String? = nil, source: String? = nil, tags: [String] = [],
         favourite: Bool = false
     ) {

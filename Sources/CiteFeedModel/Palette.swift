@@ -1,8 +1,8 @@
 import CiteFeedSupport
 
 /// The ten named tag colours of the app, and hex colours.
-public enum Palette {
-    public static let names = ["red", "orange", "yellow", "green", "mint", "teal", "blue", "indigo", "purple", "pink"]
+package enum Palette {
+    package static let names = ["red", "orange", "yellow", "green", "mint", "teal", "blue", "indigo", "purple", "pink"]
 
     /// The RGB value of each palette name (Apple's system colours, which the phone app used).
     static let hex: [String: String] = [
@@ -12,7 +12,7 @@ public enum Palette {
 
     /// A colour as given by a user: a palette name (any case) or `#RRGGBB`; normalised to the
     /// lower-case name or an upper-case hex value.
-    public static func normalize(_ color: String) throws(ModelError) -> String {
+    package static func normalize(_ color: String) throws(ModelError) -> String {
         let trimmed = color.trimmingWhitespace()
         let lower = trimmed.lowercased()
         if names.contains(lower) { return lower }
@@ -22,11 +22,11 @@ public enum Palette {
 
     /// The grey a colour that is neither a palette name nor `#RRGGBB` is drawn in (iOS's
     /// system grey). Only a row citefeed did not write itself can hold such a colour.
-    public static let unknownHex = "#8E8E93"
+    package static let unknownHex = "#8E8E93"
 
     /// `#RRGGBB` of a normalised colour; never anything else, so that a renderer may put it in an
     /// attribute or a style as it is: a value that is not a colour is `unknownHex`.
-    public static func hexValue(of color: String) -> String {
+    package static func hexValue(of color: String) -> String {
         if let value = hex[color] { return value }
         return isHex(color) ? color.uppercased() : unknownHex
     }
@@ -38,7 +38,7 @@ public enum Palette {
     }
 
     /// (red, green, blue) of a normalised colour.
-    public static func rgb(of color: String) -> (Int, Int, Int) {
+    package static func rgb(of color: String) -> (Int, Int, Int) {
         let h = Array(hexValue(of: color).utf8.dropFirst())
         func byte(_ i: Int) -> Int { Int(String(decoding: h[i..<(i + 2)], as: UTF8.self), radix: 16) ?? 0 }
         return h.count == 6 ? (byte(0), byte(2), byte(4)) : (128, 128, 128)
@@ -46,7 +46,7 @@ public enum Palette {
 
     /// The colour for a new tag: the first palette colour no tag uses yet; when all are used,
     /// the first of the least used ones.
-    public static func nextColor(used: [String]) -> String {
+    package static func nextColor(used: [String]) -> String {
         var counts: [String: Int] = [:]
         for c in used { counts[c, default: 0] += 1 }
         return names.min { (counts[$0] ?? 0) < (counts[$1] ?? 0) } ?? names[0]

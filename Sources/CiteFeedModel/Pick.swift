@@ -1,8 +1,8 @@
 import CiteFeedSupport
 
 /// One entry of the history: a citation shown from `pickedAt`.
-public struct Pick: Hashable, Sendable {
-    public enum Reason: String, Sendable {
+package struct Pick: Hashable, Sendable {
+    package enum Reason: String, Sendable {
         /// The pick of a slot, by `rotate` or `status`.
         case rotate
         /// Out of turn, by `next`.
@@ -11,14 +11,14 @@ public struct Pick: Hashable, Sendable {
         case repick
     }
 
-    public var id: Int64
+    package var id: Int64
     /// The slot it was picked for.
-    public var slot: Slot
+    package var slot: Slot
     /// The slot start, or the moment of `next` or of a repick: the item's date in the feeds.
-    public var pickedAt: Timestamp
-    public var cycle: Int64
-    public var reason: Reason
-    public var snapshot: PickSnapshot
+    package var pickedAt: Timestamp
+    package var cycle: Int64
+    package var reason: Reason
+    package var snapshot: PickSnapshot
 
     /// Whether this pick (the newest) is the one of `slot`: made in it, or at its start (also
     /// for a slot of another interval that holds it, after `defaults write interval`). A pick

@@ -2,22 +2,22 @@ import CiteFeedSupport
 
 /// What was shown: the citation as it was when picked (README, "Rotation, status and feeds"), so feeds
 /// re-render identically even after the citation is edited or its tags renamed.
-public struct PickSnapshot: Hashable, Sendable {
-    public var id: Int64
-    public var uuid: String
-    public var text: String
-    public var back: String?
-    public var author: String?
-    public var source: String?
-    public var tags: [Tag]
-    public var favourite: Bool
+package struct PickSnapshot: Hashable, Sendable {
+    package var id: Int64
+    package var uuid: String
+    package var text: String
+    package var back: String?
+    package var author: String?
+    package var source: String?
+    package var tags: [Tag]
+    package var favourite: Bool
 
-    public init(_ c: Citation) {
+    package init(_ c: Citation) {
         self.init(
             id: c.id, uuid: c.uuid, text: c.text, back: c.back, author: c.author, source: c.source, tags: c.tags, favourite: c.favourite)
     }
 
-    public init(id: Int64, uuid: String, text: String, back: String?, author: String?, source: String?, tags: [Tag], favourite: Bool) {
+    package init(id: Int64, uuid: String, text: String, back: String?, author: String?, source: String?, tags: [Tag], favourite: Bool) {
         self.id = id
         self.uuid = uuid
         self.text = text
@@ -29,14 +29,14 @@ public struct PickSnapshot: Hashable, Sendable {
     }
 
     /// The address the source is or ends with (`sourceAddress`), as a valid URI (`linkURI`).
-    public var sourceURL: String? { source?.sourceAddress?.linkURI }
+    package var sourceURL: String? { source?.sourceAddress?.linkURI }
 
     /// `author, source`, leaving out what is missing (empty when both are).
-    public var attribution: String { [author, source].compactMap { $0 }.joined(separator: ", ") }
+    package var attribution: String { [author, source].compactMap { $0 }.joined(separator: ", ") }
 
     /// The whole card as plain text: the text, the back, and `— author, source`, in paragraphs
     /// (tooltips and the plain text of feed items).
-    public var card: String {
+    package var card: String {
         var text = self.text
         if let back { text += "\n\n" + back }
         if !attribution.isEmpty { text += "\n\n— " + attribution }

@@ -1,17 +1,17 @@
 /// A named size of picture: the screen (`wallpaper`, `lockscreen`), a card to share, or an
 /// e-reader's screen by model, whose pictures are gray and dithered to e-ink's 16 levels.
-public struct PicturePreset: Hashable, Sendable {
-    public let name: String
+package struct PicturePreset: Hashable, Sendable {
+    package let name: String
     /// `nil`: the screen's size, read when the picture is made (1920×1080 when it cannot be).
-    public let size: PictureSize?
-    public let isEReader: Bool
+    package let size: PictureSize?
+    package let isEReader: Bool
     /// For `--help` and the manual.
-    public let summary: String
+    package let summary: String
 
     /// The size of a screen that cannot be read.
-    public static let fallbackScreen = PictureSize(width: 1920, height: 1080)
+    package static let fallbackScreen = PictureSize(width: 1920, height: 1080)
 
-    public static let all: [PicturePreset] = [
+    package static let all: [PicturePreset] = [
         PicturePreset("wallpaper", nil, "the screen's size (swaymsg or xrandr), else 1920×1080"),
         PicturePreset("lockscreen", nil, "as wallpaper, for swaylock -i and the lock screen"),
         PicturePreset("square", 1080, 1080, "a card to share"),
@@ -32,9 +32,9 @@ public struct PicturePreset: Hashable, Sendable {
         eReader("pocketbook-inkpad-3", 1404, 1872, "PocketBook InkPad 3 and InkPad Color"),
     ]
 
-    public static func named(_ name: String) -> PicturePreset? { all.first { $0.name == name.lowercased() } }
+    package static func named(_ name: String) -> PicturePreset? { all.first { $0.name == name.lowercased() } }
 
-    public static var names: [String] { all.map(\.name) }
+    package static var names: [String] { all.map(\.name) }
 
     init(_ name: String, _ size: PictureSize?, _ summary: String) {
         self.name = name
@@ -60,28 +60,28 @@ public struct PicturePreset: Hashable, Sendable {
 }
 
 /// A picture's size in pixels, 200×200 to 8192×8192.
-public struct PictureSize: Hashable, Sendable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
+package struct PictureSize: Hashable, Sendable, CustomStringConvertible {
+    package var width: Int
+    package var height: Int
 
-    public static let smallest = 200
-    public static let largest = 8192
+    package static let smallest = 200
+    package static let largest = 8192
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
 
     /// `WxH` (also with `×`), within the bounds; `nil` otherwise.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.lowercased().split(omittingEmptySubsequences: false) { $0 == "x" || $0 == "×" }
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else { return nil }
         self.init(width: width, height: height)
     }
 
-    public var isWithinBounds: Bool {
+    package var isWithinBounds: Bool {
         (Self.smallest...Self.largest).contains(width) && (Self.smallest...Self.largest).contains(height)
     }
 
-    public var description: String { "\(width)×\(height)" }
+    package var description: String { "\(width)×\(height)" }
 }

@@ -1,5 +1,5 @@
 /// The colours of a picture: `light`, `dark`, `sepia`, `eink` (black on white, for e-readers),
 /// or `tag` (the first tag's colour behind black or white text, whichever reads better).
-public enum PictureTheme: String, CaseIterable, Sendable {
+package enum PictureTheme: String, CaseIterable, Sendable {
     case light, dark, sepia, eink, tag
 }

@@ -3,8 +3,8 @@ import CiteFeedSupport
 /// The name of a rotation: it names a directory of outputs and a section of
 /// `settings.json`, so it is kept to what is safe in both: 1 to 32 ASCII letters, digits, `-`
 /// and `_`, starting with a letter or a digit. The unnamed default rotation is "".
-public enum RotationName {
-    public static func validate(_ name: String) throws(SettingValueError) {
+package enum RotationName {
+    package static func validate(_ name: String) throws(SettingValueError) {
         let bytes = Array(name.utf8)
         guard (1...32).contains(bytes.count) else {
             throw SettingValueError(reason: "a rotation name has 1 to 32 characters")

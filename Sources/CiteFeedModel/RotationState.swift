@@ -1,9 +1,9 @@
 import CiteFeedSupport
 
 /// What is shown now: the slot, and the pick (`nil` when nothing is eligible).
-public struct RotationState: Sendable, Equatable {
-    public var slot: Slot
-    public var pick: Pick?
+package struct RotationState: Sendable, Equatable {
+    package var slot: Slot
+    package var pick: Pick?
 
     package init(slot: Slot, pick: Pick? = nil) {
         self.slot = slot

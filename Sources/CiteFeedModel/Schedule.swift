@@ -3,10 +3,10 @@ import CiteFeedSupport
 /// When a rotation turns and when it may: the offset of its slot
 /// boundaries, its active hours and its days. Outside the active hours or days no new pick is
 /// made and no notification is sent; the bar keeps the last pick.
-public enum Schedule {
+package enum Schedule {
     /// Parses an offset such as `7h`, `30m`, `1d7h` or `0` (`Span`): minutes from local
     /// midnight (for multi-day intervals, from Monday midnight) to the first slot boundary.
-    public static func parseOffset(_ text: String) throws(SettingValueError) -> Int {
+    package static func parseOffset(_ text: String) throws(SettingValueError) -> Int {
         guard let span = Span(parsing: text) else { throw SettingValueError(reason: "write numbers with units, such as 7h, 30m or 1d7h") }
         guard span.minutes < Interval.maximum else { throw SettingValueError(reason: "an offset is less than 30d") }
         return span.minutes
@@ -15,19 +15,19 @@ public enum Schedule {
 
 /// The hours of the day in which a rotation picks: `08:00-22:00`, or `22:00-06:00` across
 /// midnight; `00:00-24:00` is the whole day. The start is in, the end is not.
-public struct ActiveHours: Hashable, Sendable, CustomStringConvertible {
+package struct ActiveHours: Hashable, Sendable, CustomStringConvertible {
     /// Minutes after local midnight.
-    public let start: Int
-    public let end: Int
+    package let start: Int
+    package let end: Int
 
-    public static let always = ActiveHours(start: 0, end: Interval.day)
+    package static let always = ActiveHours(start: 0, end: Interval.day)
 
     init(start: Int, end: Int) {
         self.start = start
         self.end = end
     }
 
-    public init(parsing text: String) throws(SettingValueError) {
+    package init(parsing text: String) throws(SettingValueError) {
         let parts = text.trimmingWhitespace().split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, let start = TimeOfDay.minutes(parts[0]), let end = TimeOfDay.minutes(parts[1]) else {
             throw SettingValueError(reason: "write two times of day, such as 08:00-22:00 (it may cross midnight: 22:00-06:00)")
@@ -41,25 +41,25 @@ public struct ActiveHours: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the local time of day `minute` (0..<1440) is in these hours.
-    public func contains(minute: Int) -> Bool {
+    package func contains(minute: Int) -> Bool {
         start < end ? (start..<end).contains(minute) : minute >= start || minute < end
     }
 
-    public var description: String { TimeOfDay.text(start) + "-" + TimeOfDay.text(end) }
+    package var description: String { TimeOfDay.text(start) + "-" + TimeOfDay.text(end) }
 
 }
 
 /// The days of the week on which a rotation picks: `mon-fri`, `sat,sun`, `mon-wed,fri`,
 /// `fri-mon` (across the week's end), `mon-sun`.
-public struct Weekdays: Hashable, Sendable, CustomStringConvertible {
+package struct Weekdays: Hashable, Sendable, CustomStringConvertible {
     /// Bit 0 is Monday, bit 6 Sunday.
-    public let mask: UInt8
+    package let mask: UInt8
     static let names = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
-    public static let all = Weekdays(mask: 0x7F)
+    package static let all = Weekdays(mask: 0x7F)
 
     init(mask: UInt8) { self.mask = mask }
 
-    public init(parsing text: String) throws(SettingValueError) {
+    package init(parsing text: String) throws(SettingValueError) {
         var mask: UInt8 = 0
         let bad = SettingValueError(reason: "write days as mon-fri, sat,sun or mon-wed,fri (mon tue wed thu fri sat sun)")
         for part in text.trimmingWhitespace().lowercased().split(separator: ",", omittingEmptySubsequences: false) {
@@ -86,10 +86,10 @@ public struct Weekdays: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether `weekday` (0 = Monday) is one of these days.
-    public func contains(weekday: Int) -> Bool { mask & (1 << weekday) != 0 }
+    package func contains(weekday: Int) -> Bool { mask & (1 << weekday) != 0 }
 
     /// Runs of days, `mon-fri,sun`.
-    public var description: String {
+    package var description: String {
         var parts: [String] = []
         var d = 0
         while d < 7 {

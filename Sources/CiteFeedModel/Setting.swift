@@ -4,19 +4,19 @@ import CiteFeedSupport
 /// how it is read from `settings.json` and from the words of `defaults write`, how it is written
 /// back, and the words that describe it. Parsing, `Settings`' values, `defaults`, the man page,
 /// the completions and the README's settings table all come from here.
-public struct Setting: Sendable {
-    public let key: SettingKey
+package struct Setting: Sendable {
+    package let key: SettingKey
     /// One line, for `defaults --help`, error messages and completions.
-    public let summary: String
+    package let summary: String
     /// More for the manual and the README, after the summary; `nil`: the summary says it all.
-    public let manual: String?
+    package let manual: String?
     /// The default in words, where it is not one value but depends on the library or the paths
     /// (`seed`, `outputDirectory`); otherwise the default is `Settings()`' value.
-    public let defaultText: String?
+    package let defaultText: String?
     /// What a shell offers as the value.
-    public let completion: SettingCompletion
+    package let completion: SettingCompletion
     /// Whether `defaults write` takes several words (a list) or exactly one.
-    public let isList: Bool
+    package let isList: Bool
 
     private let read: @Sendable (JSONValue) throws(SettingValueError) -> SettingValue
     private let write: @Sendable (Settings) -> JSONValue?
@@ -47,14 +47,14 @@ public struct Setting: Sendable {
     }
 
     /// Checks a stored value (from `settings.json` or `parse`) and reads it, once.
-    public func read(_ stored: JSONValue) throws(SettingValueError) -> SettingValue { try read(stored) }
+    package func read(_ stored: JSONValue) throws(SettingValueError) -> SettingValue { try read(stored) }
 
     /// The value in force in `settings`, in its stored form; `nil` when it has none (`seed` and
     /// `outputDirectory` not set).
-    public func value(in settings: Settings) -> JSONValue? { write(settings) }
+    package func value(in settings: Settings) -> JSONValue? { write(settings) }
 
     /// Reads the words of `defaults write KEY VALUE...` (`home` expands `~`).
-    public func parse(words given: [String], home: String?) throws(SettingValueError) -> SettingValue {
+    package func parse(words given: [String], home: String?) throws(SettingValueError) -> SettingValue {
         switch words {
         case .list(let make): return try read(make(given))
         case .one(let make):
@@ -73,15 +73,15 @@ public struct Setting: Sendable {
 }
 
 /// A setting's value, checked and read: its stored form, and the typed value it gives `Settings`.
-public struct SettingValue: Sendable {
-    public let key: SettingKey
+package struct SettingValue: Sendable {
+    package let key: SettingKey
     /// Normalised (`1d` for `24h`): what `settings.json` keeps.
-    public let stored: JSONValue
+    package let stored: JSONValue
     let assign: @Sendable (inout Settings) -> Void
 }
 
 /// What a shell offers after `defaults write KEY`.
-public enum SettingCompletion: Equatable, Sendable {
+package enum SettingCompletion: Equatable, Sendable {
     case nothing
     case words([String])
     /// The library's tag names.

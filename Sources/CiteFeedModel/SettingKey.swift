@@ -3,7 +3,7 @@ import CiteFeedSupport
 /// The name of every setting of the README's "Settings", in the order `defaults` shows them. What a
 /// setting is (its property, its kind of value, its words) is its entry in `declaration`:
 /// adding a setting is its property in `Settings`, its name here and its entry there.
-public enum SettingKey: String, CaseIterable, Sendable {
+package enum SettingKey: String, CaseIterable, Sendable {
     case mode, interval, offset, activeHours, days
     case tags, excludeTags, authors, excludeAuthors, sources, search, favouritesOnly, minLength, maxLength
     case favouriteWeight, weights, seed, notify, outputDirectory
@@ -16,7 +16,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     /// citations and schedules the cards. Never what runs or writes something on a machine
     /// (`notify`, `outputDirectory`, `publishCommand`, `wallpaperCommand`, `feedHub`, `syncFolder`), nor a
     /// machine's own name (`syncName`), feed and display (`feed…`, `status…`, `scroll…`).
-    public static let synced: Set<SettingKey> = [
+    package static let synced: Set<SettingKey> = [
         .mode, .interval, .offset, .activeHours, .days, .tags, .excludeTags, .authors, .excludeAuthors, .sources, .search,
         .favouritesOnly, .minLength, .maxLength, .favouriteWeight, .weights, .seed,
         .desiredRetention, .newPerDay, .learningSteps, .relearningSteps, .maximumInterval, .dayStartsAt,
@@ -26,7 +26,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     /// from `defaults write` and in a sync line alike (a line over it is skipped, named), so
     /// that no one value, and no other machine, can make the settings file too large to read.
     /// Lists (tags, names, weights) 16 KiB, the search words and every other value 4 KiB.
-    public var valueLimit: Int {
+    package var valueLimit: Int {
         switch self {
         case .tags, .excludeTags, .authors, .excludeAuthors, .sources, .weights: 16 << 10
         default: 4 << 10
@@ -34,7 +34,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     }
 
     /// A study setting: the library's, set for the default rotation only.
-    public var isStudy: Bool {
+    package var isStudy: Bool {
         [.desiredRetention, .newPerDay, .learningSteps, .relearningSteps, .maximumInterval, .dayStartsAt].contains(self)
     }
 
@@ -42,7 +42,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     private static let table: [SettingKey: Setting] = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.declaration) })
 
     /// This key's entry.
-    public var setting: Setting { SettingKey.table[self]! }
+    package var setting: Setting { SettingKey.table[self]! }
 
     /// The table. The compiler keeps it whole (one case each); `SettingsTableTests` checks that
     /// each entry reads and writes its own property, and every property has one entry.
@@ -252,22 +252,22 @@ public enum SettingKey: String, CaseIterable, Sendable {
     }
 
     /// One line for `defaults --help` and error messages.
-    public var summary: String { setting.summary }
+    package var summary: String { setting.summary }
 
     /// The default, in its stored JSON form, read from `Settings`' own defaults (declared
     /// there once). `seed` and `outputDirectory` depend on the library and paths, so they have
     /// none.
-    public var defaultValue: JSONValue? { setting.value(in: Settings.defaults) }
+    package var defaultValue: JSONValue? { setting.value(in: Settings.defaults) }
 
     package var isList: Bool { setting.isList }
 
     /// Turns the words of `defaults write KEY VALUE...` into the stored value, or says why not.
-    public func parse(words: [String], home: String?) throws(SettingValueError) -> JSONValue {
+    package func parse(words: [String], home: String?) throws(SettingValueError) -> JSONValue {
         try setting.parse(words: words, home: home).stored
     }
 
     /// Checks a stored value (from `settings.json` or `parse`) and returns it normalised.
-    public func validate(_ value: JSONValue) throws(SettingValueError) -> JSONValue { try setting.read(value).stored }
+    package func validate(_ value: JSONValue) throws(SettingValueError) -> JSONValue { try setting.read(value).stored }
 
     static func isLanguageTag(_ s: String) -> Bool {
         let parts = s.split(separator: "-", omittingEmptySubsequences: false)
@@ -278,7 +278,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     }
 
     /// A value as `defaults read` shows it and `defaults write` takes it.
-    public static func display(_ value: JSONValue) -> String {
+    package static func display(_ value: JSONValue) -> String {
         switch value {
         case .string(let s): return s
         case .bool(let b): return b ? "true" : "false"
@@ -291,7 +291,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
 }
 
 /// Why a setting's value is refused: data, worded by the front end.
-public indirect enum SettingValueError: Error, Equatable, Sendable {
+package indirect enum SettingValueError: Error, Equatable, Sendable {
     /// The rule the value breaks, as the setting's declaration states it ("use a whole number"):
     /// part of the declaration, like its summary, and the same words in every front end.
     case rule(String)
@@ -302,5 +302,5 @@ public indirect enum SettingValueError: Error, Equatable, Sendable {
     /// It would make `key` (as the settings file names it) `value`, which is refused.
     case wouldMake(key: String, value: String, SettingValueError)
 
-    public init(reason: String) { self = .rule(reason) }
+    package init(reason: String) { self = .rule(reason) }
 }

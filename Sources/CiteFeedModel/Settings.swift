@@ -4,81 +4,81 @@ import CiteFeedSupport
 /// checked once before they get here (`Setting.read`, by `SettingsFile.load`). The defaults are
 /// the initial values below, and only there: `SettingKey.defaultValue` reads them back. Each
 /// property is one setting, declared in `SettingKey.declaration`.
-public struct Settings: Sendable {
+package struct Settings: Sendable {
     /// What the rotation shows.
-    public var mode = RotationMode.rotate
-    public var interval = Interval(minutes: 60)
+    package var mode = RotationMode.rotate
+    package var interval = Interval(minutes: 60)
     /// Minutes from midnight (Monday midnight for multi-day intervals) to the first boundary.
-    public var offset = 0
-    public var activeHours = ActiveHours.always
-    public var days = Weekdays.all
-    public var tags: [String] = []
-    public var excludeTags: [String] = []
-    public var authors: [String] = []
-    public var excludeAuthors: [String] = []
-    public var sources: [String] = []
+    package var offset = 0
+    package var activeHours = ActiveHours.always
+    package var days = Weekdays.all
+    package var tags: [String] = []
+    package var excludeTags: [String] = []
+    package var authors: [String] = []
+    package var excludeAuthors: [String] = []
+    package var sources: [String] = []
     /// Search words, as `list --search`; "" is no search.
-    public var search = ""
-    public var favouritesOnly = false
-    public var minLength = 0
-    public var maxLength = 0
-    public var favouriteWeight = 2
-    public var weights: [WeightRule] = []
-    public var notify = false
+    package var search = ""
+    package var favouritesOnly = false
+    package var minLength = 0
+    package var maxLength = 0
+    package var favouriteWeight = 2
+    package var weights: [WeightRule] = []
+    package var notify = false
     /// `nil`: the seed kept in the library.
-    public var seed: Int64?
+    package var seed: Int64?
     /// `nil`: the default output directory of `Paths`.
-    public var outputDirectory: String?
-    public var feedTitle = "Citations"
-    public var feedDescription = "A citation from my library, rotating"
-    public var feedAuthor = "citefeed"
-    public var feedLanguage = "en"
-    public var feedURL = ""
-    public var feedItems = 20
-    public var feedHub = ""
+    package var outputDirectory: String?
+    package var feedTitle = "Citations"
+    package var feedDescription = "A citation from my library, rotating"
+    package var feedAuthor = "citefeed"
+    package var feedLanguage = "en"
+    package var feedURL = ""
+    package var feedItems = 20
+    package var feedHub = ""
     /// The command and its arguments; empty: nothing is run.
-    public var publishCommand: [String] = []
+    package var publishCommand: [String] = []
     /// The folder `sync` writes to and reads from; `nil`: sync is off.
-    public var syncFolder: String?
+    package var syncFolder: String?
     /// This machine's name in the sync folder; empty: the host name.
-    public var syncName = ""
-    public var statusWidth = 60
-    public var statusTemplate = "“{text}”[ — {author}]"
+    package var syncName = ""
+    package var statusWidth = 60
+    package var statusTemplate = "“{text}”[ — {author}]"
     /// A long status line moves through a follower's bar, `scrollSpeed` columns a second.
-    public var scroll = false
-    public var scrollSpeed = 4
+    package var scroll = false
+    package var scrollSpeed = 4
     /// Pictures of the citation: their colours, the room kept clear at their edges,
     /// and a PNG file behind the card (`nil`: none).
-    public var pictureTheme = PictureTheme.light
-    public var pictureMargins = PictureMargins.none
-    public var pictureBackground: String?
+    package var pictureTheme = PictureTheme.light
+    package var pictureMargins = PictureMargins.none
+    package var pictureBackground: String?
     /// The presets of the pictures a rotation writes beside its feeds (`picture-PRESET.png`).
-    public var pictures: [String] = []
+    package var pictures: [String] = []
     /// The command run after the rotation's pictures change (`{wallpaper}`, `{lockscreen}` and
     /// `{dir}` in its words are their paths); empty: nothing is run.
-    public var wallpaperCommand: [String] = []
+    package var wallpaperCommand: [String] = []
     /// E-readers' sleep screens: the rotation whose next picks they show ("" the
     /// default one), and how many (0: none).
-    public var sleepScreenRotation = ""
-    public var sleepScreenCount = 20
+    package var sleepScreenRotation = ""
+    package var sleepScreenCount = 20
     /// Study: FSRS's settings and the study day.
-    public var desiredRetention = 0.9
-    public var newPerDay = 20
+    package var desiredRetention = 0.9
+    package var newPerDay = 20
     /// In minutes.
-    public var learningSteps = [1, 10]
-    public var relearningSteps = [10]
-    public var maximumInterval = 36500
+    package var learningSteps = [1, 10]
+    package var relearningSteps = [10]
+    package var maximumInterval = 36500
     /// Minutes after midnight.
-    public var dayStartsAt = 240
+    package var dayStartsAt = 240
 
     /// The rotation these settings are of: "" for the unnamed default one (not a setting: it is
     /// where in `settings.json` they were read from).
-    public var rotation = ""
+    package var rotation = ""
 
     /// The keys set (in the file, or by the default rotation for a named one).
-    public private(set) var setKeys: Set<SettingKey> = []
+    package private(set) var setKeys: Set<SettingKey> = []
 
-    public init() {}
+    package init() {}
 
     /// The settings of a new home.
     static let defaults = Settings()
@@ -102,7 +102,7 @@ public struct Settings: Sendable {
 
     /// A key whose value does not fit another's, and why: values each key's own check passes
     /// but that cannot work together.
-    public func conflict() -> (key: SettingKey, reason: String)? {
+    package func conflict() -> (key: SettingKey, reason: String)? {
         if offset >= interval.minutes {
             return (.offset, "an offset must be shorter than the interval (\(interval))")
         }
@@ -115,14 +115,14 @@ public struct Settings: Sendable {
         return nil
     }
 
-    public func isSet(_ key: SettingKey) -> Bool { setKeys.contains(key) }
+    package func isSet(_ key: SettingKey) -> Bool { setKeys.contains(key) }
 
     /// The value of `key` in force, in its stored JSON form; `nil` for `seed` and
     /// `outputDirectory` when they are not set.
-    public func value(of key: SettingKey) -> JSONValue? { key.setting.value(in: self) }
+    package func value(of key: SettingKey) -> JSONValue? { key.setting.value(in: self) }
 }
 
 /// What a rotation shows: a citation per slot, or the cards to review.
-public enum RotationMode: String, CaseIterable, Sendable {
+package enum RotationMode: String, CaseIterable, Sendable {
     case rotate, review
 }

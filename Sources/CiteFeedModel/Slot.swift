@@ -1,9 +1,9 @@
 import CiteFeedSupport
 
 /// A rotation slot: `[start, end)` in UTC seconds.
-public struct Slot: Hashable, Sendable {
-    public var start: Timestamp
-    public var end: Timestamp
+package struct Slot: Hashable, Sendable {
+    package var start: Timestamp
+    package var end: Timestamp
 
     package init(start: Timestamp, end: Timestamp) {
         self.start = start

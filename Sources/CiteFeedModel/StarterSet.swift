@@ -2,15 +2,15 @@ import CiteFeedSupport
 
 /// The bundled starter library: public-domain citations with tags, added once when `rotate`,
 /// `status`, `list` or `upcoming` first meets a library that has never held a citation.
-public enum StarterSet {
-    public static let tags: [Tag] = [
+package enum StarterSet {
+    package static let tags: [Tag] = [
         Tag(name: "stoic", color: "indigo"), Tag(name: "mind", color: "purple"), Tag(name: "courage", color: "red"),
         Tag(name: "work", color: "orange"), Tag(name: "wisdom", color: "teal"), Tag(name: "nature", color: "green"),
         Tag(name: "life", color: "blue"), Tag(name: "hope", color: "yellow"), Tag(name: "poetry", color: "pink"),
         Tag(name: "humour", color: "mint"),
     ]
 
-    public static let citations: [NewCitation] = [
+    package static let citations: [NewCitation] = [
         c(
             "The happiness of your life depends upon the quality of your thoughts.", "Marcus Aurelius", "Meditations", ["stoic", "mind"],
             fav: true),
@@ -71,5 +71,5 @@ public enum StarterSet {
     /// The namespace of the starter citations' uuids.
     static let namespace = "5f0b8e2c-3d41-4a6f-9c7e-2b8d1e4f6a90"
     /// The date of every starter citation: when the set was written.
-    public static let date = Timestamp(seconds: 1_767_225_600)  // 2026-01-01T00:00:00Z
+    package static let date = Timestamp(seconds: 1_767_225_600)  // 2026-01-01T00:00:00Z
 }

@@ -2,23 +2,23 @@ import CiteFeedSupport
 
 /// The `statusTemplate` setting parsed: literal text, `{placeholder}`s, and `[...]` groups that
 /// disappear when a placeholder in them is empty.
-public struct StatusTemplate: Equatable, Sendable {
-    public static let placeholders = ["text", "author", "source", "tags", "back"]
+package struct StatusTemplate: Equatable, Sendable {
+    package static let placeholders = ["text", "author", "source", "tags", "back"]
 
-    public indirect enum Part: Equatable, Sendable {
+    package indirect enum Part: Equatable, Sendable {
         case literal(String)
         case placeholder(String)
         case group([Part])
     }
 
-    public let parts: [Part]
+    package let parts: [Part]
 
     /// `{text}` alone: what a template that does not parse falls back to.
-    public static let textOnly = StatusTemplate(parts: [.placeholder("text")])
+    package static let textOnly = StatusTemplate(parts: [.placeholder("text")])
 
     private init(parts: [Part]) { self.parts = parts }
 
-    public init(parsing template: String) throws(TemplateError) {
+    package init(parsing template: String) throws(TemplateError) {
         var stack: [[Part]] = [[]]
         var literal = ""
         var iterator = template.makeIterator()
@@ -75,16 +75,16 @@ public struct StatusTemplate: Equatable, Sendable {
     }
 
     /// Whether `name` appears anywhere in the template.
-    public func holds(_ name: String) -> Bool { count(of: name) > 0 }
+    package func holds(_ name: String) -> Bool { count(of: name) > 0 }
 
     /// Whether `name` appears exactly once in the template, outside every group (so that the
     /// line can be filled with its value shortened, or empty, and keep the rest).
-    public func holdsOnce(_ name: String) -> Bool { count(of: name) == 1 && parts.contains(.placeholder(name)) }
+    package func holdsOnce(_ name: String) -> Bool { count(of: name) == 1 && parts.contains(.placeholder(name)) }
 
     /// Fills the template; a group whose placeholders include an empty value disappears. It
     /// stops once the text has `limit` bytes (UTF-8): a line cut to a bar's width needs no more,
     /// and `{text}` a thousand times over a long citation took seconds for every `status`.
-    public func render(_ values: [String: String], limit: Int = .max) -> String {
+    package func render(_ values: [String: String], limit: Int = .max) -> String {
         StatusTemplate.render(parts, values, limit: limit) ?? ""
     }
 
@@ -106,6 +106,6 @@ public struct StatusTemplate: Equatable, Sendable {
     }
 }
 
-public struct TemplateError: Error, Equatable {
-    public var reason: String
+package struct TemplateError: Error, Equatable {
+    package var reason: String
 }

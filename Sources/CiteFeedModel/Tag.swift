@@ -1,18 +1,18 @@
 import CiteFeedSupport
 
 /// A tag: a unique name (ignoring case) and a colour.
-public struct Tag: Hashable, Sendable {
-    public var name: String
+package struct Tag: Hashable, Sendable {
+    package var name: String
     /// A palette name or `#RRGGBB`.
-    public var color: String
+    package var color: String
 
-    public init(name: String, color: String) {
+    package init(name: String, color: String) {
         self.name = name
         self.color = color
     }
 
     /// Checks and trims a tag name: 1–40 characters, no comma, semicolon or control character.
-    public static func validateName(_ raw: String) throws(ModelError) -> String {
+    package static func validateName(_ raw: String) throws(ModelError) -> String {
         let name = raw.trimmingWhitespace()
         if name.isEmpty { throw .invalidTagName(raw, reason: "a tag name cannot be empty") }
         // Bytes before characters: counting the characters of a long name costs its length.
@@ -40,15 +40,15 @@ public struct Tag: Hashable, Sendable {
     }
 
     /// The key that makes names unique ignoring case (Unicode-aware, unlike SQLite's NOCASE).
-    public static func key(_ name: String) -> String { name.lowercased() }
+    package static func key(_ name: String) -> String { name.lowercased() }
 }
 
 /// A tag with the number of citations carrying it.
-public struct TagSummary: Hashable, Sendable {
-    public var tag: Tag
+package struct TagSummary: Hashable, Sendable {
+    package var tag: Tag
     /// Citations not archived.
-    public var count: Int
-    public var archivedCount: Int
+    package var count: Int
+    package var archivedCount: Int
 
     package init(tag: Tag, count: Int, archivedCount: Int) {
         self.tag = tag

@@ -5,21 +5,21 @@ import CiteFeedSupport
 /// matches several rules has their product, times `favouriteWeight` for a favourite; the
 /// product stops at `WeightRule.maximumProduct`. Names match ignoring case: tags as tags do,
 /// authors as whole names, sources as a part of the source (as the `sources` filter does).
-public struct WeightRule: Hashable, Sendable, CustomStringConvertible {
-    public enum Kind: String, CaseIterable, Sendable {
+package struct WeightRule: Hashable, Sendable, CustomStringConvertible {
+    package enum Kind: String, CaseIterable, Sendable {
         case tag, author, source
     }
 
-    public var kind: Kind
-    public var name: String
-    public var weight: Int
+    package var kind: Kind
+    package var name: String
+    package var weight: Int
 
-    public static let maximumWeight = 10
+    package static let maximumWeight = 10
     /// The most showings per cycle that weights give one citation (before `favouriteWeight`).
-    public static let maximumProduct = 1000
-    public static let maximumRules = 100
+    package static let maximumProduct = 1000
+    package static let maximumRules = 100
 
-    public init(kind: Kind, name: String, weight: Int) {
+    package init(kind: Kind, name: String, weight: Int) {
         self.kind = kind
         self.name = name
         self.weight = weight
@@ -27,7 +27,7 @@ public struct WeightRule: Hashable, Sendable, CustomStringConvertible {
 
     /// `tag:stoic=3`, `author:Seneca=0`, `source:Meditations=2` (the last `=` separates the
     /// weight, so a name may contain one).
-    public init(parsing word: String) throws(SettingValueError) {
+    package init(parsing word: String) throws(SettingValueError) {
         guard let equals = word.lastIndex(of: "=") else {
             throw SettingValueError(reason: "write KIND:NAME=WEIGHT, such as tag:stoic=3 or author:Seneca=0")
         }
@@ -58,8 +58,8 @@ public struct WeightRule: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The stored key, `tag:stoic`.
-    public var key: String { kind.rawValue + ":" + name }
-    public var description: String { key + "=" + String(weight) }
+    package var key: String { kind.rawValue + ":" + name }
+    package var description: String { key + "=" + String(weight) }
 
     /// The same rule, whatever the case of its name (a later rule replaces it).
     func sameTarget(_ other: WeightRule) -> Bool { kind == other.kind && name.lowercased() == other.name.lowercased() }

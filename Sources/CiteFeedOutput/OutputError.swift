@@ -1,7 +1,9 @@
+import CiteFeedSupport
+
 /// Why outputs could not be written. Data only; the front end words it.
-public enum OutputError: Error, Equatable, Sendable {
+package enum OutputError: Error, Equatable, Sendable {
     /// The outputs of a rotation.
-    case cannotCreate(String, String)
+    case cannotCreate(String, IOFailure)
     /// A file the user named (`export --out`).
-    case cannotWriteFile(String, String)
+    case cannotWriteFile(String, IOFailure)
 }

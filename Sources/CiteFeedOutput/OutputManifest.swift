@@ -4,10 +4,10 @@ import CiteFeedSupport
 
 /// `.citefeed-outputs` in an output directory: the files citefeed wrote there, and whether it
 /// made the directory, so that it never replaces or removes anything else.
-public struct OutputManifest: Sendable, Equatable {
-    public static let name = ".citefeed-outputs"
-    public var files: Set<String>
-    public var created: Bool
+package struct OutputManifest: Sendable, Equatable {
+    package static let name = ".citefeed-outputs"
+    package var files: Set<String>
+    package var created: Bool
 
     var bytes: [UInt8] {
         Array(JSONWriter.pretty(.object([("created", .bool(created)), ("files", .array(files.sorted().map(JSONValue.string)))])).utf8)

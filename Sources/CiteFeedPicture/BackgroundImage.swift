@@ -17,7 +17,7 @@ final class BackgroundImage {
     init(_ api: PangoCairo, path: String) throws(PictureError) {
         let read: [UInt8]?
         do throws(IOFailure) { read = try Posix.readFile(path, limit: Self.largestFile) } catch {
-            throw .backgroundUnreadable(path, error.reason)
+            throw .backgroundUnreadable(path, error)
         }
         guard let bytes = read else { throw .backgroundMissing(path) }
         guard let (width, height) = PNGHeader.size(bytes) else { throw .backgroundNotPNG(path) }

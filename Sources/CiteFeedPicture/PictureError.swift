@@ -1,4 +1,5 @@
 import CiteFeedModel
+import CiteFeedSupport
 
 /// Why a picture could not be made. Words are the command line's.
 package enum PictureError: Error, Equatable, Sendable {
@@ -11,7 +12,7 @@ package enum PictureError: Error, Equatable, Sendable {
     /// The background image does not exist.
     case backgroundMissing(String)
     /// The background image cannot be read: the path and the system's reason.
-    case backgroundUnreadable(String, String)
+    case backgroundUnreadable(String, IOFailure)
     /// Cairo could not decode the background image: damaged, or too large for the memory there is.
     case backgroundUndecodable(String)
     /// The background image is not a PNG file.

@@ -79,7 +79,7 @@ extension Home {
         let now = try now()
         let staging: ImportStaging
         do { staging = try ImportStaging(in: paths.importStaging) } catch {
-            throw StoreError.io(path: paths.importStaging, reason: error.reason)
+            throw StoreError.file(error)
         }
         defer { staging.remove() }
         let staged = sources.enumerated().map { number, source in Result { try source.stage(staging, number) } }

@@ -24,7 +24,11 @@ package enum SleepScreenError: Error, Sendable {
     case picture(PictureError)
     /// The rotation has nothing to show.
     case nothingToShow(String)
-    case cannotWrite(String, String)
+    /// The library or the settings could not be read for the rotation's picks: their error.
+    case library(any Error)
+    case cannotWrite(String, IOFailure)
+    /// The folder, or a link above it, leads off the reader's storage.
+    case offStorage(String)
 }
 
 extension Home {
@@ -69,7 +73,7 @@ extension Home {
             let library = try libraryWithStarterSet()
             var seen = Set<Int64>()
             citations = try rotation(library, settings: settings).upcoming(count * 2).map(\.citation).filter { seen.insert($0.id).inserted }
-        } catch { throw .cannotWrite(device.root, "\(error)") }
+        } catch { throw .library(error) }
         guard !citations.isEmpty else { throw .nothingToShow(settings.rotation) }
         let chosen = Array(citations.prefix(count))
         let folder = device.folder
@@ -82,9 +86,9 @@ extension Home {
         }
         var ancestor = folder
         while !Posix.fileExists(ancestor) && ancestor != "/" && ancestor != "." { ancestor = Posix.parentDirectory(ancestor) }
-        guard onStorage(ancestor) else { throw .cannotWrite(folder, "it leads off the reader's storage (through a symbolic link)") }
-        do throws(IOFailure) { try Posix.makeDirectories(folder) } catch { throw .cannotWrite(folder, error.message) }
-        guard onStorage(folder) else { throw .cannotWrite(folder, "it leads off the reader's storage (through a symbolic link)") }
+        guard onStorage(ancestor) else { throw .offStorage(folder) }
+        do throws(IOFailure) { try Posix.makeDirectories(folder) } catch { throw .cannotWrite(folder, error) }
+        guard onStorage(folder) else { throw .offStorage(folder) }
         Self.removeStaleTemporaryPictures(in: folder)
         let listPath = folder + "/" + Self.sleepScreenList
         let names = (1...max(chosen.count, 1)).map(Self.sleepScreenName)
@@ -126,6 +130,6 @@ extension Home {
             return SleepScreens(
                 device: device, size: size, written: written.count, unchanged: files.count - written.count, removed: removed,
                 leftAlone: leftAlone)
-        } catch { throw .cannotWrite(folder, error.message) }
+        } catch { throw .cannotWrite(folder, error) }
     }
 }

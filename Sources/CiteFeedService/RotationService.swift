@@ -11,16 +11,16 @@ import CiteFeedSupport
 /// writes through the `Library` again; the outputs are rendered by `OutputSet` from a value and
 /// written by `OutputDirectory`. Every method runs in a write transaction (a savepoint inside a
 /// command's own), so concurrent processes make exactly one pick per slot.
-public struct RotationService {
-    public let library: Library
-    public let settings: Settings
-    public let now: Timestamp
+package struct RotationService {
+    package let library: Library
+    package let settings: Settings
+    package let now: Timestamp
     /// The rotation's slots, cut to its active hours and days.
-    public let timetable: Timetable
+    package let timetable: Timetable
     /// The rotation's name; "" for the unnamed default rotation.
-    public let name: String
+    package let name: String
 
-    public init(library: Library, settings: Settings, now: Timestamp, name: String = "") {
+    package init(library: Library, settings: Settings, now: Timestamp, name: String = "") {
         self.library = library
         self.settings = settings
         self.now = now
@@ -40,7 +40,7 @@ public struct RotationService {
 
     /// Makes sure the current slot has a pick (`rotate`, and `status` in a slot without one).
     /// Returns the state and whether a pick was made.
-    public func ensureCurrent() throws -> (state: RotationState, picked: Bool) {
+    package func ensureCurrent() throws -> (state: RotationState, picked: Bool) {
         try library.write {
             let (slot, whole, active) = timetable.slot(at: now)
             let clockSlot = timetable.counted(whole)
@@ -59,7 +59,7 @@ public struct RotationService {
     }
 
     /// A new pick now, out of turn (`next`).
-    public func next() throws -> RotationState {
+    package func next() throws -> RotationState {
         try library.write {
             let (slot, clockSlot, _) = timetable.slot(at: now)
             return RotationState(slot: slot, pick: try pickNext(slot: clockSlot, at: now, reason: .next))
@@ -69,7 +69,7 @@ public struct RotationService {
     /// After a change to the library or the settings: keeps the shown pick and its snapshot
     /// right. When the shown citation became ineligible (or the slot had nothing to show and
     /// now has), picks anew at once. Returns `nil` when nothing was ever picked (rotation unused).
-    public func refresh() throws -> RotationState? {
+    package func refresh() throws -> RotationState? {
         try library.write { () throws -> RotationState? in
             let (slot, whole, active) = timetable.slot(at: now)
             let clockSlot = timetable.counted(whole)
@@ -111,7 +111,7 @@ public struct RotationService {
     /// The next `count` picks as things stand, with their slots and each citation's showings
     /// per cycle (its weight, times `favouriteWeight` for a favourite): what `rotate` will do
     /// if nothing changes. The current slot comes first when it has no pick yet.
-    public func upcoming(_ count: Int) throws -> [(slot: Slot, citation: Citation, weight: Int)] {
+    package func upcoming(_ count: Int) throws -> [(slot: Slot, citation: Citation, weight: Int)] {
         var (slot, whole, active) = timetable.slot(at: now)
         let picked = try shown(in: timetable.counted(whole)) != nil
         // Before the active time of a slot without a pick, the pick comes when it begins.
@@ -134,7 +134,7 @@ public struct RotationService {
     /// Renders the outputs of a rotation in review mode: the bar's card and the feeds
     /// of the answers given; writes them and the saved state. Returns the names written.
     @discardableResult
-    public func publishReview(_ current: CurrentFile, directory: String, currentFile: String, version: String) throws
+    package func publishReview(_ current: CurrentFile, directory: String, currentFile: String, version: String) throws
         -> OutputDirectory.Written
     {
         let pick = current.pick.map {
@@ -154,7 +154,8 @@ public struct RotationService {
     /// Renders the outputs of `state` and writes those that changed into `directory`, and the
     /// saved state into `currentFile`; returns the names written.
     @discardableResult
-    public func publish(_ state: RotationState, directory: String, currentFile: String, version: String) throws -> OutputDirectory.Written {
+    package func publish(_ state: RotationState, directory: String, currentFile: String, version: String) throws -> OutputDirectory.Written
+    {
         let input = OutputInput(
             state: state, picks: try library.recentPicks(limit: settings.feedItems, rotation: name), settings: settings,
             outputDirectory: directory,

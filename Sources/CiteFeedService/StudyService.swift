@@ -8,18 +8,18 @@ import CiteFeedSupport
 /// Spaced repetition over the library's cards: grading a card with FSRS, taking an
 /// answer back, and what is due. It reads and writes through the `Library` and lets the pure
 /// `FSRS` decide; every change runs in a write transaction.
-public struct StudyService {
-    public let library: Library
-    public let settings: Settings
-    public let now: Timestamp
+package struct StudyService {
+    package let library: Library
+    package let settings: Settings
+    package let now: Timestamp
 
     /// The cards studied: those a rotation's filters let through (so that a review rotation
     /// with `tags latin` never shows a card tagged `greek`), or `study --tag`'s; `nil`: every card.
-    public var deck: CardDeck?
+    package var deck: CardDeck?
 
     /// `deck`: the settings whose filters choose the cards (a review rotation's own, or those
     /// of `study --rotation`, `--tag`, `--favourites`); `nil`, every card.
-    public init(library: Library, settings: Settings, now: Timestamp, deck: Settings? = nil) {
+    package init(library: Library, settings: Settings, now: Timestamp, deck: Settings? = nil) {
         self.library = library
         self.settings = settings
         self.now = now
@@ -28,12 +28,12 @@ public struct StudyService {
 
     /// The study day holding `now`: from `dayStartsAt` (local time, 04:00 by default, as Anki)
     /// to the next.
-    public var day: Slot { SlotClock(interval: Interval(minutes: Interval.day), shift: settings.dayStartsAt).slot(at: now) }
+    package var day: Slot { SlotClock(interval: Interval(minutes: Interval.day), shift: settings.dayStartsAt).slot(at: now) }
 
     /// Grades the card of citation `id`; returns the card before and after, and the answer's id
     /// in the review log (for undo).
     @discardableResult
-    public func grade(_ id: Int64, _ grade: Grade) throws -> (before: CardRecord, after: CardRecord, reviewID: Int64) {
+    package func grade(_ id: Int64, _ grade: Grade) throws -> (before: CardRecord, after: CardRecord, reviewID: Int64) {
         try library.write {
             let citation = try library.citation(id: id)
             guard let before = try library.card(of: id, now: now) else { throw StudyError.notACard(id) }
@@ -46,7 +46,7 @@ public struct StudyService {
 
     /// Takes back the answer `reviewID`; returns its citation's id.
     @discardableResult
-    public func undo(_ reviewID: Int64) throws -> Int64 {
+    package func undo(_ reviewID: Int64) throws -> Int64 {
         try library.write {
             guard let id = try library.undoReview(reviewID) else { throw StudyError.nothingToUndo }
             return id
@@ -54,7 +54,7 @@ public struct StudyService {
     }
 
     /// What each grade would do to the card of `id` now: the interval until it is due again.
-    public func intervals(_ id: Int64) throws -> [(grade: Grade, seconds: Int64)] {
+    package func intervals(_ id: Int64) throws -> [(grade: Grade, seconds: Int64)] {
         guard let record = try library.card(of: id, now: now) else { throw StudyError.notACard(id) }
         return Grade.allCases.map { ($0, FSRS(settings).review(record.card, $0, at: now).due.seconds - now.seconds) }
     }
@@ -63,7 +63,7 @@ public struct StudyService {
     /// learning or relearning that are due now, most overdue first; then review cards due
     /// today (before the study day ends); then new cards while fewer than `newPerDay` were
     /// started today.
-    public func nextCard() throws -> Int64? {
+    package func nextCard() throws -> Int64? {
         if let learning = try library.mostOverdueCard(
             in: [.learning, .relearning], before: Timestamp(seconds: now.seconds + 1), deck: deck)
         {
@@ -77,7 +77,7 @@ public struct StudyService {
 
     /// What is left today, as the study screen counts it: new cards (up to what `newPerDay`
     /// still allows), learning cards due now, review cards due today.
-    public func counts() throws -> (new: Int, learning: Int, due: Int) {
+    package func counts() throws -> (new: Int, learning: Int, due: Int) {
         let newLeft = max(0, settings.newPerDay - (try library.newCardsStarted(since: day.start)))
         let newCards = try library.newCardCount(deck: deck)
         return (
@@ -88,14 +88,14 @@ public struct StudyService {
     }
 
     /// New cards of the deck that wait because today's `newPerDay` is used up (or is 0).
-    public func newHeldBack() throws -> Int {
+    package func newHeldBack() throws -> Int {
         let newLeft = max(0, settings.newPerDay - (try library.newCardsStarted(since: day.start)))
         return max(0, try library.newCardCount(deck: deck) - newLeft)
     }
 
     /// What the bar of a rotation in review mode shows now: the next card (not revealed), or
     /// nothing and when the next card is due; valid until the study day ends or that time.
-    public func barState(revealed: Bool = false) throws -> CurrentFile {
+    package func barState(revealed: Bool = false) throws -> CurrentFile {
         let day = self.day
         if let id = try nextCard() {
             return CurrentFile(
@@ -109,7 +109,7 @@ public struct StudyService {
 
     /// Cards by state, what is due, answers and retention over today, 7 and 30 days, and the
     /// streak of study days with answers.
-    public func stats() throws -> StudyStats {
+    package func stats() throws -> StudyStats {
         let clock = SlotClock(interval: Interval(minutes: Interval.day), shift: settings.dayStartsAt)
         let today = clock.slot(at: now)
         // The start of the study day `n` days before today.
@@ -140,7 +140,7 @@ public struct StudyService {
 }
 
 /// Why a card cannot be studied or graded.
-public enum StudyError: Error, Equatable, Sendable {
+package enum StudyError: Error, Equatable, Sendable {
     case notACard(Int64)
     case suspended(Int64)
     case nothingToUndo

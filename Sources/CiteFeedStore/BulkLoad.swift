@@ -184,7 +184,7 @@ extension Library {
     /// tagging (100k rows: 0.1 s of 0.2 s). The pragma has no effect inside a transaction, so
     /// this must be called before the command's transaction opens; the tests check the foreign
     /// keys after imports.
-    public func withoutForeignKeyChecks<T>(_ body: () throws -> T) throws -> T {
+    package func withoutForeignKeyChecks<T>(_ body: () throws -> T) throws -> T {
         try mapped { try db.execute("PRAGMA foreign_keys = OFF") }
         defer { try? db.execute("PRAGMA foreign_keys = ON") }
         return try body()

@@ -2,32 +2,32 @@ import CiteFeedModel
 import CiteFeedSupport
 
 /// What `list` asks for.
-public struct CitationQuery: Sendable {
-    public enum Sort: String, CaseIterable, Sendable {
+package struct CitationQuery: Sendable {
+    package enum Sort: String, CaseIterable, Sendable {
         case updated, created, author, text
     }
 
     /// Any of these tags (names, any case); empty = all.
-    public var tags: [String] = []
-    public var favouritesOnly = false
+    package var tags: [String] = []
+    package var favouritesOnly = false
     /// `true`: only archived citations; `false`: only the others.
-    public var archived = false
+    package var archived = false
     /// Archived and not archived alike (overrides `archived`).
-    public var all = false
+    package var all = false
     /// Words for the full-text index; every word must occur (`word*`: as a prefix).
-    public var search: String?
+    package var search: String?
     /// `nil`: most recently modified first, or best match first when searching.
-    public var sort: Sort?
-    public var reverse = false
-    public var limit: Int?
+    package var sort: Sort?
+    package var reverse = false
+    package var limit: Int?
     /// Only cards.
-    public var cardsOnly = false
+    package var cardsOnly = false
     /// Only cards due before this time (not new ones).
-    public var dueBefore: Timestamp?
+    package var dueBefore: Timestamp?
     /// Only what a rotation with these settings may pick (`list --rotation`).
-    public var eligibleUnder: Settings?
+    package var eligibleUnder: Settings?
 
-    public init() {}
+    package init() {}
 
     /// The FTS5 query for the user's words: each word quoted (so `AND`, `OR` or `"` are just
     /// text), all of them required; a word ending in `*` matches as a prefix (`happ*`).

@@ -5,13 +5,13 @@ import CiteFeedSupport
 /// A thin wrapper over one SQLite connection: prepared statements, typed binding and reading,
 /// and transactions. Every failure is an `SQLiteError` with SQLite's codes and the SQL; the
 /// `Library` turns it into a `StoreError` for people.
-public final class Database {
+package final class Database {
     let handle: OpaquePointer
-    public let path: String
+    package let path: String
 
     /// Opens (creating if needed) the database at `path`, waiting up to `busyTimeout` ms for locks
     /// (the writers' patience, `FileLock.patience`, by default).
-    public init(path: String, busyTimeout: Int32? = nil) throws(SQLiteError) {
+    package init(path: String, busyTimeout: Int32? = nil) throws(SQLiteError) {
         self.path = path
         _ = Database.configured
         var db: OpaquePointer?
@@ -39,7 +39,7 @@ public final class Database {
     /// The largest text or blob this connection makes or reads (`SQLITE_LIMIT_LENGTH`): past
     /// it a statement fails with `SQLITE_TOOBIG` instead of holding the value (another
     /// program's database, whose generated column could be hundreds of megabytes).
-    public func limitLength(_ bytes: Int32) {
+    package func limitLength(_ bytes: Int32) {
         sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, bytes)
     }
 
@@ -84,12 +84,12 @@ public final class Database {
     }
 
     /// Runs one or more statements without results.
-    public func execute(_ sql: String) throws(SQLiteError) {
+    package func execute(_ sql: String) throws(SQLiteError) {
         let rc = sqlite3_exec(handle, sql, nil, nil, nil)
         if rc != SQLITE_OK { throw error(sql: sql) }
     }
 
-    public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+    package func prepare(_ sql: String) throws(SQLiteError) -> Statement {
         var stmt: OpaquePointer?
         let rc = sqlite3_prepare_v2(handle, sql, -1, &stmt, nil)
         guard rc == SQLITE_OK, let stmt else { throw error(sql: sql) }
@@ -121,10 +121,10 @@ public final class Database {
     }
 
     /// Runs `sql` with `bindings`, returning nothing.
-    public func run(_ sql: String, _ bindings: SQLValue...) throws(SQLiteError) { try run(sql, bindings) }
+    package func run(_ sql: String, _ bindings: SQLValue...) throws(SQLiteError) { try run(sql, bindings) }
 
     /// `run` with the bindings as a list.
-    public func run(_ sql: String, _ bindings: [SQLValue]) throws(SQLiteError) {
+    package func run(_ sql: String, _ bindings: [SQLValue]) throws(SQLiteError) {
         try cached(sql) { stmt throws(SQLiteError) in
             try stmt.bind(bindings)
             while try stmt.step() {}
@@ -132,7 +132,7 @@ public final class Database {
     }
 
     /// All rows of `sql`, each read by `read`.
-    public func query<T>(_ sql: String, _ bindings: [SQLValue] = [], _ read: (Statement) -> T) throws(SQLiteError) -> [T] {
+    package func query<T>(_ sql: String, _ bindings: [SQLValue] = [], _ read: (Statement) -> T) throws(SQLiteError) -> [T] {
         try cached(sql) { stmt throws(SQLiteError) in
             try stmt.bind(bindings)
             var rows: [T] = []
@@ -142,20 +142,20 @@ public final class Database {
     }
 
     /// The first column of the first row, as an integer.
-    public func scalar(_ sql: String, _ bindings: SQLValue...) throws(SQLiteError) -> Int64? {
+    package func scalar(_ sql: String, _ bindings: SQLValue...) throws(SQLiteError) -> Int64? {
         try scalar(sql, bindings)
     }
 
     /// `scalar` with the bindings as a list (built up by the caller).
-    public func scalar(_ sql: String, _ bindings: [SQLValue]) throws(SQLiteError) -> Int64? {
+    package func scalar(_ sql: String, _ bindings: [SQLValue]) throws(SQLiteError) -> Int64? {
         try cached(sql) { stmt throws(SQLiteError) in
             try stmt.bind(bindings)
             return try stmt.step() && !stmt.isNull(0) ? stmt.int(0) : nil
         }
     }
 
-    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
-    public var changes: Int { Int(sqlite3_changes(handle)) }
+    package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    package var changes: Int { Int(sqlite3_changes(handle)) }
 
     private var depth = 0
 
@@ -171,12 +171,15 @@ public final class Database {
         do { try writeLock.acquire() } catch {
             switch error {
             case .stuck(let holder):
+                // As SQLite says it (the holder is for a reader of the code, not for users:
+                // `StoreError.busy` words every busy library alike).
                 throw SQLiteError(
                     extendedCode: SQLITE_BUSY,
-                    message:
-                        "another citefeed\(holder.map { " (process \($0))" } ?? "") kept the library for \(Posix.describe(milliseconds: FileLock.patience))",
-                    sql: nil)
-            case .io(let message): throw SQLiteError(extendedCode: SQLITE_CANTOPEN, message: message, sql: nil)
+                    message: String(cString: sqlite3_errstr(SQLITE_BUSY)) + " (held by process \(holder.map(String.init) ?? "?"))")
+            case .io(let failure):
+                var error = SQLiteError(extendedCode: SQLITE_CANTOPEN, message: String(cString: sqlite3_errstr(SQLITE_CANTOPEN)))
+                error.lockFile = failure
+                throw error
             }
         }
     }
@@ -193,7 +196,7 @@ public final class Database {
     /// writers' turn, `writeLock`), so writers queue instead of failing on a lock upgrade.
     /// Inside another transaction it becomes a savepoint, so a command can make a change and its
     /// consequences in one.
-    public func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
+    package func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
         let name = "s\(depth)"
         let outer = depth == 0
         if outer && immediate { try acquireWriteLock() }
@@ -243,5 +246,5 @@ public final class Database {
     }
 
     /// The SQLite library version, e.g. `3.40.1`.
-    public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+    package static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
 }

@@ -12,7 +12,7 @@ extension Library {
 
     /// Marks citations as cards (`true`) or not (`false`); returns the ids whose being a card
     /// changed. Unknown ids change nothing (all or nothing).
-    public func setCard(_ ids: [Int64], _ card: Bool) throws -> [Int64] {
+    package func setCard(_ ids: [Int64], _ card: Bool) throws -> [Int64] {
         try mappingSQLite {
             try write {
                 var changed: [Int64] = []
@@ -47,13 +47,13 @@ extension Library {
     }
 
     /// Whether citation `id` is a card (archived or not).
-    public func isCard(_ id: Int64) throws(StoreError) -> Bool {
+    package func isCard(_ id: Int64) throws(StoreError) -> Bool {
         try mapped { try db.scalar("SELECT 1 FROM cards WHERE citation_id = ? AND is_card = 1", .int(id)) != nil }
     }
 
     /// The card of citation `id`, or `nil` when it is not a card. A card never reviewed is new,
     /// due from `now`.
-    public func card(of id: Int64, now: Timestamp) throws(StoreError) -> CardRecord? {
+    package func card(of id: Int64, now: Timestamp) throws(StoreError) -> CardRecord? {
         try mapped {
             guard try isCard(id) else { return nil }
             let rows = try db.query("SELECT \(Library.cardColumns) FROM cards WHERE citation_id = ?", [.int(id)]) { s in
@@ -118,7 +118,7 @@ extension Library {
     }
 
     /// The review log of citation `id`, oldest first.
-    public func reviews(of id: Int64) throws(StoreError) -> [ReviewEntry] {
+    package func reviews(of id: Int64) throws(StoreError) -> [ReviewEntry] {
         try mapped {
             try db.query(
                 "SELECT id, citation_id, reviewed_at, grade, elapsed_days, state_before FROM reviews WHERE citation_id = ? ORDER BY id",
@@ -135,7 +135,7 @@ extension Library {
 
 extension Library {
     /// Cards not archived, by state (a card never reviewed is new); archived cards apart.
-    public func cardCounts() throws(StoreError) -> (byState: [CardPhase: Int], suspended: Int) {
+    package func cardCounts() throws(StoreError) -> (byState: [CardPhase: Int], suspended: Int) {
         try mapped {
             var byState: [CardPhase: Int] = [:]
             var suspended = 0
@@ -150,13 +150,13 @@ extension Library {
     }
 
     /// Cards not archived and not new that are due before `time`.
-    public func dueCount(before time: Timestamp) throws(StoreError) -> Int {
+    package func dueCount(before time: Timestamp) throws(StoreError) -> Int {
         try dueCount(in: [.learning, .review, .relearning], before: time)
     }
 
     /// Answers given from `start` on, and how many of those to review-state cards were not Again:
     /// the whole hours from the counts kept by hour, the part of an hour before from the log.
-    public func reviewCounts(since start: Timestamp) throws(StoreError) -> (answers: Int, reviewAnswers: Int, recalled: Int) {
+    package func reviewCounts(since start: Timestamp) throws(StoreError) -> (answers: Int, reviewAnswers: Int, recalled: Int) {
         try mapped {
             let firstWholeHour = (start.seconds + 3599) / 3600
             let hours =
@@ -176,7 +176,7 @@ extension Library {
     }
 
     /// Whether any answer was given in [start, end).
-    public func hasReviews(from start: Timestamp, to end: Timestamp) throws(StoreError) -> Bool {
+    package func hasReviews(from start: Timestamp, to end: Timestamp) throws(StoreError) -> Bool {
         try mapped {
             try db.scalar(
                 "SELECT 1 FROM reviews WHERE reviewed_at >= ? AND reviewed_at < ? LIMIT 1", .int(start.seconds), .int(end.seconds)) != nil
@@ -186,7 +186,7 @@ extension Library {
 
 extension Library {
     /// The most overdue card in `states` due before `time` (not archived): its citation's id.
-    public func mostOverdueCard(in states: [CardPhase], before time: Timestamp, deck: CardDeck? = nil) throws(StoreError) -> Int64? {
+    package func mostOverdueCard(in states: [CardPhase], before time: Timestamp, deck: CardDeck? = nil) throws(StoreError) -> Int64? {
         try mapped {
             let names = states.map { "'\($0.rawValue)'" }.joined(separator: ", ")
             return try db.scalar(
@@ -196,7 +196,7 @@ extension Library {
     }
 
     /// Cards in `states` due before `time` (not archived), of `deck`.
-    public func dueCount(in states: [CardPhase], before time: Timestamp, deck: CardDeck? = nil) throws(StoreError) -> Int {
+    package func dueCount(in states: [CardPhase], before time: Timestamp, deck: CardDeck? = nil) throws(StoreError) -> Int {
         try mapped {
             let names = states.map { "'\($0.rawValue)'" }.joined(separator: ", ")
             return Int(
@@ -207,7 +207,7 @@ extension Library {
     }
 
     /// The first new card (never answered, not archived) of `deck`, oldest first.
-    public func firstNewCard(deck: CardDeck? = nil) throws(StoreError) -> Int64? {
+    package func firstNewCard(deck: CardDeck? = nil) throws(StoreError) -> Int64? {
         try mapped {
             try db.scalar(
                 "SELECT k.citation_id FROM cards k WHERE \(Library.activeCard) AND k.state = 'new'\(deck.clause) ORDER BY k.citation_id LIMIT 1",
@@ -216,7 +216,7 @@ extension Library {
     }
 
     /// New cards (not archived) of `deck`.
-    public func newCardCount(deck: CardDeck? = nil) throws(StoreError) -> Int {
+    package func newCardCount(deck: CardDeck? = nil) throws(StoreError) -> Int {
         guard deck != nil else { return try cardCounts().byState[.new] ?? 0 }
         return try mapped {
             Int(
@@ -228,21 +228,21 @@ extension Library {
     /// The cards a rotation's filters (tags, excludeTags, authors, sources, search,
     /// favouritesOnly, lengths, weights of 0) let through, as `list --rotation` lists them;
     /// `nil` when it has none (every card).
-    public func deck(_ settings: Settings) -> CardDeck? {
+    package func deck(_ settings: Settings) -> CardDeck? {
         let (condition, bindings) = eligibility(settings)
         guard condition != "c.archived_at IS NULL" else { return nil }
         return CardDeck(condition: condition, bindings: bindings)
     }
 
     /// New cards answered for the first time from `start` on.
-    public func newCardsStarted(since start: Timestamp) throws(StoreError) -> Int {
+    package func newCardsStarted(since start: Timestamp) throws(StoreError) -> Int {
         try mapped {
             Int(try db.scalar("SELECT count(*) FROM reviews WHERE reviewed_at >= ? AND state_before = 'new'", .int(start.seconds)) ?? 0)
         }
     }
 
     /// The earliest due time after `time` of a card in learning, review or relearning.
-    public func nextDue(after time: Timestamp, deck: CardDeck? = nil) throws(StoreError) -> Timestamp? {
+    package func nextDue(after time: Timestamp, deck: CardDeck? = nil) throws(StoreError) -> Timestamp? {
         try mapped {
             // One range of the index per state, the smallest of their minimums.
             try [CardPhase.learning, .review, .relearning].compactMap { state throws(SQLiteError) in
@@ -255,7 +255,7 @@ extension Library {
 
     /// The newest answers (at most `limit`) with the citation as it is now, for the feeds of a
     /// rotation in review mode: each as a pick dated at the answer.
-    public func recentReviewPicks(limit: Int) throws(StoreError) -> [Pick] {
+    package func recentReviewPicks(limit: Int) throws(StoreError) -> [Pick] {
         let rows = try mapped {
             try db.query("SELECT r.id, r.citation_id, r.reviewed_at FROM reviews r ORDER BY r.id DESC LIMIT ?", [.int(Int64(limit))]) {
                 ($0.int(0), $0.int(1), Timestamp(seconds: $0.int(2)))
@@ -273,7 +273,7 @@ extension Library {
     /// Every card that carries something (a mark, a state, answers), with its review log, by
     /// citation id: read at once, for the export, which streams citations and must not query
     /// per citation.
-    public func cardExports() throws(StoreError) -> [Int64: CardExchange] {
+    package func cardExports() throws(StoreError) -> [Int64: CardExchange] {
         try mapped {
             var cards: [Int64: CardExchange] = [:]
             let rows = try db.query(
@@ -336,7 +336,7 @@ extension Library {
 
 /// The cards of a deck: those whose citation passes a condition on `citations c` (a
 /// rotation's filters, or `study --tag`'s), as a clause for queries on `cards k`.
-public struct CardDeck {
+package struct CardDeck {
     let condition: String
     let bindings: [SQLValue]
 }

@@ -45,7 +45,7 @@ extension Library {
     }
 
     /// One citation, archived or not.
-    public func citation(id: Int64) throws(StoreError) -> Citation {
+    package func citation(id: Int64) throws(StoreError) -> Citation {
         try mapped {
             let tags = try tagTable()
             let rows = try db.query("SELECT \(Library.citationColumns) FROM citations c WHERE c.id = ?", [.int(id)]) {
@@ -57,7 +57,7 @@ extension Library {
     }
 
     /// Citations matching `query`; a tag of the query that does not exist is an error.
-    public func citations(_ query: CitationQuery) throws(StoreError) -> [Citation] {
+    package func citations(_ query: CitationQuery) throws(StoreError) -> [Citation] {
         try mapped {
             guard let (sql, bindings) = try select(query) else { return [] }
             let tags = try tagTable()
@@ -67,7 +67,7 @@ extension Library {
 
     /// Each citation matching `query`, in its order, read from the statement one at a time
     /// without holding them all: for exports of any size.
-    public func forEachCitation(_ query: CitationQuery, _ body: (Citation) throws -> Void) throws {
+    package func forEachCitation(_ query: CitationQuery, _ body: (Citation) throws -> Void) throws {
         try mappingSQLite {
             guard let (sql, bindings) = try select(query) else { return }
             let tags = try tagTable()
@@ -78,14 +78,14 @@ extension Library {
     }
 
     /// Every tag, by name ignoring case (`tags()` without the counts).
-    public func tagList() throws(StoreError) -> [Tag] {
+    package func tagList() throws(StoreError) -> [Tag] {
         try mapped {
             try db.query("SELECT name, color FROM tags ORDER BY key") { Tag(name: $0.text(0), color: $0.text(1)) }
         }
     }
 
     /// The tags carried by the citations matching `query` (an export's tag list), in `tags()` order.
-    public func tagsUsed(by query: CitationQuery) throws(StoreError) -> [Tag] {
+    package func tagsUsed(by query: CitationQuery) throws(StoreError) -> [Tag] {
         try mapped {
             var unlimited = query
             unlimited.limit = nil
@@ -163,7 +163,7 @@ extension Library {
 
     /// Adds a citation (fields already validated), creating unknown tags. Returns it as stored.
     @discardableResult
-    public func add(_ new: NewCitation, now: Timestamp) throws -> Citation {
+    package func add(_ new: NewCitation, now: Timestamp) throws -> Citation {
         try write { () throws -> Citation in try insert(new, now: now) }
     }
 
@@ -187,7 +187,7 @@ extension Library {
 
     /// Applies `changes` to citation `id` and bumps its `updatedAt`.
     @discardableResult
-    public func update(id: Int64, _ changes: CitationChanges, now: Timestamp) throws -> Citation {
+    package func update(id: Int64, _ changes: CitationChanges, now: Timestamp) throws -> Citation {
         try mappingSQLite {
             try write { () throws -> Citation in
                 _ = try citation(id: id)
@@ -239,24 +239,24 @@ extension Library {
 
     /// Marks or unmarks favourites; returns the ids whose flag changed.
     @discardableResult
-    public func setFavourite(_ ids: [Int64], _ favourite: Bool, now: Timestamp) throws -> [Int64] {
+    package func setFavourite(_ ids: [Int64], _ favourite: Bool, now: Timestamp) throws -> [Int64] {
         try setColumn("favourite", where: "favourite != \(favourite ? 1 : 0)", ids: ids, now: now, .bool(favourite))
     }
 
     /// Archives citations (a soft delete); returns the ids that were not archived before.
     @discardableResult
-    public func archive(_ ids: [Int64], now: Timestamp) throws -> [Int64] {
+    package func archive(_ ids: [Int64], now: Timestamp) throws -> [Int64] {
         try setColumn("archived_at", where: "archived_at IS NULL", ids: ids, now: now, .int(now.seconds))
     }
 
     /// Brings archived citations back; returns the ids that were archived.
     @discardableResult
-    public func restore(_ ids: [Int64], now: Timestamp) throws -> [Int64] {
+    package func restore(_ ids: [Int64], now: Timestamp) throws -> [Int64] {
         try setColumn("archived_at", where: "archived_at IS NOT NULL", ids: ids, now: now, .null)
     }
 
     /// Deletes citations for good. Without `force`, every one must be archived already.
-    public func delete(_ ids: [Int64], force: Bool) throws {
+    package func delete(_ ids: [Int64], force: Bool) throws {
         try mappingSQLite {
             try write {
                 let citations = try ids.map { id throws(StoreError) in try citation(id: id) }

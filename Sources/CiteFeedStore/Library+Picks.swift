@@ -13,7 +13,7 @@ extension Library {
     }
 
     /// The newest picks of `rotation` (the default rotation's: "") first.
-    public func recentPicks(limit: Int, rotation: String = "") throws(StoreError) -> [Pick] {
+    package func recentPicks(limit: Int, rotation: String = "") throws(StoreError) -> [Pick] {
         try mapped {
             try db.query(
                 "SELECT \(Library.pickColumns) FROM picks p WHERE p.rotation = ? ORDER BY p.id DESC LIMIT ?",
@@ -23,7 +23,7 @@ extension Library {
         }
     }
 
-    public func latestPick(rotation: String = "") throws(StoreError) -> Pick? {
+    package func latestPick(rotation: String = "") throws(StoreError) -> Pick? {
         try recentPicks(limit: 1, rotation: rotation).first
     }
 
@@ -170,7 +170,7 @@ extension Library {
     /// is kept in `rotation_cache` for the library's generation and the settings' filter, so
     /// that rotations between changes read one blob instead of every citation; `store: false`
     /// only reads it.
-    public func eligibleEntries(_ settings: Settings, store: Bool = true, rotation: String = "") throws(StoreError) -> [RotationEntry] {
+    package func eligibleEntries(_ settings: Settings, store: Bool = true, rotation: String = "") throws(StoreError) -> [RotationEntry] {
         try mapped {
             let generation = Int64(try meta("generation") ?? "") ?? 0
             let filter = Library.filterKey(settings)
@@ -219,18 +219,18 @@ extension Library {
     }
 
     /// Whether citation `id` may rotate under `settings` (a weight of 0 keeps it out).
-    public func isEligible(_ id: Int64, _ settings: Settings) throws(StoreError) -> Bool {
+    package func isEligible(_ id: Int64, _ settings: Settings) throws(StoreError) -> Bool {
         try mapped { try !readEntries(settings, only: id).isEmpty }
     }
 
     /// The weight of citation `id` under `settings` (before `favouriteWeight`); 0 when it may
     /// not rotate.
-    public func weight(of id: Int64, _ settings: Settings) throws(StoreError) -> Int {
+    package func weight(of id: Int64, _ settings: Settings) throws(StoreError) -> Int {
         try mapped { try readEntries(settings, only: id).first?.weight ?? 0 }
     }
 
     /// The library's creation time (a fixed date for feeds that have no item yet).
-    public func createdAt() throws(StoreError) -> Timestamp {
+    package func createdAt() throws(StoreError) -> Timestamp {
         Timestamp(seconds: Int64(try meta("created") ?? "") ?? 0)
     }
 
@@ -256,7 +256,7 @@ extension Library {
 extension Library {
     /// Forgets the rotation `name`: its history, its cache, its "nothing eligible since" and
     /// its uuid.
-    public func removeRotation(_ name: String) throws(StoreError) {
+    package func removeRotation(_ name: String) throws(StoreError) {
         try mapped {
             try db.run("DELETE FROM picks WHERE rotation = ?", .text(name))
             try db.run("DELETE FROM rotation_cache WHERE rotation = ?", .text(name))
@@ -265,7 +265,7 @@ extension Library {
     }
 
     /// Gives the rotation `old`'s history, cache and uuid to `new`.
-    public func renameRotation(_ old: String, to new: String) throws(StoreError) {
+    package func renameRotation(_ old: String, to new: String) throws(StoreError) {
         try mapped {
             try db.run("UPDATE picks SET rotation = ? WHERE rotation = ?", .text(new), .text(old))
             try db.run("UPDATE rotation_cache SET rotation = ? WHERE rotation = ?", .text(new), .text(old))
@@ -277,7 +277,7 @@ extension Library {
 
     /// The namespace of a rotation's feed item ids: the library's uuid for the default
     /// rotation; a uuid of its own for a named one, made when first asked for (in a write).
-    public func rotationUUID(_ name: String) throws(StoreError) -> String {
+    package func rotationUUID(_ name: String) throws(StoreError) -> String {
         if name.isEmpty { return try uuid() }
         if let uuid = try meta(Library.uuidKey(name)) { return uuid }
         let uuid = UUIDString.random()

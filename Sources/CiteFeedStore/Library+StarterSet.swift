@@ -4,7 +4,7 @@ import CiteFeedSupport
 extension Library {
     /// Adds the starter set when the library has never held a citation (not merely when it is
     /// empty now: a user who deleted everything keeps an empty library). Returns how many were added.
-    public func fillStarterSetIfNew(now: Timestamp) throws -> Int {
+    package func fillStarterSetIfNew(now: Timestamp) throws -> Int {
         if try everHeldCitation() { return 0 }
         return try write { () throws -> Int in
             if try everHeldCitation() { return 0 }

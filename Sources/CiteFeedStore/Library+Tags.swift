@@ -23,7 +23,7 @@ extension Library {
     }
 
     /// Every tag with its citation counts, sorted by name.
-    public func tags() throws(StoreError) -> [TagSummary] {
+    package func tags() throws(StoreError) -> [TagSummary] {
         try mapped {
             try db.query(
                 """
@@ -40,7 +40,7 @@ extension Library {
     }
 
     /// One tag by name (any case).
-    public func tag(named name: String) throws(StoreError) -> Tag {
+    package func tag(named name: String) throws(StoreError) -> Tag {
         try mapped {
             let rows = try db.query("SELECT name, color FROM tags WHERE key = ?", [.text(Tag.key(name))]) {
                 Tag(name: $0.text(0), color: $0.text(1))
@@ -52,7 +52,7 @@ extension Library {
 
     /// Creates a tag; fails when one with the same name (ignoring case) exists.
     @discardableResult
-    public func addTag(name: String, color: String?) throws -> Tag {
+    package func addTag(name: String, color: String?) throws -> Tag {
         try write { () throws -> Tag in
             if try existingTagID(named: name) != nil { throw StoreError.tagExists(try tag(named: name).name) }
             _ = try tagID(named: name, createWithColor: color)
@@ -62,7 +62,7 @@ extension Library {
 
     /// Renames and/or recolours a tag. A new name may differ from the old one only in case.
     @discardableResult
-    public func editTag(name: String, newName: String?, color: String?) throws -> Tag {
+    package func editTag(name: String, newName: String?, color: String?) throws -> Tag {
         try mappingSQLite {
             try write { () throws -> Tag in
                 guard let id = try existingTagID(named: name) else { throw StoreError.noSuchTag(name) }
@@ -81,7 +81,7 @@ extension Library {
     /// Removes a tag. With `archiveCitations`, its citations are archived too (they keep
     /// everything else and can be restored). Returns the ids of the citations it was on.
     @discardableResult
-    public func deleteTag(name: String, archiveCitations: Bool, now: Timestamp) throws -> [Int64] {
+    package func deleteTag(name: String, archiveCitations: Bool, now: Timestamp) throws -> [Int64] {
         try mappingSQLite {
             try write { () throws -> [Int64] in
                 guard let id = try existingTagID(named: name) else { throw StoreError.noSuchTag(name) }

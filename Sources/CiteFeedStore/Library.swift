@@ -3,7 +3,7 @@ import CiteFeedSupport
 
 /// The citation library: an SQLite database (WAL, foreign keys, FTS5) holding citations, tags,
 /// and the library's own facts (its seed and uuid). All changes run in transactions.
-public final class Library {
+package final class Library {
     /// The connection; internal, so that SQLite's errors reach nothing above the Store unmapped.
     let db: Database
     /// The eligible entries last read, by library generation and filter: `rotate --all` reads
@@ -12,19 +12,19 @@ public final class Library {
     var entriesMemo: (generation: Int64, filter: String, entries: [RotationEntry])?
     /// Whether a bulk load's large page cache is set for longer than one load (`withLargeCache`).
     var holdsLargeCache = false
-    public var path: String { db.path }
+    package var path: String { db.path }
 
     /// Opens the library at `path`, creating it (mode 0600) and migrating it as needed.
     /// A file that is not a citefeed library is refused and left untouched.
-    public init(path: String) throws(StoreError) {
+    package init(path: String) throws(StoreError) {
         do {
             try Posix.makeDirectories(Posix.parentDirectory(path), mode: 0o700)
-        } catch { throw .io(path: path, reason: error.message) }
+        } catch { throw .libraryFile(path: path, error) }
         if !Posix.fileExists(path) {
             // Created here rather than by SQLite so that it is 0600 from the start; the -wal and
             // -shm files inherit that mode.
             let fd = open(path, O_CREAT | O_WRONLY | O_CLOEXEC, 0o600)
-            if fd < 0 { throw .io(path: path, reason: Posix.errorText()) }
+            if fd < 0 { throw .libraryFile(path: path, .system(.create, path)) }
             close(fd)
         }
         do {
@@ -57,12 +57,12 @@ public final class Library {
                     guard try db.scalar("PRAGMA application_id") ?? 0 == 0 else { return }
                     let objects = try db.scalar("SELECT count(*) FROM sqlite_master") ?? 0
                     guard objects == 0 else {
-                        throw StoreError.notCitefeedLibrary(path: path, reason: "an SQLite database of another program")
+                        throw StoreError.notCitefeedLibrary(path: path, otherProgram: true)
                     }
                     try db.execute("PRAGMA journal_mode = WAL")
                 }
             } else if appID != Schema.applicationID {
-                throw StoreError.notCitefeedLibrary(path: path, reason: "an SQLite database of another program")
+                throw StoreError.notCitefeedLibrary(path: path, otherProgram: true)
             }
             if version > Schema.latestVersion { throw StoreError.tooNew(path: path, version: version) }
             // Migrations may rebuild a table (drop the old one, rename the new): with foreign keys
@@ -109,24 +109,24 @@ public final class Library {
     }
 
     /// The rotation seed chosen when the library was created.
-    public func seed() throws(StoreError) -> Int64 {
+    package func seed() throws(StoreError) -> Int64 {
         Int64(try meta("seed") ?? "") ?? 0
     }
 
     /// The library's own uuid (a namespace for feed item ids).
-    public func uuid() throws(StoreError) -> String {
+    package func uuid() throws(StoreError) -> String {
         try meta("uuid") ?? ""
     }
 
     /// Whether a citation was ever added (ids are never reused, so SQLite remembers the highest).
-    public func everHeldCitation() throws(StoreError) -> Bool {
+    package func everHeldCitation() throws(StoreError) -> Bool {
         try mapped {
             (try db.scalar("SELECT count(*) FROM sqlite_sequence WHERE name = 'citations'") ?? 0) > 0
         }
     }
 
     /// Citations by state.
-    public func counts() throws(StoreError) -> (active: Int, favourites: Int, archived: Int, tags: Int) {
+    package func counts() throws(StoreError) -> (active: Int, favourites: Int, archived: Int, tags: Int) {
         try mapped {
             let stmt = try db.prepare(
                 """
@@ -142,7 +142,7 @@ public final class Library {
     }
 
     /// `PRAGMA integrity_check`: "ok" or the problems found.
-    public func integrityCheck() throws(StoreError) -> String {
+    package func integrityCheck() throws(StoreError) -> String {
         try mapped {
             try db.query("PRAGMA integrity_check") { $0.text(0) }.joined(separator: "; ")
         }
@@ -150,7 +150,7 @@ public final class Library {
 
     /// Runs `body` in a write transaction, mapping errors to `StoreError` where they are not
     /// already citefeed errors.
-    public func write<T>(_ body: () throws -> T) throws -> T {
+    package func write<T>(_ body: () throws -> T) throws -> T {
         try mappingSQLite {
             try db.transaction(body)
         }
@@ -168,8 +168,10 @@ public final class Library {
             throw StoreError(error, path: path)
         } catch let error as StoreError {
             throw error
+        } catch let error as IOFailure {
+            throw .file(error)
         } catch {
-            throw .other("\(error)")
+            throw .unexpected(String(describing: type(of: error)))
         }
     }
 

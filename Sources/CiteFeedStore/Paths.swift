@@ -2,40 +2,40 @@ import CiteFeedModel
 import CiteFeedSupport
 
 /// Where citefeed keeps things (README, "Files").
-public struct Paths: Sendable, Equatable {
+package struct Paths: Sendable, Equatable {
     /// `library.sqlite`.
-    public var library: String
+    package var library: String
     /// `settings.json`.
-    public var settings: String
+    package var settings: String
     /// `current.json` beside the library: the pick shown now, so that `status` can answer
     /// without opening the library.
-    public var current: String { Posix.parentDirectory(library) + "/current.json" }
+    package var current: String { Posix.parentDirectory(library) + "/current.json" }
 
     /// The saved pick of `rotation`: `current.json` for the default one, `current-NAME.json`.
-    public func current(rotation: String) -> String {
+    package func current(rotation: String) -> String {
         rotation.isEmpty ? current : Posix.parentDirectory(library) + "/current-\(rotation).json"
     }
     /// Present while a rotation's `publishCommand` has failed since its outputs last changed:
     /// the next `rotate` runs it again even without changes.
-    public func publishPending(rotation: String) -> String {
+    package func publishPending(rotation: String) -> String {
         Posix.parentDirectory(library) + "/publish-pending" + (rotation.isEmpty ? "" : "-" + rotation)
     }
     /// What a rotation was last published with (its publish command, hub, feed address and
     /// directory): when the settings differ, the next announcement publishes everything.
-    public func publishedWith(rotation: String) -> String {
+    package func publishedWith(rotation: String) -> String {
         Posix.parentDirectory(library) + "/published" + (rotation.isEmpty ? "" : "-" + rotation)
     }
     /// The log of announcements run after a bar's command returned (detached).
-    public var announceLog: String { Posix.parentDirectory(library) + "/announce.log" }
+    package var announceLog: String { Posix.parentDirectory(library) + "/announce.log" }
     /// Held (shared) by every detached announcement while it runs; an exclusive lock on it
     /// waits for them all.
-    public var announceLock: String { Posix.parentDirectory(library) + "/announce.lock" }
+    package var announceLock: String { Posix.parentDirectory(library) + "/announce.lock" }
     /// Held by `sync` while it runs: one sync at a time per library.
-    public var syncLock: String { library + ".sync.lock" }
+    package var syncLock: String { library + ".sync.lock" }
     /// The lines a sync wrote, until they are in the sync folder (`SyncOutbox`).
-    public var syncOutbox: String { library + ".sync-outbox" }
+    package var syncOutbox: String { library + ".sync-outbox" }
     /// Where a folder's or the devices' import copies what it reads (`ImportStaging`).
-    public var importStaging: String { Posix.parentDirectory(library) + "/import-staging" }
+    package var importStaging: String { Posix.parentDirectory(library) + "/import-staging" }
 
     /// The files that hold the library and the settings, which no output the user names
     /// (`--out`) may ever replace: the database with its journal, WAL and index, the locks,
@@ -47,13 +47,13 @@ public struct Paths: Sendable, Equatable {
         ]
     }
     /// The output directory when the `outputDirectory` setting is not set.
-    public var defaultOutputDirectory: String
+    package var defaultOutputDirectory: String
     /// The user's home directory, for `~` in paths.
-    public var userHome: String?
+    package var userHome: String?
 
     /// `home` (from `--home`, or else `CITEFEED_HOME`) puts everything in one folder; otherwise
     /// the XDG base directories apply.
-    public init(environment: [String: String], home: String? = nil) {
+    package init(environment: [String: String], home: String? = nil) {
         let userHome = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
         self.userHome = userHome
         if let dir = home ?? environment["CITEFEED_HOME"].flatMap({ $0.isEmpty ? nil : $0 }) {
@@ -72,7 +72,7 @@ public struct Paths: Sendable, Equatable {
 
     /// The output directory in force: a named rotation's is NAME/ inside the default one's
     /// unless it sets its own (`SettingsFile` has made that so when the default sets one).
-    public func outputDirectory(_ settings: Settings) -> String {
+    package func outputDirectory(_ settings: Settings) -> String {
         settings.outputDirectory.map { Paths.trimmed(Posix.absolutePath($0, home: userHome)) }
             ?? defaultOutputDirectory + (settings.rotation.isEmpty ? "" : "/" + settings.rotation)
     }

@@ -3,7 +3,7 @@ import CiteFeedSupport
 
 /// A problem with the settings: a bad value given on the command line or found in the file.
 /// Data only; the front end words it (the CLI's `SettingsError+Words.swift`).
-public enum SettingsError: Error, Equatable, Sendable {
+package enum SettingsError: Error, Equatable, Sendable {
     case unknownKey(String)
     /// A value given for `key` (on the command line), refused.
     case invalidValue(key: String, value: String, reason: SettingValueError)
@@ -21,15 +21,15 @@ public enum SettingsError: Error, Equatable, Sendable {
     /// Another citefeed kept the file's lock for 5 seconds (its process id, when known).
     case locked(path: String, holder: Int32?)
     /// The lock file could not be opened or taken (the system's words).
-    case cannotLock(String)
-    case cannotRead(path: String, reason: String)
-    case cannotWrite(path: String, reason: String)
+    case cannotLock(IOFailure)
+    case cannotRead(path: String, IOFailure)
+    case cannotWrite(path: String, IOFailure)
 }
 
 /// A key of the settings file that no setting has (of a rotation's, when `rotation` is set):
 /// ignored, and worth a warning.
-public struct UnknownSetting: Sendable, Equatable {
-    public var path: String
-    public var key: String
-    public var rotation: String?
+package struct UnknownSetting: Sendable, Equatable {
+    package var path: String
+    package var key: String
+    package var rotation: String?
 }

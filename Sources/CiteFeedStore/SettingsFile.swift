@@ -3,12 +3,12 @@ import CiteFeedSupport
 
 /// Reads and writes `settings.json`: only the keys the user changed, pretty-printed with
 /// sorted keys so the file fits a dotfiles repository.
-public struct SettingsFile: Sendable {
-    public let path: String
+package struct SettingsFile: Sendable {
+    package let path: String
     /// More than this is not a settings file someone wrote (1 MiB).
     package static let sizeLimit = 1 << 20
 
-    public init(path: String) { self.path = path }
+    package init(path: String) { self.path = path }
 
     /// The member that holds the named rotations: `{"NAME": {changed keys}, …}`.
     package static let rotationsKey = "rotations"
@@ -16,7 +16,7 @@ public struct SettingsFile: Sendable {
     /// Loads and validates the file; a missing file means all defaults. Unknown keys are
     /// returned as warnings, never silently dropped. For a named rotation, its own keys over
     /// the default rotation's (`rotation` must be one of `rotationNames`).
-    public func load(rotation: String = "") throws(SettingsError) -> (settings: Settings, warnings: [UnknownSetting]) {
+    package func load(rotation: String = "") throws(SettingsError) -> (settings: Settings, warnings: [UnknownSetting]) {
         let (members, warnings) = try readMembers()
         return (try settings(from: members, rotation: rotation), warnings)
     }
@@ -24,7 +24,7 @@ public struct SettingsFile: Sendable {
     /// The settings as they would be with `key` set to `value` (`nil`: deleted), without saving.
     /// A value that does not fit another key's (an offset not shorter than the interval) is
     /// refused as the value given.
-    public func settings(applying key: SettingKey, _ value: JSONValue?, rotation: String = "") throws(SettingsError) -> Settings {
+    package func settings(applying key: SettingKey, _ value: JSONValue?, rotation: String = "") throws(SettingsError) -> Settings {
         var (members, _) = try readMembers()
         SettingsFile.change(&members, rotation: rotation) { keys in
             keys.removeAll { $0.0 == key.rawValue }
@@ -49,7 +49,7 @@ public struct SettingsFile: Sendable {
     }
 
     /// Whether `rotation` itself sets `key` (for a named rotation, not the default rotation's).
-    public func isSet(_ key: SettingKey, rotation: String = "") throws(SettingsError) -> Bool {
+    package func isSet(_ key: SettingKey, rotation: String = "") throws(SettingsError) -> Bool {
         let (members, _) = try readMembers()
         if rotation.isEmpty { return members.contains { $0.0 == key.rawValue } }
         guard let entry = try SettingsFile.rotations(in: members, path: path).first(where: { $0.name == rotation }) else {
@@ -60,7 +60,7 @@ public struct SettingsFile: Sendable {
 
     /// The default rotation's settings, then every named rotation's by name, from one reading
     /// of the file (warnings are `load`'s to give).
-    public func loadAll() throws(SettingsError) -> [Settings] {
+    package func loadAll() throws(SettingsError) -> [Settings] {
         let (members, _) = try readMembers()
         let v = try validate(members)
         var all = [try build(v, rotation: "")]
@@ -70,13 +70,13 @@ public struct SettingsFile: Sendable {
     }
 
     /// The named rotations, sorted (the default rotation, "", is not among them).
-    public func rotationNames() throws(SettingsError) -> [String] {
+    package func rotationNames() throws(SettingsError) -> [String] {
         let (members, _) = try readMembers()
         return try SettingsFile.rotations(in: members, path: path).map(\.name).sorted()
     }
 
     /// The keys each rotation sets itself, as written ("": the default rotation's, the top level).
-    public func storedValues() throws(SettingsError) -> [String: [String: JSONValue]] {
+    package func storedValues() throws(SettingsError) -> [String: [String: JSONValue]] {
         let (members, _) = try readMembers()
         var result = ["": Dictionary(members.filter { $0.0 != SettingsFile.rotationsKey }, uniquingKeysWith: { $1 })]
         for rotation in try SettingsFile.rotations(in: members, path: path) {
@@ -86,7 +86,7 @@ public struct SettingsFile: Sendable {
     }
 
     /// Adds the rotation `name` (already validated), with no settings of its own.
-    public func addRotation(_ name: String) throws(SettingsError) {
+    package func addRotation(_ name: String) throws(SettingsError) {
         var (members, _) = try readMembers()
         guard try !SettingsFile.rotations(in: members, path: path).contains(where: { $0.name == name }) else {
             throw .rotationExists(name)
@@ -96,7 +96,7 @@ public struct SettingsFile: Sendable {
     }
 
     /// Removes the rotation `name` and its settings.
-    public func removeRotation(_ name: String) throws(SettingsError) {
+    package func removeRotation(_ name: String) throws(SettingsError) {
         var (members, _) = try readMembers()
         var rotations = try SettingsFile.rotations(in: members, path: path)
         guard rotations.contains(where: { $0.name == name }) else { throw .noSuchRotation(name) }
@@ -106,7 +106,7 @@ public struct SettingsFile: Sendable {
     }
 
     /// Renames the rotation `old` to `new` (already validated), keeping its settings.
-    public func renameRotation(_ old: String, to new: String) throws(SettingsError) {
+    package func renameRotation(_ old: String, to new: String) throws(SettingsError) {
         var (members, _) = try readMembers()
         var rotations = try SettingsFile.rotations(in: members, path: path)
         guard let index = rotations.firstIndex(where: { $0.name == old }) else { throw .noSuchRotation(old) }
@@ -255,7 +255,7 @@ public struct SettingsFile: Sendable {
     }
 
     /// Sets `key` (an already validated value) for `rotation` and saves atomically.
-    public func write(_ key: SettingKey, _ value: JSONValue, rotation: String = "") throws(SettingsError) {
+    package func write(_ key: SettingKey, _ value: JSONValue, rotation: String = "") throws(SettingsError) {
         var (members, _) = try readMembers()
         SettingsFile.change(&members, rotation: rotation) { keys in
             keys.removeAll { $0.0 == key.rawValue }
@@ -269,15 +269,15 @@ public struct SettingsFile: Sendable {
     /// two at once lost one (four `rotation add` at once kept two). When `change` fails, the file
     /// is put back as it was (`restoring`). Take it before the library's write lock, never after.
     @discardableResult
-    public func editing<T>(_ change: () throws -> T) throws -> T {
+    package func editing<T>(_ change: () throws -> T) throws -> T {
         do { try Posix.makeDirectories(Posix.parentDirectory(path)) } catch {
-            throw SettingsError.cannotWrite(path: path, reason: error.message)
+            throw SettingsError.cannotWrite(path: path, error)
         }
         let lock = FileLock.shared(path + ".lock")
         do { try lock.acquire() } catch {
             switch error {
             case .stuck(let holder): throw SettingsError.locked(path: path, holder: holder)
-            case .io(let reason): throw SettingsError.cannotLock(reason)
+            case .io(let failure): throw SettingsError.cannotLock(failure)
             }
         }
         defer { lock.release() }
@@ -288,7 +288,7 @@ public struct SettingsFile: Sendable {
     /// outputs could not be written), the file is put back as it was, or removed again, so a
     /// failed command leaves the settings as they were.
     @discardableResult
-    public func restoring<T>(_ change: () throws -> T) throws -> T {
+    package func restoring<T>(_ change: () throws -> T) throws -> T {
         let before = Result { () throws(IOFailure) in try Posix.readFile(path, limit: SettingsFile.sizeLimit) }
         do {
             return try change()
@@ -309,7 +309,7 @@ public struct SettingsFile: Sendable {
     /// Removes `key` from `rotation` so that the default applies again (for a named rotation,
     /// the default rotation's value); `false` when it was not set.
     @discardableResult
-    public func delete(_ key: SettingKey, rotation: String = "") throws(SettingsError) -> Bool {
+    package func delete(_ key: SettingKey, rotation: String = "") throws(SettingsError) -> Bool {
         var (members, _) = try readMembers()
         var removed = false
         SettingsFile.change(&members, rotation: rotation) { keys in
@@ -326,7 +326,7 @@ public struct SettingsFile: Sendable {
         let bytes: [UInt8]?
         var st = stat()
         if stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG, Int(st.st_size) > SettingsFile.sizeLimit { throw .tooLarge(path: path) }
-        do { bytes = try Posix.readFile(path, limit: SettingsFile.sizeLimit) } catch { throw .cannotRead(path: path, reason: error.reason) }
+        do { bytes = try Posix.readFile(path, limit: SettingsFile.sizeLimit) } catch { throw .cannotRead(path: path, error) }
         return try members(of: bytes)
     }
 
@@ -389,7 +389,7 @@ public struct SettingsFile: Sendable {
             try Posix.makeDirectories(Posix.parentDirectory(path))
             try AtomicWriter.write(Array(text.utf8), to: path, mode: 0o644)
         } catch {
-            throw .cannotWrite(path: path, reason: error.message)
+            throw .cannotWrite(path: path, error)
         }
     }
 

@@ -3,7 +3,7 @@ import CiteFeedModel
 import CiteFeedSupport
 
 /// A prepared statement; finalized when released.
-public final class Statement {
+package final class Statement {
     let stmt: OpaquePointer
     unowned let database: Database
     /// Taken by one of `Database`'s cached runs.
@@ -19,13 +19,13 @@ public final class Statement {
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     /// The statement's SQL, for errors.
-    public var sql: String { sqlite3_sql(stmt).map { String(cString: $0) } ?? "" }
+    package var sql: String { sqlite3_sql(stmt).map { String(cString: $0) } ?? "" }
 
     /// The connection's last error, while running this statement.
     private func failure() -> SQLiteError { database.error(sql: sql) }
 
     /// Binds `values` to the statement's parameters, which must be exactly as many.
-    public func bind(_ values: [SQLValue]) throws(SQLiteError) {
+    package func bind(_ values: [SQLValue]) throws(SQLiteError) {
         let parameters = Int(sqlite3_bind_parameter_count(stmt))
         guard values.count == parameters else {
             throw SQLiteError(
@@ -49,14 +49,14 @@ public final class Statement {
 
     /// For statements run many times (a bulk import): `reset`, then bind each parameter
     /// (1-based) without building an array of values, then `step`.
-    public func reset() { sqlite3_reset(stmt) }
+    package func reset() { sqlite3_reset(stmt) }
 
-    public func bind(_ index: Int32, _ value: Int64) throws(SQLiteError) {
+    package func bind(_ index: Int32, _ value: Int64) throws(SQLiteError) {
         let rc = sqlite3_bind_int64(stmt, index, value)
         if rc != SQLITE_OK { throw failure() }
     }
 
-    public func bind(_ index: Int32, _ value: String?) throws(SQLiteError) {
+    package func bind(_ index: Int32, _ value: String?) throws(SQLiteError) {
         guard var value else {
             let rc = sqlite3_bind_null(stmt, index)
             if rc != SQLITE_OK { throw failure() }
@@ -78,40 +78,40 @@ public final class Statement {
     }
 
     /// Advances to the next row; `false` when done.
-    public func step() throws(SQLiteError) -> Bool {
+    package func step() throws(SQLiteError) -> Bool {
         let rc = sqlite3_step(stmt)
         if rc == SQLITE_ROW { return true }
         if rc == SQLITE_DONE { return false }
         throw failure()
     }
 
-    public func int(_ column: Int32) -> Int64 { sqlite3_column_int64(stmt, column) }
-    public func double(_ column: Int32) -> Double { sqlite3_column_double(stmt, column) }
-    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(stmt, column) == SQLITE_NULL }
+    package func int(_ column: Int32) -> Int64 { sqlite3_column_int64(stmt, column) }
+    package func double(_ column: Int32) -> Double { sqlite3_column_double(stmt, column) }
+    package func isNull(_ column: Int32) -> Bool { sqlite3_column_type(stmt, column) == SQLITE_NULL }
 
-    public func text(_ column: Int32) -> String {
+    package func text(_ column: Int32) -> String {
         guard let p = sqlite3_column_text(stmt, column) else { return "" }
         return String(cString: p)
     }
 
-    public func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+    package func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
 
     /// The bytes of a blob column, without copying them.
-    public func withBlob<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) -> T) -> T {
+    package func withBlob<T>(_ column: Int32, _ body: (UnsafeRawBufferPointer) -> T) -> T {
         let count = Int(sqlite3_column_bytes(stmt, column))
         return body(UnsafeRawBufferPointer(start: sqlite3_column_blob(stmt, column), count: count))
     }
 
     /// The bytes of a text column, without making a String (for hashing many rows).
-    public func withBytes<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+    package func withBytes<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         let count = Int(sqlite3_column_bytes(stmt, column))
         guard let p = sqlite3_column_text(stmt, column) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
         return body(UnsafeBufferPointer(start: p, count: count))
     }
-    public func optionalInt(_ column: Int32) -> Int64? { isNull(column) ? nil : int(column) }
+    package func optionalInt(_ column: Int32) -> Int64? { isNull(column) ? nil : int(column) }
 
     /// A column as it is, to bind again (copying a row).
-    public func value(_ column: Int32) -> SQLValue {
+    package func value(_ column: Int32) -> SQLValue {
         switch sqlite3_column_type(stmt, column) {
         case SQLITE_INTEGER: .int(int(column))
         case SQLITE_FLOAT: .double(double(column))
@@ -123,14 +123,14 @@ public final class Statement {
 }
 
 /// A value bound to a statement parameter.
-public enum SQLValue {
+package enum SQLValue {
     case int(Int64)
     case double(Double)
     case text(String)
     case blob([UInt8])
     case null
 
-    public static func optional(_ s: String?) -> SQLValue { s.map(SQLValue.text) ?? .null }
-    public static func optional(_ t: Timestamp?) -> SQLValue { t.map { .int($0.seconds) } ?? .null }
-    public static func bool(_ b: Bool) -> SQLValue { .int(b ? 1 : 0) }
+    package static func optional(_ s: String?) -> SQLValue { s.map(SQLValue.text) ?? .null }
+    package static func optional(_ t: Timestamp?) -> SQLValue { t.map { .int($0.seconds) } ?? .null }
+    package static func bool(_ b: Bool) -> SQLValue { .int(b ? 1 : 0) }
 }

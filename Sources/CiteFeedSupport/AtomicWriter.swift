@@ -9,14 +9,14 @@
 /// Puts bytes on disk so that a reader never sees a partial file: they go to a temporary file in
 /// the same directory, which is synced and renamed into place. A failed write leaves the
 /// previous file intact.
-public enum AtomicWriter {
+package enum AtomicWriter {
     /// Writes `bytes` to `path` with `mode`.
-    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t) throws(IOFailure) {
+    package static func write(_ bytes: [UInt8], to path: String, mode: mode_t) throws(IOFailure) {
         let temp = try stage(bytes, for: path, mode: mode)
         if rename(temp, path) != 0 {
-            let reason = Posix.errorText()
+            let reason = errno
             unlink(temp)
-            throw IOFailure(message: "cannot write \(path): \(reason)")
+            throw IOFailure(.write, path, .system(reason))
         }
     }
 
@@ -27,7 +27,7 @@ public enum AtomicWriter {
     @discardableResult
     /// `durable: false` skips `fsync`: right for outputs that the next run makes again, where a
     /// crash can at worst leave the old file (the rename is still atomic).
-    public static func writeChanged(_ files: [(path: String, bytes: [UInt8])], mode: mode_t, durable: Bool = true) throws(IOFailure)
+    package static func writeChanged(_ files: [(path: String, bytes: [UInt8])], mode: mode_t, durable: Bool = true) throws(IOFailure)
         -> [String]
     {
         var staged: [(temp: String, path: String)] = []
@@ -44,9 +44,9 @@ public enum AtomicWriter {
             }
         }
         for s in staged where rename(s.temp, s.path) != 0 {
-            let reason = Posix.errorText()
+            let reason = errno
             discard()
-            throw IOFailure(message: "cannot write \(s.path): \(reason)")
+            throw IOFailure(.write, s.path, .system(reason))
         }
         return staged.map(\.path)
     }
@@ -62,58 +62,61 @@ public enum AtomicWriter {
 /// A file written in pieces to a temporary file beside `path` (mode `mode`), which `commit`
 /// syncs and renames into place. Until then `path` is untouched; a StagedFile released without
 /// `commit` removes its temporary file, so a failed export leaves the previous file as it was.
-public final class StagedFile {
-    public let path: String
+package final class StagedFile {
+    package let path: String
     private(set) var tempPath: String
     private var fd: Int32
     private var done = false
 
-    public init(for path: String, mode: mode_t) throws(IOFailure) {
+    package init(for path: String, mode: mode_t) throws(IOFailure) {
         self.path = path
         let directory = Posix.parentDirectory(path)
         let name = Posix.lastComponent(path)
         var template = Array((directory + "/." + name + ".tmp-XXXXXX").utf8CString)
         fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        if fd < 0 { throw IOFailure(message: "cannot create a file in \(directory): \(Posix.errorText())") }
+        if fd < 0 { throw IOFailure.system(.createFileIn, directory) }
         tempPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         if fchmod(fd, mode) != 0 {
-            let reason = Posix.errorText()
+            let reason = errno
             discard()
-            throw IOFailure(message: "cannot write \(path): \(reason)")
+            throw IOFailure(.write, path, .system(reason))
         }
     }
 
     deinit { discard() }
 
-    public func write(_ bytes: [UInt8]) throws(IOFailure) {
+    package func write(_ bytes: [UInt8]) throws(IOFailure) {
         guard Posix.writeAll(fd: fd, bytes) else {
-            let reason = Posix.errorText()
+            let reason = errno
             discard()
-            throw IOFailure(message: "cannot write \(path): \(reason)")
+            throw IOFailure(.write, path, .system(reason))
         }
     }
 
     /// Syncs (when `durable`) and closes the temporary file, leaving it to be renamed; returns its path.
     func seal(durable: Bool) throws(IOFailure) -> String {
         var ok = !durable || !Durability.syncs || fsync(fd) == 0
-        let reason = Posix.errorText()
-        ok = close(fd) == 0 && ok
+        var reason = errno
+        if close(fd) != 0 {
+            if ok { reason = errno }
+            ok = false
+        }
         fd = -1
         if !ok {
             discard()
-            throw IOFailure(message: "cannot write \(path): \(reason)")
+            throw IOFailure(.write, path, .system(reason))
         }
         done = true
         return tempPath
     }
 
     /// Syncs the file and renames it to `path`.
-    public func commit() throws(IOFailure) {
+    package func commit() throws(IOFailure) {
         let temp = try seal(durable: true)
         if rename(temp, path) != 0 {
-            let reason = Posix.errorText()
+            let reason = errno
             unlink(temp)
-            throw IOFailure(message: "cannot write \(path): \(reason)")
+            throw IOFailure(.write, path, .system(reason))
         }
     }
 

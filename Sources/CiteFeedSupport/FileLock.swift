@@ -43,7 +43,7 @@ package final class FileLock {
     package enum Failure: Error, Equatable {
         /// One holder (its process id, when known) kept it for the whole patience.
         case stuck(holder: Int32?)
-        case io(String)
+        case io(IOFailure)
     }
 
     /// How long a command waits for one holder of the library or of `settings.json` before it
@@ -65,16 +65,16 @@ package final class FileLock {
         }
         if fd < 0 {
             fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-            if fd < 0 { throw .io("cannot open the lock \(path): \(Posix.errorText())") }
+            if fd < 0 { throw .io(.system(.lock, path)) }
         }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            guard errno == EWOULDBLOCK else { throw .io("cannot lock \(path): \(Posix.errorText())") }
+            guard errno == EWOULDBLOCK else { throw .io(.system(.lock, path)) }
             var seen = turn()
             var since = Posix.monotonicMilliseconds()
             while true {
                 let result = citefeed_flock_wait(fd, Int32(min(patience, 1000)))
                 if result == 0 { break }
-                if result < 0 { throw .io("cannot lock \(path): \(Posix.errorText())") }
+                if result < 0 { throw .io(.system(.lock, path)) }
                 let now = Posix.monotonicMilliseconds()
                 let current = turn()
                 if current.count != seen.count {

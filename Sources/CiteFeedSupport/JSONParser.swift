@@ -1,10 +1,10 @@
 /// A strict JSON (RFC 8259) parser whose errors name the line and column.
-public struct JSONParser {
-    public struct Failure: Error, Equatable, Sendable {
-        public var line: Int
-        public var column: Int
-        public var reason: String
-        public var message: String { "line \(line), column \(column): \(reason)" }
+package struct JSONParser {
+    package struct Failure: Error, Equatable, Sendable {
+        package var line: Int
+        package var column: Int
+        package var reason: String
+        package var message: String { "line \(line), column \(column): \(reason)" }
     }
 
     private let bytes: [UInt8]
@@ -20,7 +20,7 @@ public struct JSONParser {
     /// Parses a whole document; a UTF-8 byte order mark is allowed. `finite`: a number too
     /// large for a double (`1e999`) is an error naming it as written, instead of infinity
     /// (which JSON cannot hold: it would be written back as null).
-    public static func parse(_ bytes: [UInt8], finite: Bool = false) throws(Failure) -> JSONValue {
+    package static func parse(_ bytes: [UInt8], finite: Bool = false) throws(Failure) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         parser.finite = finite
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
@@ -38,7 +38,7 @@ public struct JSONParser {
     /// returns `false` to stop there (the parse then fails with `JSONParser.stopped`). The
     /// document returned has that list empty. For an import, a 100,000-element list is then
     /// never held whole.
-    public static func parse(
+    package static func parse(
         _ bytes: [UInt8], streaming members: Set<String>, each: (String?, JSONValue, Double) -> Bool
     ) throws(Failure) -> JSONValue {
         try withoutActuallyEscaping(each) { each throws(Failure) in
@@ -57,9 +57,9 @@ public struct JSONParser {
     }
 
     /// What a streaming parse throws when `each` asked it to stop.
-    public static let stopped = Failure(line: 0, column: 0, reason: "stopped by the reader")
+    package static let stopped = Failure(line: 0, column: 0, reason: "stopped by the reader")
 
-    public static func parse(_ text: String) throws(Failure) -> JSONValue {
+    package static func parse(_ text: String) throws(Failure) -> JSONValue {
         try parse(Array(text.utf8))
     }
 

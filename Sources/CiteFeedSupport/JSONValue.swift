@@ -1,6 +1,6 @@
 /// A JSON document as a value. Objects keep their key order, so output reads the way it was
 /// built and parsing then writing gives back the same order.
-public enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     /// An integer that fits in 64 bits (written without a fraction).
@@ -10,7 +10,7 @@ public enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case let (.bool(a), .bool(b)): return a == b
@@ -25,18 +25,18 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// The member named `key` of an object (the last one when a key repeats).
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.last(where: { $0.0 == key })?.1
     }
 
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
     }
 
     /// A number, whole or not.
-    public var numberValue: Double? {
+    package var numberValue: Double? {
         switch self {
         case .double(let d): d
         case .int(let n): Double(n)
@@ -44,18 +44,18 @@ public enum JSONValue: Equatable, Sendable {
         }
     }
 
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let a) = self { return a }
         return nil
     }
 
     /// A string for `nil`, `.null` otherwise.
-    public static func optional(_ string: String?) -> JSONValue {
+    package static func optional(_ string: String?) -> JSONValue {
         string.map(JSONValue.string) ?? .null
     }
 
     /// A short name of the value's kind, for error messages.
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"

@@ -1,15 +1,15 @@
 /// Writes `JSONValue`s as UTF-8 JSON text: compact on one line, or pretty with two-space
 /// indentation. Never fails. Slashes are not escaped; non-ASCII text is written as is, except
 /// U+2028 and U+2029, which JavaScript parsers take for line breaks.
-public enum JSONWriter {
-    public static func compact(_ value: JSONValue) -> String {
+package enum JSONWriter {
+    package static func compact(_ value: JSONValue) -> String {
         var out: [UInt8] = []
         write(value, into: &out, indent: nil)
         return String(decoding: out, as: UTF8.self)
     }
 
     /// Pretty JSON ending in a newline, as files and terminals want it.
-    public static func pretty(_ value: JSONValue) -> String {
+    package static func pretty(_ value: JSONValue) -> String {
         var out: [UInt8] = []
         write(value, into: &out, indent: 0)
         out.append(0x0A)

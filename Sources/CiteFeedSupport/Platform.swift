@@ -40,7 +40,7 @@ package enum Posix {
         // copied chunk by chunk into a growing array); anything else, or more, in chunks after it.
         var st = stat()
         let size = fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG ? Int(st.st_size) : 0
-        if size > limit { throw IOFailure(message: "it is larger than \(describe(bytes: limit))") }
+        if size > limit { throw IOFailure(.tooLarge(limit: limit)) }
         var failure: Int32 = 0
         var result = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             while count < size {
@@ -54,16 +54,16 @@ package enum Posix {
                 count += n
             }
         }
-        if failure != 0 { throw IOFailure(message: Posix.errorText(failure)) }
+        if failure != 0 { throw IOFailure(.system(failure)) }
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw IOFailure(message: Posix.errorText())
+                throw IOFailure(.system(errno))
             }
             if n == 0 { return result }
-            if result.count + n > limit { throw IOFailure(message: "it is larger than \(describe(bytes: limit))") }
+            if result.count + n > limit { throw IOFailure(.tooLarge(limit: limit)) }
             result.append(contentsOf: chunk[0..<n])
         }
     }
@@ -76,23 +76,23 @@ package enum Posix {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
             if errno == ENOENT { return nil }
-            throw IOFailure(path, reading: Posix.errorText())
+            throw IOFailure.system(.read, path)
         }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw IOFailure(path, reading: Posix.errorText()) }
+        guard fstat(fd, &st) == 0 else { throw IOFailure.system(.read, path) }
         let kind = st.st_mode & S_IFMT
-        if kind == S_IFDIR { throw IOFailure(path, reading: "it is a directory") }
+        if kind == S_IFDIR { throw IOFailure(.read, path, .isDirectory) }
         if kind != S_IFREG {
-            guard anyKind else { throw IOFailure(path, reading: "it is not a regular file") }
+            guard anyKind else { throw IOFailure(.read, path, .notRegularFile) }
             // A pipe opened without blocking reads as empty until a writer comes: open it again,
             // waiting for one as `cat` would.
             let blocking = open(path, O_RDONLY | O_CLOEXEC)
-            if blocking < 0 { throw IOFailure(path, reading: Posix.errorText()) }
+            if blocking < 0 { throw IOFailure.system(.read, path) }
             defer { close(blocking) }
-            do { return try readAll(fd: blocking, limit: limit) } catch { throw IOFailure(path, reading: error.message) }
+            do { return try readAll(fd: blocking, limit: limit) } catch { throw error.about(.read, path) }
         }
-        do { return try readAll(fd: fd, limit: limit) } catch { throw IOFailure(path, reading: error.message) }
+        do { return try readAll(fd: fd, limit: limit) } catch { throw error.about(.read, path) }
     }
 
     /// A small file's text (UTF-8, invalid bytes replaced); `nil` when it is absent, cannot be
@@ -132,28 +132,28 @@ package enum Posix {
     /// as `readFile` refuses it.
     package static func copyFile(_ from: String, to: String, limit: Int = .max) throws(IOFailure) {
         let source = open(from, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        if source < 0 { throw IOFailure(from, reading: Posix.errorText()) }
+        if source < 0 { throw IOFailure.system(.read, from) }
         defer { close(source) }
         var st = stat()
-        guard fstat(source, &st) == 0 else { throw IOFailure(from, reading: Posix.errorText()) }
-        if (st.st_mode & S_IFMT) == S_IFDIR { throw IOFailure(from, reading: "it is a directory") }
-        guard (st.st_mode & S_IFMT) == S_IFREG else { throw IOFailure(from, reading: "it is not a regular file") }
-        func tooLarge() -> IOFailure { IOFailure(from, reading: "it is larger than \(describe(bytes: limit))") }
+        guard fstat(source, &st) == 0 else { throw IOFailure.system(.read, from) }
+        if (st.st_mode & S_IFMT) == S_IFDIR { throw IOFailure(.read, from, .isDirectory) }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { throw IOFailure(.read, from, .notRegularFile) }
+        func tooLarge() -> IOFailure { IOFailure(.read, from, .tooLarge(limit: limit)) }
         if st.st_size > limit { throw tooLarge() }
         var copied = 0
         let target = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        if target < 0 { throw IOFailure(message: "cannot create \(to): \(Posix.errorText())") }
+        if target < 0 { throw IOFailure.system(.create, to) }
         defer { close(target) }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let n = buffer.withUnsafeMutableBytes { read(source, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
-            if n < 0 { throw IOFailure(from, reading: Posix.errorText()) }
+            if n < 0 { throw IOFailure.system(.read, from) }
             if n == 0 { return }
             // A file that grew past the limit while it was copied.
             copied += n
             if copied > limit { throw tooLarge() }
-            guard writeAll(fd: target, Array(buffer[0..<n])) else { throw IOFailure(message: "cannot write \(to): \(Posix.errorText())") }
+            guard writeAll(fd: target, Array(buffer[0..<n])) else { throw IOFailure.system(.write, to) }
         }
     }
 
@@ -204,7 +204,7 @@ package enum Posix {
     /// The names in a directory (not `.` and `..`), unsorted, and how many names were left out
     /// because they are not UTF-8 (a String cannot name such a file again).
     package static func listDirectory(_ path: String) throws(IOFailure) -> (names: [String], notUTF8: Int) {
-        guard let dir = opendir(path) else { throw IOFailure(path, reading: Posix.errorText()) }
+        guard let dir = opendir(path) else { throw IOFailure.system(.read, path) }
         defer { closedir(dir) }
         var names: [String] = []
         var notUTF8 = 0
@@ -262,7 +262,7 @@ package enum Posix {
         let parent = parentDirectory(path)
         if parent != path { try makeDirectories(parent, mode: mode) }
         if mkdir(path, mode) != 0 && errno != EEXIST {
-            throw IOFailure(message: "cannot create directory \(path): \(Posix.errorText())")
+            throw IOFailure.system(.createDirectory, path)
         }
     }
 

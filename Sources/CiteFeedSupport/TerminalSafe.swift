@@ -3,7 +3,7 @@ extension String {
     /// Text that cannot steer a terminal: C0 controls (but tab and newline), DEL, C1 controls and
     /// the bidi controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) written as
     /// visible escapes (`\x1b`, `\u202e`); everything else as it is.
-    public var terminalSafe: String {
+    package var terminalSafe: String {
         // Most text has none: a quick scan of the bytes first (every C0 control and DEL is one
         // byte; C1 controls start with C2, bidi controls with D8, E2).
         if utf8AllSatisfy({
@@ -24,7 +24,7 @@ extension String {
 
     /// A value echoed in a one-line message: made safe for a terminal with line breaks and tabs
     /// escaped too, and cut to `limit` characters (with `…`) so that a 1 MB line stays a line.
-    public func echoed(limit: Int = 120) -> String {
+    package func echoed(limit: Int = 120) -> String {
         var out = String.UnicodeScalarView()
         var count = 0
         for scalar in unicodeScalars {

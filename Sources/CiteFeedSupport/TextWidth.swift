@@ -1,9 +1,9 @@
 /// Terminal column widths of text: East Asian wide and fullwidth characters and emoji take two
 /// columns, combining marks none. Works on whole `Character`s (grapheme clusters), so a cut never
 /// splits one.
-public enum TextWidth {
+package enum TextWidth {
     /// Columns one grapheme takes in a terminal.
-    public static func columns(of character: Character) -> Int {
+    package static func columns(of character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.value < 0x20 || (0x7F..<0xA0).contains(first.value) { return 0 }
@@ -20,14 +20,14 @@ public enum TextWidth {
         }
     }
 
-    public static func columns(of text: some StringProtocol) -> Int {
+    package static func columns(of text: some StringProtocol) -> Int {
         text.reduce(0) { $0 + columns(of: $1) }
     }
 
     /// `text` cut to at most `width` columns, ending in `…` when anything was cut. With
     /// `atWord`, the cut moves back to the last space when one is in the last third, so words
     /// stay whole (text without spaces, such as Japanese, is cut anywhere).
-    public static func truncate(_ text: String, to width: Int, atWord: Bool = false) -> String {
+    package static func truncate(_ text: String, to width: Int, atWord: Bool = false) -> String {
         guard width > 0 else { return "" }
         if columns(of: text) <= width { return text }
         var result = ""
@@ -47,7 +47,7 @@ public enum TextWidth {
 
     /// `text` (one paragraph) in lines of at most `width` columns, broken at spaces; a word
     /// longer than a line is broken where it reaches the edge.
-    public static func wrap(_ text: String, to width: Int) -> [String] {
+    package static func wrap(_ text: String, to width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
         var used = 0
@@ -83,7 +83,7 @@ public enum TextWidth {
     }
 
     /// `text` padded with spaces to `width` columns (never cut).
-    public static func pad(_ text: String, to width: Int) -> String {
+    package static func pad(_ text: String, to width: Int) -> String {
         let w = columns(of: text)
         return w >= width ? text : text + String(repeating: " ", count: width - w)
     }

@@ -1,22 +1,22 @@
 /// A moment in whole seconds since 1970-01-01T00:00:00Z. citefeed keeps every date as one of
 /// these and formats them by hand (RFC 3339 here, RFC 822 for RSS) so that the binary needs
 /// neither ICU nor Foundation's formatters. Local time comes from the C library, which honours `TZ`.
-public struct Timestamp: Hashable, Comparable, Sendable {
-    public var seconds: Int64
+package struct Timestamp: Hashable, Comparable, Sendable {
+    package var seconds: Int64
 
-    public init(seconds: Int64) { self.seconds = seconds }
+    package init(seconds: Int64) { self.seconds = seconds }
 
     /// Whether it falls in the years 1 to 9999, which RFC 3339 (and so every output) can write
     /// and every calculation on dates can take: an import leaves a date outside them unset.
-    public var isInCivilRange: Bool { (-62_135_596_800...253_402_300_799).contains(seconds) }
+    package var isInCivilRange: Bool { (-62_135_596_800...253_402_300_799).contains(seconds) }
 
-    public static func < (a: Timestamp, b: Timestamp) -> Bool { a.seconds < b.seconds }
+    package static func < (a: Timestamp, b: Timestamp) -> Bool { a.seconds < b.seconds }
 
     /// The system clock.
-    public static func systemNow() -> Timestamp { Timestamp(seconds: Int64(time(nil))) }
+    package static func systemNow() -> Timestamp { Timestamp(seconds: Int64(time(nil))) }
 
     /// `2026-03-01T08:30:00Z`.
-    public var rfc3339UTC: String {
+    package var rfc3339UTC: String {
         let c = CivilTime(utc: seconds)
         guard (0...9999).contains(c.year) else { return c.dateTimeString + "Z" }
         // Written digit by digit into one string: an export formats three per citation.
@@ -46,7 +46,7 @@ public struct Timestamp: Hashable, Comparable, Sendable {
 
     /// Parses RFC 3339 / ISO 8601 date-times with `Z` or a numeric offset
     /// (`2026-03-01T09:30:00+01:00`, fractional seconds dropped). `nil` when invalid.
-    public init?(rfc3339 text: String) {
+    package init?(rfc3339 text: String) {
         var text = text
         guard let seconds = text.withUTF8(Timestamp.parseRFC3339) else { return nil }
         self.seconds = seconds
@@ -129,7 +129,7 @@ extension Timestamp {
     /// "5 minutes ago", "yesterday", "3 days ago", "2 months ago", or the date for anything a
     /// year old; ahead of `now` (a card's next review), "in 10 minutes", "in 3 days", "in 2
     /// months", or the date a year ahead.
-    public func relative(to now: Timestamp) -> String {
+    package func relative(to now: Timestamp) -> String {
         let delta = now.seconds - seconds
         let ahead = delta < 0, span = delta.magnitude
         func phrase(_ n: UInt64, _ unit: String) -> String {
@@ -148,7 +148,7 @@ extension Timestamp {
     }
 
     /// Local date and time for people: `2026-03-01 09:30`.
-    public var localShort: String {
+    package var localShort: String {
         let c = CivilTime.local(seconds).0
         return c.dateString + " " + pad(c.hour, 2) + ":" + pad(c.minute, 2)
     }

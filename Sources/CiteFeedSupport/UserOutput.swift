@@ -21,7 +21,7 @@ package struct UserOutput: Equatable, Sendable {
     /// `protected`: absolute paths that must never be written (they need not exist).
     package static func resolve(_ given: String, protected: [String] = []) throws(IOFailure) -> UserOutput {
         guard !given.isEmpty, !given.hasSuffix("/") else {
-            throw IOFailure(message: given.isEmpty ? "no file name was given" : "it names a directory, not a file")
+            throw IOFailure(given.isEmpty ? .noFileName : .namesDirectory)
         }
         var st = stat()
         let output: UserOutput
@@ -30,28 +30,28 @@ package struct UserOutput: Equatable, Sendable {
             switch st.st_mode & S_IFMT {
             case S_IFREG: output = UserOutput(path: path, kind: .file(mode: st.st_mode & 0o7777))
             case S_IFCHR, S_IFIFO: output = UserOutput(path: path, kind: .stream)
-            case S_IFDIR: throw IOFailure(message: "it is a directory")
-            default: throw IOFailure(message: "it is not a regular file, a device or a named pipe")
+            case S_IFDIR: throw IOFailure(.isDirectory)
+            default: throw IOFailure(.notFileDeviceOrPipe)
             }
         } else if errno == ENOENT {
             var link = stat()
-            if lstat(given, &link) == 0 { throw IOFailure(message: "it is a symbolic link to nothing") }
+            if lstat(given, &link) == 0 { throw IOFailure(.linkToNothing) }
             let parent = Posix.parentDirectory(given)
-            guard let directory = Posix.resolvedPath(parent) else { throw IOFailure(message: "its directory \(parent) does not exist") }
-            guard Posix.isDirectory(directory) else { throw IOFailure(message: "\(parent) is not a directory") }
+            guard let directory = Posix.resolvedPath(parent) else { throw IOFailure(.noSuchDirectory(parent)) }
+            guard Posix.isDirectory(directory) else { throw IOFailure(.notADirectory(parent)) }
             output = UserOutput(path: (directory == "/" ? "" : directory) + "/" + Posix.lastComponent(given), kind: .file(mode: nil))
         } else {
-            throw IOFailure(message: Posix.errorText())
+            throw IOFailure(.system(errno))
         }
         if case .file = output.kind {
             let directory = Posix.parentDirectory(output.path)
             if access(directory, W_OK) != 0 {
-                throw IOFailure(message: "its directory \(directory) cannot be written (\(Posix.errorText()))")
+                throw IOFailure(.directoryNotWritable(directory, errno: errno))
             }
         }
         let mine = protected.map { Self.canonical($0) }
         if mine.contains(output.path) {
-            throw IOFailure(message: "it is one of citefeed's own files, which hold the library and its settings")
+            throw IOFailure(.ownFile)
         }
         return output
     }
@@ -72,24 +72,13 @@ package struct UserOutput: Equatable, Sendable {
             // Without blocking first: a FIFO with no reader is refused, not waited for.
             let fd = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
             if fd < 0 {
-                throw IOFailure(message: errno == ENXIO ? "it is a named pipe no program reads" : Posix.errorText())
+                throw IOFailure(errno == ENXIO ? .pipeWithoutReader : .system(errno))
             }
             defer { close(fd) }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
             let previous = signal(SIGPIPE, SIG_IGN)
             defer { signal(SIGPIPE, previous) }
-            guard Posix.writeAll(fd: fd, bytes) else { throw IOFailure(message: Posix.errorText()) }
+            guard Posix.writeAll(fd: fd, bytes) else { throw IOFailure(.system(errno)) }
         }
-    }
-}
-
-extension IOFailure {
-    /// The message without a leading "cannot write PATH: " (or "cannot read PATH: "), for a
-    /// sentence that names the path itself.
-    package func reason(about path: String) -> String {
-        for verb in ["cannot write ", "cannot read "] where message.hasPrefix(verb + path + ": ") {
-            return String(message.dropFirst(verb.count + path.count + 2))
-        }
-        return message
     }
 }

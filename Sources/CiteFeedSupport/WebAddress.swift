@@ -39,7 +39,7 @@ extension String {
     /// `nil` when it is not one, or when its host is an IP literal (`http://[::1]/`): valid in RFC
     /// 3986, but not in RFC 2396, which the W3C Feed Validator and older readers follow, so such a
     /// source is shown as text there (`open` still opens it).
-    public var linkURI: String? {
+    package var linkURI: String? {
         guard isHTTPURL else { return nil }
         let authority = urlAuthority
         return authority.contains("[") || authority.contains("]") ? nil : uriEncoded
@@ -50,7 +50,7 @@ extension String {
     /// not followed by two hex digits, a second `#`, `[` and `]` outside the host) is
     /// percent-encoded; what is already valid is kept as given, host included (it is not
     /// converted to punycode: a non-ASCII host is percent-encoded, which RFC 3986 allows).
-    public var uriEncoded: String {
+    package var uriEncoded: String {
         let bytes = Array(utf8)
         let authorityStart = (bytes.firstIndex(of: UInt8(ascii: ":")).map { $0 + 3 }) ?? 0
         var authorityEnd = bytes.count

@@ -89,7 +89,7 @@ struct ExportCommand: Command {
             try file.commit()
             context.err.line("Exported \(count) citation\(count == 1 ? "" : "s") to \(output.path).")
         } catch let error as IOFailure {
-            throw OutputError.cannotWriteFile(written, error.reason(about: written))
+            throw OutputError.cannotWriteFile(written, error)
         }
     }
 }

@@ -11,11 +11,11 @@ import CiteFeedSupport
 extension ImportCommand {
     func importFolder(_ folder: String, _ context: Context) throws {
         let (files, passedOver, leftOut) = ImportSources.find(in: folder)
-        for reason in passedOver { context.err.line("citefeed: note: \(reason.echoed(limit: 400)).") }
+        for passed in passedOver { context.err.line("citefeed: note: \(passed.words.echoed(limit: 400)).") }
         // A dry run says what it passed over too, and why: what a real run would leave.
         if dryRun {
             for (path, reason) in leftOut {
-                context.out.line("\(label(of: path, under: folder).echoed(limit: 300)): passed over: \(reason)")
+                context.out.line("\(label(of: path, under: folder).echoed(limit: 300)): passed over: \(reason.words)")
             }
         }
         guard !files.isEmpty else { throw FolderImportError.nothingFound(source) }

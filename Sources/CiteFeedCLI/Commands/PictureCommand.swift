@@ -141,7 +141,7 @@ struct PictureCommand: Command {
         let target: UserOutput?
         do throws(IOFailure) {
             target = out == "-" ? nil : try UserOutput.resolve(named, protected: context.paths.ownFiles)
-        } catch { throw OutputError.cannotWriteFile(named, error.message) }
+        } catch { throw OutputError.cannotWriteFile(named, error) }
         guard let citation = try home.pictureCitation(id: id, settings) else { throw PictureCommandError.nothingToShow(settings.rotation) }
         let picture = try home.picture(of: citation, prepared)
         guard var output = target else {
@@ -152,13 +152,13 @@ struct PictureCommand: Command {
         if out == nil {
             let here = Posix.parentDirectory(output.path) + "/citation-\(citation.id).\(format.rawValue)"
             do throws(IOFailure) { output = try UserOutput.resolve(here, protected: context.paths.ownFiles) } catch {
-                throw OutputError.cannotWriteFile(here, error.message)
+                throw OutputError.cannotWriteFile(here, error)
             }
         }
         // 0644 for a new file: a wallpaper or lock screen is read by other programs (a display
         // manager's greeter runs as another user); a file replaced keeps its permissions.
         do throws(IOFailure) { try output.write(picture.bytes, newMode: 0o644) } catch {
-            throw OutputError.cannotWriteFile(output.path, error.reason(about: output.path))
+            throw OutputError.cannotWriteFile(output.path, error)
         }
         let cut = picture.isCut ? ", the text cut to fit" : ""
         let colours = request.eInk ? (format == .png ? "e-ink, 16 grays" : "eink") : request.theme.rawValue

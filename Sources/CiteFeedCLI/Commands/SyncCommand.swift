@@ -71,7 +71,7 @@ struct SyncCommand: Command {
         }
         for (machine, why) in report.unreadable.sorted(by: { $0.key < $1.key }) {
             context.warn(
-                "machine \(SyncCommand.who(machine, name: report.names[machine] ?? "")): \(why); its changes wait, the others' were applied"
+                "machine \(SyncCommand.who(machine, name: report.names[machine] ?? "")): \(why.message); its changes wait, the others' were applied"
             )
         }
         for (machine, ahead) in report.ahead.sorted(by: { $0.key < $1.key }) {

@@ -24,6 +24,7 @@ extension ImportError: CiteFeedError {
     package var message: String {
         switch self {
         case let .malformed(name, reason): return "\(name) is not valid: \(reason)."
+        case let .notCopied(name, failure): return "\(name) is not valid: it could not be copied to be read (\(failure.message))."
         case .unknownFormat(let name):
             return "Cannot tell the format of \(name); give --format \(ImportFormat.named)."
         case .empty(let name): return "\(name) is empty; nothing to import."

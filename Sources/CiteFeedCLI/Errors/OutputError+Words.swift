@@ -8,11 +8,12 @@ extension OutputError: CiteFeedError {
 
     package var message: String {
         switch self {
-        case let .cannotCreate(path, reason):
+        case let .cannotCreate(path, failure):
+            let reason = failure.message
             return
                 "Cannot write the outputs in \(path) (\(reason)); check the directory, or choose another with 'citefeed defaults write outputDirectory DIR'."
-        case let .cannotWriteFile(path, reason):
-            return "Cannot write \(path): \(reason)."
+        case let .cannotWriteFile(path, failure):
+            return "Cannot write \(path): \(failure.reason(about: path))."
         }
     }
 }

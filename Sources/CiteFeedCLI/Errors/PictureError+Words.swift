@@ -29,8 +29,8 @@ extension PictureError: CiteFeedError {
             return "Cairo could not draw the picture (cairo status \(status)\(status == 1 ? ": out of memory" : ""))."
         case .backgroundMissing(let path):
             return "The background image \(path) does not exist (--background, or the setting pictureBackground)."
-        case let .backgroundUnreadable(path, reason):
-            return "Cannot read the background image \(path) (\(reason))."
+        case let .backgroundUnreadable(path, failure):
+            return "Cannot read the background image \(path) (\(failure.reason(about: path)))."
         case .backgroundNotPNG(let path):
             return "The background image \(path) is not a PNG file (or is damaged); give a PNG."
         case .backgroundUndecodable(let path):

@@ -44,12 +44,12 @@ extension SettingsError: CiteFeedError {
         case let .locked(path, holder):
             return
                 "\(path) is being changed by another citefeed\(holder.map { " (process \($0))" } ?? "") that has kept it for \(Posix.describe(milliseconds: FileLock.patience)); try again in a moment."
-        case .cannotLock(let reason):
-            return reason.prefix(1).uppercased() + reason.dropFirst() + "."
-        case let .cannotRead(path, reason):
-            return "Cannot read \(path): \(reason)."
-        case let .cannotWrite(path, reason):
-            return "Cannot write \(path): \(reason)."
+        case .cannotLock(let failure):
+            return failure.message.prefix(1).uppercased() + failure.message.dropFirst() + "."
+        case let .cannotRead(path, failure):
+            return "Cannot read \(path): \(failure.reason(about: path))."
+        case let .cannotWrite(path, failure):
+            return "Cannot write \(path): \(failure.reason(about: path))."
         }
     }
 }

@@ -9,10 +9,10 @@ extension StoreError: CiteFeedError {
         case .tagExists: return .dataError
         case .notCitefeedLibrary, .damaged, .tooNew: return .dataError
         case .busy: return .busy
-        case .io: return .ioError
+        case .io, .libraryFile, .file: return .ioError
         case .notArchived: return .usage
         case .noIDLeft: return .dataError
-        case .answeredSince, .answeredElsewhere, .sqlite, .other: return .failure
+        case .answeredSince, .answeredElsewhere, .sqlite, .unexpected: return .failure
         }
     }
 
@@ -26,7 +26,8 @@ extension StoreError: CiteFeedError {
             return "No tag named \(quoted(name)); 'citefeed tag list' shows the tags."
         case .tagExists(let name):
             return "A tag named \(quoted(name)) already exists (tag names ignore case)."
-        case let .notCitefeedLibrary(path, reason):
+        case let .notCitefeedLibrary(path, otherProgram):
+            let reason = otherProgram ? "an SQLite database of another program" : "not an SQLite database"
             return "\(path) is not a citefeed library (\(reason)); it was left untouched. Move it away or use --home DIR."
         case let .tooNew(path, version):
             return "\(path) was written by a newer citefeed (schema version \(version)); upgrade citefeed to use it. It was left untouched."
@@ -50,8 +51,12 @@ extension StoreError: CiteFeedError {
                 "that answer was given on another machine (or before this library was copied or restored), and sync takes back only a machine's own answers, so it stays"
         case let .sqlite(error, path):
             return "SQLite error in \(path): \(error.message) (code \(error.extendedCode))."
-        case .other(let message):
-            return message
+        case let .libraryFile(path, failure):
+            return "Cannot read or write the library \(path): \(failure.reason(about: path))."
+        case .file(let failure):
+            return failure.message.prefix(1).uppercased() + failure.message.dropFirst() + "."
+        case .unexpected(let type):
+            return "An unexpected error (\(type)) stopped the change; the library was left as it was."
         }
     }
 }

@@ -20,8 +20,8 @@ extension SyncError: CiteFeedError {
             return "\(path) is not a folder: give the folder your sync engine shares (Syncthing, Nextcloud, a git repository)."
         case .notAFolder(let path):
             return "No folder \(path): give the folder your sync engine shares (Syncthing, Nextcloud, a git repository), made first."
-        case let .folder(path, reason):
-            return "Cannot sync with \(path): \(reason). This machine's changes wait for the next sync."
+        case let .folder(path, failure):
+            return "Cannot sync with \(path): \(failure.message). This machine's changes wait for the next sync."
         case let .unsafeFolder(path, reason):
             let what =
                 switch reason {
@@ -46,7 +46,7 @@ extension SyncProblem {
     /// Why another machine's changes wait, as `sync status` says it.
     var words: String {
         switch self {
-        case .unreadable(let reason): reason
+        case .unreadable(let failure): failure.message
         case .newerFormat(let version): "its log is of format \(version), newer than this citefeed's (\(SyncLine.format))"
         case let .clockAhead(file, line, time):
             "its \(file) line \(line) is clocked \(time), more than a day ahead of this machine's clock; it and its later changes wait until then"

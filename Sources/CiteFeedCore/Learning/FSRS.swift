@@ -19,26 +19,26 @@ import CiteFeedSupport
 ///   times w15 for Hard and w16 for Easy; Again gives min(w11·D^−w12·((S+1)^w13−1)·e^((1−R)·w14),
 ///   S/e^(w17·w18)). D moves by −w6·(G−3), damped by (10−D)/9, then reverts to the Easy
 ///   starting difficulty by w7.
-public struct FSRS: Sendable, Equatable {
+package struct FSRS: Sendable, Equatable {
     /// FSRS-6's published default parameters (w0…w20).
-    public static let defaultWeights: [Double] = [
+    package static let defaultWeights: [Double] = [
         0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614, 0.2629, 1.6483,
         0.6014, 1.8729, 0.5425, 0.0912, 0.0658, 0.1542,
     ]
     static let minimumStability = 0.001
 
-    public var weights: [Double] = FSRS.defaultWeights
-    public var desiredRetention = 0.9
+    package var weights: [Double] = FSRS.defaultWeights
+    package var desiredRetention = 0.9
     /// In seconds.
-    public var learningSteps: [Int64] = [60, 600]
-    public var relearningSteps: [Int64] = [600]
+    package var learningSteps: [Int64] = [60, 600]
+    package var relearningSteps: [Int64] = [600]
     /// In days.
-    public var maximumInterval = 36500
+    package var maximumInterval = 36500
 
-    public init() {}
+    package init() {}
 
     /// The scheduler a library's study settings make.
-    public init(_ settings: Settings) {
+    package init(_ settings: Settings) {
         desiredRetention = settings.desiredRetention
         learningSteps = settings.learningSteps.map { Int64($0) * 60 }
         relearningSteps = settings.relearningSteps.map { Int64($0) * 60 }
@@ -47,12 +47,12 @@ public struct FSRS: Sendable, Equatable {
 
     /// What schedules a card, as text: two schedulers with the same fingerprint give every
     /// answer the same result.
-    public var fingerprint: String {
+    package var fingerprint: String {
         "w=\(weights) r=\(desiredRetention) l=\(learningSteps) rl=\(relearningSteps) max=\(maximumInterval)"
     }
 
-    public typealias State = CardPhase
-    public typealias Card = CardState
+    package typealias State = CardPhase
+    package typealias Card = CardState
 
     private var decay: Double { -weights[20] }
     private var factor: Double { pow(0.9, 1 / decay) - 1 }
@@ -62,7 +62,7 @@ public struct FSRS: Sendable, Equatable {
 
     /// A card's record after answer `grade` at `time`: its new schedule, one more answer, and
     /// one more lapse when a review card was forgotten (study, and sync's replay).
-    public func answer(_ record: CardRecord, _ grade: Grade, at time: Timestamp) -> CardRecord {
+    package func answer(_ record: CardRecord, _ grade: Grade, at time: Timestamp) -> CardRecord {
         var after = record
         after.card = review(record.card, grade, at: time)
         after.reps += 1
@@ -71,14 +71,14 @@ public struct FSRS: Sendable, Equatable {
     }
 
     /// The predicted probability of recall at `time`.
-    public func retrievability(_ card: Card, at time: Timestamp) -> Double {
+    package func retrievability(_ card: Card, at time: Timestamp) -> Double {
         guard let last = card.lastReview, let s = card.stability else { return 0 }
         let t = Double(max(0, time.days(since: last)))
         return pow(1 + factor * t / s, decay)
     }
 
     /// The card after answering `grade` at `time`.
-    public func review(_ card: Card, _ grade: Grade, at time: Timestamp) -> Card {
+    package func review(_ card: Card, _ grade: Grade, at time: Timestamp) -> Card {
         var card = card
         let g = Double(grade.rawValue)
         let sinceLast = card.lastReview.map { time.days(since: $0) }
@@ -155,7 +155,7 @@ public struct FSRS: Sendable, Equatable {
     func reviewInterval(_ s: Double) -> Int64 { intervalDays(s) * 86400 }
 
     /// The interval in days at which recall falls to `desiredRetention`.
-    public func intervalDays(_ s: Double) -> Int64 {
+    package func intervalDays(_ s: Double) -> Int64 {
         let days = (s / factor * (pow(desiredRetention, 1 / decay) - 1)).rounded(.toNearestOrEven)
         return Int64(min(max(days, 1), Double(maximumInterval)))
     }

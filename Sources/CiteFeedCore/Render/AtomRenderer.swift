@@ -2,8 +2,8 @@ import CiteFeedModel
 import CiteFeedSupport
 
 /// `feed.atom`: Atom 1.0 (RFC 4287).
-public enum AtomRenderer {
-    public static func render(_ feed: FeedContext) -> String {
+package enum AtomRenderer {
+    package static func render(_ feed: FeedContext) -> String {
         var xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(feed.language.xmlEscaped)">

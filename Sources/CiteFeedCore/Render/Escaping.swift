@@ -7,7 +7,7 @@ extension String {
     /// that XML 1.0 forbids (controls other than tab, newline and carriage return, U+FFFE, U+FFFF)
     /// dropped, with the other noncharacters (U+FDD0–U+FDEF, the last two of every plane), which
     /// HTML parsers reject in the feeds' HTML bodies.
-    public var xmlEscaped: String { xmlEscaped(hexReferences: false) }
+    package var xmlEscaped: String { xmlEscaped(hexReferences: false) }
 
     /// Plain text in a feed element that readers take as plain text (an author's name, a
     /// category): `&` and `<` as hexadecimal character references, as the RSS Advisory Board's
@@ -15,7 +15,7 @@ extension String {
     /// (U+2060, invisible) after a `<` that opens what reads as an HTML end tag (`</b>`) or an
     /// address (`<ann@example.org>`), which the validator flags in such elements however they
     /// are escaped.
-    public var xmlPlainText: String {
+    package var xmlPlainText: String {
         let scalars = Array(unicodeScalars)
         var out = String.UnicodeScalarView()
         for (i, scalar) in scalars.enumerated() {
@@ -30,7 +30,7 @@ extension String {
     /// Plain text in a feed element that readers take as HTML (RSS titles; Atom titles declared
     /// `type="html"`): escaped for HTML, then for XML with hexadecimal references, so that a
     /// citation reading `<b>` is shown as `<b>`, not in bold.
-    public var xmlEscapedAsHTML: String {
+    package var xmlEscapedAsHTML: String {
         markupEscaped(quotes: false).xmlEscaped(hexReferences: true)
     }
 
@@ -69,7 +69,7 @@ extension String {
     }
 
     /// Text for Pango markup (waybar reads `text`, `tooltip` and `alt` as markup): `& < > ' "` escaped.
-    public var pangoEscaped: String { markupEscaped(quotes: true) }
+    package var pangoEscaped: String { markupEscaped(quotes: true) }
 
     /// `& < >` as entities, and `' "` too with `quotes` (for attribute-like markup such as
     /// Pango's; without, for a notification's body markup).
@@ -95,7 +95,7 @@ extension String {
     /// to a combining mark is not `%`, and `%{` passed intact. Scalars that are not drawn
     /// (format characters, combining and enclosing marks, variation selectors) between the `%`
     /// and the `{` are dropped, so no renderer that drops them can bring the two together.
-    public var polybarNeutralized: String {
+    package var polybarNeutralized: String {
         let scalars = Array(unicodeScalars)
         var out = String.UnicodeScalarView()
         var i = 0

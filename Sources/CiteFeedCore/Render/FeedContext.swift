@@ -2,27 +2,27 @@ import CiteFeedModel
 import CiteFeedSupport
 
 /// What every feed renderer gets: the feed's metadata and its items, newest first.
-public struct FeedContext: Sendable {
-    public var title: String
-    public var description: String
-    public var author: String
-    public var language: String
+package struct FeedContext: Sendable {
+    package var title: String
+    package var description: String
+    package var author: String
+    package var language: String
     /// The public base URL (`feedURL`) or the `file://` URL of the output directory; ends in `/`.
-    public var baseURL: String
+    package var baseURL: String
     /// Whether `baseURL` is a public URL (then feeds name themselves with `rel="self"`).
-    public var isPublic: Bool
+    package var isPublic: Bool
     /// The WebSub hub the feeds name (`feedHub`), when they have a public address.
-    public var hub: String?
-    public var ttlMinutes: Int
+    package var hub: String?
+    package var ttlMinutes: Int
     /// The newest item's date, or the library's creation: never the clock, so that an unchanged
     /// feed is byte-identical.
-    public var updated: Timestamp
-    public var items: [FeedItem]
-    public var libraryUUID: String
+    package var updated: Timestamp
+    package var items: [FeedItem]
+    package var libraryUUID: String
     /// The version of citefeed named as the generator.
-    public var generator: String
+    package var generator: String
 
-    public init(
+    package init(
         settings: Settings, outputDirectory: String, picks: [Pick], libraryUUID: String, libraryCreated: Timestamp, generator: String
     ) {
         self.generator = generator
@@ -50,7 +50,7 @@ public struct FeedContext: Sendable {
     }
 
     /// The name of the picture of `preset` beside the feeds.
-    public static func pictureName(_ preset: String) -> String { "picture-\(preset).png" }
+    package static func pictureName(_ preset: String) -> String { "picture-\(preset).png" }
 
     /// `file:///path/` with the path percent-encoded.
     static func fileURL(_ directory: String) -> String {

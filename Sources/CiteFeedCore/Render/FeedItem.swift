@@ -2,26 +2,26 @@ import CiteFeedModel
 import CiteFeedSupport
 
 /// One feed item, made from a pick: the same for RSS, Atom and JSON Feed.
-public struct FeedItem: Sendable, Equatable {
+package struct FeedItem: Sendable, Equatable {
     /// `urn:uuid:` + the name-based UUID of (library, pick time, citation uuid).
-    public var id: String
-    public var title: String
+    package var id: String
+    package var title: String
     /// The body: the text escaped, the back, and `— author, source`.
-    public var html: String
-    public var text: String
-    public var link: String
-    public var date: Timestamp
-    public var author: String?
+    package var html: String
+    package var text: String
+    package var link: String
+    package var date: Timestamp
+    package var author: String?
     /// Tag names, with their colours for the HTML page.
-    public var tags: [Tag]
+    package var tags: [Tag]
     /// The address of a picture of it (`pictures`, the newest item only): a JSON Feed `image`,
     /// an RSS and Atom enclosure.
-    public var image: String?
+    package var image: String?
 
     /// `namespace` is the library's uuid for the default rotation and a named rotation's own
     /// uuid (`Library.rotationUUID`) for the others, so that two rotations showing the same
     /// citation at the same moment have items of their own, and a renamed rotation keeps its ids.
-    public init(pick: Pick, libraryUUID namespace: String, baseURL: String) {
+    package init(pick: Pick, libraryUUID namespace: String, baseURL: String) {
         let s = pick.snapshot
         let uuid = UUIDString.nameBased(namespace: namespace, name: "\(pick.pickedAt.seconds)/\(s.uuid)")
         id = "urn:uuid:" + uuid
@@ -63,7 +63,7 @@ public struct FeedItem: Sendable, Equatable {
 
 extension Timestamp {
     /// RFC 822 with a numeric zone, in UTC: `Tue, 03 Jun 2025 06:00:00 +0000`.
-    public var rfc822: String {
+    package var rfc822: String {
         let c = CivilTime(utc: seconds)
         let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

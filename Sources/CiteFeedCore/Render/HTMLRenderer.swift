@@ -3,8 +3,8 @@ import CiteFeedSupport
 
 /// `index.html`: the current citation and the recent ones, readable on a phone, with
 /// `<link rel="alternate">` autodiscovery of the three feeds.
-public enum HTMLRenderer {
-    public static func render(_ feed: FeedContext) -> String {
+package enum HTMLRenderer {
+    package static func render(_ feed: FeedContext) -> String {
         let lang = feed.language.xmlEscaped
         let title = feed.title.xmlEscaped
         var html = """

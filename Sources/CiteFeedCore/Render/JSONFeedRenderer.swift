@@ -2,8 +2,8 @@ import CiteFeedModel
 import CiteFeedSupport
 
 /// `feed.json`: JSON Feed 1.1.
-public enum JSONFeedRenderer {
-    public static func render(_ feed: FeedContext) -> String {
+package enum JSONFeedRenderer {
+    package static func render(_ feed: FeedContext) -> String {
         let items: [JSONValue] = feed.items.map { item in
             var members: [(String, JSONValue)] = [
                 ("id", .string(item.id)), ("url", .string(item.link)), ("title", .string(item.title)),

@@ -9,15 +9,15 @@ import CiteFeedSupport
 /// is the same number of columns and a bar in a monospace font never changes width. A line that
 /// fits stands still, not padded. Frames are plain text: each format escapes after the cut, so a
 /// cut never breaks an escape.
-public struct Marquee: Sendable {
+package struct Marquee: Sendable {
     /// What runs between the end of the text and its start again.
-    public static let gap = "   •   "
+    package static let gap = "   •   "
 
     /// The line, whole (folded to one line by the caller).
-    public let text: String
-    public let width: Int
+    package let text: String
+    package let width: Int
     /// Steps shown at the start before it moves.
-    public let pause: Int
+    package let pause: Int
     /// The loop's graphemes, text and gap, and the column each starts at.
     private let characters: [Character]
     private let starts: [Int]
@@ -25,12 +25,12 @@ public struct Marquee: Sendable {
     private let length: Int
 
     /// Whether the line moves (it is wider than `width`).
-    public var moves: Bool { length > 0 }
+    package var moves: Bool { length > 0 }
 
     /// Steps in one turn: the pause, then one step per column until the start comes round.
-    public var period: Int { moves ? pause + length - 1 : 1 }
+    package var period: Int { moves ? pause + length - 1 : 1 }
 
-    public init(_ text: String, width: Int, pause: Int) {
+    package init(_ text: String, width: Int, pause: Int) {
         self.text = text
         self.width = max(1, width)
         self.pause = max(1, pause)
@@ -57,7 +57,7 @@ public struct Marquee: Sendable {
     }
 
     /// The frame at `step` (any integer; the loop repeats every `period` steps).
-    public func frame(_ step: Int) -> String {
+    package func frame(_ step: Int) -> String {
         guard moves else { return text }
         let turn = ((step % period) + period) % period
         let offset = turn < pause ? 0 : turn - pause + 1

@@ -3,21 +3,21 @@ import CiteFeedSupport
 
 /// Everything the outputs of a rotation are made from: a value, so that rendering is a pure
 /// function of it (no library, no clock, no file system).
-public struct OutputInput: Sendable {
-    public var state: RotationState
+package struct OutputInput: Sendable {
+    package var state: RotationState
     /// The newest picks first, at most `feedItems`.
-    public var picks: [Pick]
-    public var settings: Settings
+    package var picks: [Pick]
+    package var settings: Settings
     /// Where the files go (the feeds' `file://` base URL when `feedURL` is not set).
-    public var outputDirectory: String
-    public var libraryUUID: String
-    public var libraryCreated: Timestamp
+    package var outputDirectory: String
+    package var libraryUUID: String
+    package var libraryCreated: Timestamp
     /// The version of citefeed named as the feeds' generator.
-    public var version: String
+    package var version: String
     /// For a rotation in review mode: what its bar shows besides the card.
-    public var review: ReviewDisplay?
+    package var review: ReviewDisplay?
 
-    public init(
+    package init(
         state: RotationState, picks: [Pick], settings: Settings, outputDirectory: String, libraryUUID: String,
         libraryCreated: Timestamp, version: String
     ) {

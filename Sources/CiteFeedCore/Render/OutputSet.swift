@@ -2,17 +2,17 @@ import CiteFeedModel
 import CiteFeedSupport
 
 /// The six outputs of the README's "Rotation, status and feeds", rendered from an `OutputInput`.
-public enum OutputSet {
+package enum OutputSet {
     /// The names of the files, in the order `render` makes them.
-    public static let names = ["feed.xml", "feed.atom", "feed.json", "index.html", "status.txt", "status.json"]
+    package static let names = ["feed.xml", "feed.atom", "feed.json", "index.html", "status.txt", "status.json"]
     /// The feeds among them (what a WebSub hub is told of).
-    public static let feedNames = ["feed.xml", "feed.atom", "feed.json"]
+    package static let feedNames = ["feed.xml", "feed.atom", "feed.json"]
     /// The pictures a rotation may keep beside them (`pictures`), and the file that says what each
     /// shows: with `names`, every file citefeed may write in an output directory.
-    public static let pictureNames = PicturePreset.names.map(FeedContext.pictureName) + [pictureStamp]
-    public static let pictureStamp = ".citefeed-pictures"
+    package static let pictureNames = PicturePreset.names.map(FeedContext.pictureName) + [pictureStamp]
+    package static let pictureStamp = ".citefeed-pictures"
 
-    public static func render(_ input: OutputInput) -> [OutputFile] {
+    package static func render(_ input: OutputInput) -> [OutputFile] {
         let feed = FeedContext(
             settings: input.settings, outputDirectory: input.outputDirectory, picks: input.picks, libraryUUID: input.libraryUUID,
             libraryCreated: input.libraryCreated, generator: input.version)

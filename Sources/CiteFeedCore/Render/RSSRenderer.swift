@@ -2,8 +2,8 @@ import CiteFeedModel
 import CiteFeedSupport
 
 /// `feed.xml`: RSS 2.0 (RSS Advisory Board), with `dc:creator` and `atom:link rel="self"`.
-public enum RSSRenderer {
-    public static func render(_ feed: FeedContext) -> String {
+package enum RSSRenderer {
+    package static func render(_ feed: FeedContext) -> String {
         var xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">

@@ -3,27 +3,27 @@ import CiteFeedSupport
 
 /// The bar formats of the README's "Rotation, status and feeds", each a pure function of the pick, the slot and
 /// the settings.
-public enum StatusFormat: String, CaseIterable, Sendable {
+package enum StatusFormat: String, CaseIterable, Sendable {
     case plain, waybar, i3blocks, polybar, json, tmux, argos
 }
 
-public struct StatusRenderer: Sendable {
-    public static let emptyLine = "No citations to show — add one with: citefeed add \"…\""
+package struct StatusRenderer: Sendable {
+    package static let emptyLine = "No citations to show — add one with: citefeed add \"…\""
 
-    public var template: StatusTemplate
-    public var width: Int
+    package var template: StatusTemplate
+    package var width: Int
     /// Scrolling: columns per second, or `nil` when a long line is cut instead.
-    public var scrollSpeed: Int?
+    package var scrollSpeed: Int?
     /// The rotation shown ("" for the default one), for the commands of widget menus.
-    public var rotation: String
+    package var rotation: String
     /// How a widget menu runs citefeed (`argos`): the program and any options before the
     /// command, such as `["/usr/bin/citefeed", "--home", "…"]`.
-    public var actionCommand = ["citefeed"]
+    package var actionCommand = ["citefeed"]
 
     /// A renderer for `settings`; `scroll`: whether a long line moves (for `status`, `--scroll`
     /// or the `scroll` setting; the caller decides, as the written `status.txt` and
     /// `status.json` never scroll).
-    public init(settings: Settings, width: Int? = nil, scroll: Bool = false) {
+    package init(settings: Settings, width: Int? = nil, scroll: Bool = false) {
         template = (try? StatusTemplate(parsing: settings.statusTemplate)) ?? StatusTemplate.textOnly
         self.width = width ?? settings.statusWidth
         scrollSpeed = scroll ? settings.scrollSpeed : nil
@@ -35,7 +35,7 @@ public struct StatusRenderer: Sendable {
     /// as a new full text, so its format is the full text alone. `step`: when scrolling, how many
     /// steps (1/`scrollSpeed` s each) the line has moved; `marquee`: the moving line, when the
     /// caller keeps it from step to step (`marquee(_:review:width:speed:)` of the same pick).
-    public func render(
+    package func render(
         _ format: StatusFormat, _ pick: PickSnapshot?, slot: Slot, following: Bool = false, review: ReviewDisplay? = nil, step: Int = 0,
         marquee: Marquee? = nil
     ) -> String {
@@ -56,13 +56,13 @@ public struct StatusRenderer: Sendable {
 
     /// The line a bar shows: `plain`, or with scrolling on and the line too long, the frame of
     /// its `Marquee` at `step` (pausing two seconds at the start).
-    public func shown(_ pick: PickSnapshot?, review: ReviewDisplay?, width: Int, step: Int) -> String {
+    package func shown(_ pick: PickSnapshot?, review: ReviewDisplay?, width: Int, step: Int) -> String {
         guard let scrollSpeed else { return plain(pick, width: width, review: review) }
         return marquee(pick, review: review, width: width, speed: scrollSpeed).frame(step)
     }
 
     /// The moving line for `pick`, to be framed step by step (`status --follow` keeps it).
-    public func marquee(_ pick: PickSnapshot?, review: ReviewDisplay?, width: Int, speed: Int) -> Marquee {
+    package func marquee(_ pick: PickSnapshot?, review: ReviewDisplay?, width: Int, speed: Int) -> Marquee {
         Marquee(whole(pick, review: review, bound: StatusRenderer.scrollBound).text, width: width, pause: 2 * speed)
     }
 
@@ -81,7 +81,7 @@ public struct StatusRenderer: Sendable {
     /// another field (the author) and the rest of the template leaves the text at least half
     /// the width, the text alone is shortened, so the author stays on the line as the tooltip
     /// keeps it.
-    public func plain(_ pick: PickSnapshot?, width: Int, review: ReviewDisplay? = nil) -> String {
+    package func plain(_ pick: PickSnapshot?, width: Int, review: ReviewDisplay? = nil) -> String {
         let bound = StatusRenderer.bound(width: width)
         let line = whole(pick, review: review, bound: bound)
         if TextWidth.columns(of: line.text) <= width { return line.text }

@@ -3,9 +3,9 @@ import CiteFeedSupport
 
 /// The rotation's decisions about a slot, from what the history holds: pure, so that the
 /// service around them only reads, asks and writes.
-public enum RotationStep {
+package enum RotationStep {
     /// What to do about the current slot.
-    public enum Decision: Equatable, Sendable {
+    package enum Decision: Equatable, Sendable {
         /// The newest pick is this slot's and still eligible: show it.
         case keep
         /// Pick anew, dated `at`, for `reason`.
@@ -16,7 +16,7 @@ public enum RotationStep {
     /// slot's and still eligible; a slot without one gets its pick dated at the slot's start, or
     /// at `activeFrom` when the rotation became active later in the slot; a slot whose pick
     /// stopped being eligible gets a new one now.
-    public static func current(slot: Slot, latest: Pick?, latestIsEligible: Bool, now: Timestamp, activeFrom: Timestamp? = nil) -> Decision
+    package static func current(slot: Slot, latest: Pick?, latestIsEligible: Bool, now: Timestamp, activeFrom: Timestamp? = nil) -> Decision
     {
         let inSlot = latest?.isShown(in: slot) ?? false
         if inSlot && latestIsEligible { return .keep }

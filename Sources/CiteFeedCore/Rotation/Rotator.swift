@@ -20,11 +20,11 @@ import CiteFeedSupport
 ///
 /// The choice depends only on the eligible citations, the cycle state and the seed — not on
 /// the clock — so `upcoming` can preview exactly what `rotate` will do.
-public struct Rotator: Sendable {
-    public var seed: Int64
-    public var favouriteWeight: Int
+package struct Rotator: Sendable {
+    package var seed: Int64
+    package var favouriteWeight: Int
 
-    public init(seed: Int64, favouriteWeight: Int) {
+    package init(seed: Int64, favouriteWeight: Int) {
         self.seed = seed
         self.favouriteWeight = favouriteWeight
     }
@@ -38,7 +38,7 @@ public struct Rotator: Sendable {
     }
 
     /// The next pick and the cycle it belongs to; `nil` when nothing is eligible.
-    public func next(_ entries: [RotationEntry], _ state: CycleState) -> (id: Int64, cycle: Int64)? {
+    package func next(_ entries: [RotationEntry], _ state: CycleState) -> (id: Int64, cycle: Int64)? {
         guard !entries.isEmpty else { return nil }
         if entries.count == 1 {
             let only = entries[0]
@@ -55,7 +55,7 @@ public struct Rotator: Sendable {
     }
 
     /// The state after showing `id` in `cycle`.
-    public func advance(_ state: CycleState, id: Int64, cycle: Int64) -> CycleState {
+    package func advance(_ state: CycleState, id: Int64, cycle: Int64) -> CycleState {
         var next = cycle == state.cycle ? state : CycleState(cycle: cycle, counts: [:], last: state.last)
         next.counts[id, default: 0] += 1
         next.last = id
@@ -63,7 +63,7 @@ public struct Rotator: Sendable {
     }
 
     /// The next `count` picks from `state`, as `rotate` would make them.
-    public func upcoming(_ entries: [RotationEntry], _ state: CycleState, count: Int) -> [(id: Int64, cycle: Int64)] {
+    package func upcoming(_ entries: [RotationEntry], _ state: CycleState, count: Int) -> [(id: Int64, cycle: Int64)] {
         var state = state
         var picks: [(Int64, Int64)] = []
         for _ in 0..<count {

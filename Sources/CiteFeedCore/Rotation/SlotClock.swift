@@ -11,14 +11,14 @@ import CiteFeedSupport
 /// first occurrence, so the slot before the end of the repeated hour is an hour longer. When
 /// clocks go forward, a skipped time becomes the moment of the jump, so a slot is an hour
 /// shorter; boundaries that fall together are one. No slot is ever empty.
-public struct SlotClock: Sendable {
-    public let interval: Interval
+package struct SlotClock: Sendable {
+    package let interval: Interval
     /// Minutes after the origin of the first boundary.
-    public let shift: Int
+    package let shift: Int
     /// The local time zone, as offsets from UTC (`TZ` through the C library by default).
     let offset: @Sendable (Int64) -> Int64
 
-    public init(interval: Interval, shift: Int = 0) {
+    package init(interval: Interval, shift: Int = 0) {
         self.init(interval: interval, shift: shift, offset: { CivilTime.local($0).1 })
     }
 
@@ -59,7 +59,7 @@ public struct SlotClock: Sendable {
     }
 
     /// The slot holding instant `t`.
-    public func slot(at t: Timestamp) -> Slot {
+    package func slot(at t: Timestamp) -> Slot {
         let w = wall(t.seconds) - origin
         var k = w >= 0 ? w / step : (w - step + 1) / step
         while boundary(k + 1) <= t.seconds { k += 1 }
@@ -68,5 +68,5 @@ public struct SlotClock: Sendable {
     }
 
     /// The slot after `slot`.
-    public func next(after slot: Slot) -> Slot { self.slot(at: slot.end) }
+    package func next(after slot: Slot) -> Slot { self.slot(at: slot.end) }
 }

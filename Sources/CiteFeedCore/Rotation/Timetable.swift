@@ -12,27 +12,29 @@ import CiteFeedSupport
 /// A window of active hours belongs to the day it starts on: with `22:00-06:00` and `mon-fri`,
 /// Saturday 02:00 is active (Friday's night) and Sunday 23:00 is not. Times are local wall-clock
 /// times, with the slot clock's rules at clock changes.
-public struct Timetable: Sendable {
-    public let clock: SlotClock
-    public let hours: ActiveHours
-    public let days: Weekdays
+package struct Timetable: Sendable {
+    package let clock: SlotClock
+    package let hours: ActiveHours
+    package let days: Weekdays
 
-    public init(clock: SlotClock, hours: ActiveHours = .always, days: Weekdays = .all) {
+    package init(clock: SlotClock, hours: ActiveHours = .always, days: Weekdays = .all) {
         self.clock = clock
         self.hours = hours
         self.days = days
     }
 
-    public init(_ settings: Settings) {
+    package init(_ settings: Settings) {
         self.init(clock: SlotClock(interval: settings.interval, shift: settings.offset), hours: settings.activeHours, days: settings.days)
     }
 
     /// Whether the rotation picks at all times.
-    public var isAlways: Bool { days == .all && (hours == .always || hours.start == hours.end % Interval.day && hours.end == Interval.day) }
+    package var isAlways: Bool {
+        days == .all && (hours == .always || hours.start == hours.end % Interval.day && hours.end == Interval.day)
+    }
 
     /// The piece of a clock slot holding `t`: the slot cut to the active or inactive stretch
     /// holding `t`; the clock slot itself (what a pick belongs to); and whether it is active.
-    public func slot(at t: Timestamp) -> (slot: Slot, clockSlot: Slot, active: Bool) {
+    package func slot(at t: Timestamp) -> (slot: Slot, clockSlot: Slot, active: Bool) {
         let slot = clock.slot(at: t)
         guard !isAlways else { return (slot, slot, true) }
         let stretch = self.stretch(at: t.seconds)
@@ -43,7 +45,7 @@ public struct Timetable: Sendable {
 
     /// The first active piece of the next clock slot that has one, after the piece `slot` (for
     /// `upcoming`: where the next picks will be made).
-    public func nextActive(after slot: Slot) -> Slot {
+    package func nextActive(after slot: Slot) -> Slot {
         let current = self.slot(at: slot.start).clockSlot
         var next = self.slot(at: slot.end)
         // At most a week of stretches and slots; the days are never all off.
@@ -56,7 +58,7 @@ public struct Timetable: Sendable {
     }
 
     /// The next active piece after the piece `slot`, in the same clock slot or a later one.
-    public func nextActivePiece(after slot: Slot) -> Slot {
+    package func nextActivePiece(after slot: Slot) -> Slot {
         var next = self.slot(at: slot.end)
         var guardCount = 0
         while !next.active && guardCount < 100_000 {
@@ -69,7 +71,7 @@ public struct Timetable: Sendable {
     /// The first active moment of the clock slot `clockSlot` (the start of its first active
     /// piece); `nil` when it has none. A pick made before it (a repick in the night) is not the
     /// slot's pick: the slot still gets one when its active time comes.
-    public func firstActive(in clockSlot: Slot) -> Timestamp? {
+    package func firstActive(in clockSlot: Slot) -> Timestamp? {
         guard !isAlways else { return clockSlot.start }
         var t = clockSlot.start
         var guardCount = 0
@@ -84,7 +86,7 @@ public struct Timetable: Sendable {
 
     /// The part of `clockSlot` from its first active moment: a pick belongs to the slot when it
     /// was made in it.
-    public func counted(_ clockSlot: Slot) -> Slot {
+    package func counted(_ clockSlot: Slot) -> Slot {
         Slot(start: firstActive(in: clockSlot) ?? clockSlot.start, end: clockSlot.end)
     }
 

@@ -1,7 +1,7 @@
 import CiteFeedSupport
 
 /// What one line of a machine's log changes.
-public enum SyncChange: Equatable, Sendable {
+package enum SyncChange: Equatable, Sendable {
     /// A citation's fields (some or all), each a register.
     case citation(uuid: String, fields: CitationFields)
     /// A citation deleted for good.
@@ -24,28 +24,28 @@ public enum SyncChange: Equatable, Sendable {
 }
 
 /// The fields of a citation a change sets; `nil` is "not part of this change".
-public struct CitationFields: Equatable, Sendable {
-    public var text: String?
+package struct CitationFields: Equatable, Sendable {
+    package var text: String?
     /// `.some(nil)`: removed.
-    public var back: String??
-    public var author: String??
-    public var source: String??
-    public var favourite: Bool?
+    package var back: String??
+    package var author: String??
+    package var source: String??
+    package var favourite: Bool?
     /// `.some(nil)`: restored.
-    public var archived: Timestamp??
+    package var archived: Timestamp??
     /// The mark of `card`/`uncard`; `.some(nil)`: no mark (a card when it has a back).
-    public var card: Bool??
-    public var created: Timestamp?
+    package var card: Bool??
+    package var created: Timestamp?
     /// Tag key → whether the citation has it.
-    public var tags: [String: Bool] = [:]
+    package var tags: [String: Bool] = [:]
 
-    public init() {}
+    package init() {}
 
-    public var isEmpty: Bool { self == CitationFields() }
+    package var isEmpty: Bool { self == CitationFields() }
 
     /// Only the fields named in `names` (as `names` writes them): a tag named and not set is
     /// `false` (the citation no longer has it).
-    public func restricted(to names: Set<String>) -> CitationFields {
+    package func restricted(to names: Set<String>) -> CitationFields {
         var f = CitationFields()
         for name in names {
             switch name {
@@ -68,7 +68,7 @@ public struct CitationFields: Equatable, Sendable {
     }
 
     /// The names of the fields set, as written (`tag:KEY` for tags).
-    public var names: [String] {
+    package var names: [String] {
         var names: [String] = []
         if text != nil { names.append("text") }
         if back != nil { names.append("back") }
@@ -84,16 +84,16 @@ public struct CitationFields: Equatable, Sendable {
 }
 
 /// A pick as synced: the citation by uuid, the slot and what the bar showed.
-public struct SyncPick: Equatable, Sendable {
-    public var rotation: String
-    public var slot: Slot
-    public var uuid: String
-    public var reason: Pick.Reason
-    public var pickedAt: Timestamp
-    public var cycle: Int64
-    public var snapshot: JSONValue
+package struct SyncPick: Equatable, Sendable {
+    package var rotation: String
+    package var slot: Slot
+    package var uuid: String
+    package var reason: Pick.Reason
+    package var pickedAt: Timestamp
+    package var cycle: Int64
+    package var snapshot: JSONValue
 
-    public init(rotation: String, slot: Slot, uuid: String, reason: Pick.Reason, pickedAt: Timestamp, cycle: Int64, snapshot: JSONValue) {
+    package init(rotation: String, slot: Slot, uuid: String, reason: Pick.Reason, pickedAt: Timestamp, cycle: Int64, snapshot: JSONValue) {
         self.rotation = rotation
         self.slot = slot
         self.uuid = uuid
@@ -107,18 +107,18 @@ public struct SyncPick: Equatable, Sendable {
 extension SyncChange {
     /// The key of a `setting` change that carries the library's own seed (the rotation's
     /// order where no `seed` is set); of its values, the first made stands (the least clock).
-    public static let librarySeed = "librarySeed"
+    package static let librarySeed = "librarySeed"
 
     /// The machine of an answer's id `MACHINE:SEQ`.
-    public static func machine(ofAnswer id: String) -> String { String(id.prefix { $0 != ":" }) }
+    package static func machine(ofAnswer id: String) -> String { String(id.prefix { $0 != ":" }) }
 
     /// The change number of an answer's id `MACHINE:SEQ` (0 when it has none).
-    public static func seq(ofAnswer id: String) -> Int64 { Int64(id.split(separator: ":").last ?? "") ?? 0 }
+    package static func seq(ofAnswer id: String) -> Int64 { Int64(id.split(separator: ":").last ?? "") ?? 0 }
 }
 
 extension CitationFields {
     /// Sets the field `name` (as `names` writes it) to `other`'s.
-    public mutating func take(_ name: String, from other: CitationFields) {
+    package mutating func take(_ name: String, from other: CitationFields) {
         switch name {
         case "text": text = other.text
         case "back": back = other.back

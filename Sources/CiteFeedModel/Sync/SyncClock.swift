@@ -3,30 +3,30 @@ import CiteFeedSupport
 /// A hybrid logical clock reading (ARCHITECTURE.md, "Sync"): milliseconds of a wall clock, a
 /// counter within the millisecond, and the machine that made it. Clocks compare in that order,
 /// so two machines' clocks are never equal and every register of the merge has one winner.
-public struct SyncClock: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var milliseconds: Int64
-    public var counter: Int64
-    public var machine: String
+package struct SyncClock: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package var milliseconds: Int64
+    package var counter: Int64
+    package var machine: String
 
-    public init(milliseconds: Int64, counter: Int64 = 0, machine: String) {
+    package init(milliseconds: Int64, counter: Int64 = 0, machine: String) {
         self.milliseconds = milliseconds
         self.counter = counter
         self.machine = machine
     }
 
-    public static func < (a: SyncClock, b: SyncClock) -> Bool {
+    package static func < (a: SyncClock, b: SyncClock) -> Bool {
         (a.milliseconds, a.counter, a.machine) < (b.milliseconds, b.counter, b.machine)
     }
 
     /// The clock's wall time, to the second.
-    public var time: Timestamp { Timestamp(seconds: milliseconds.floorDivided(by: 1000)) }
+    package var time: Timestamp { Timestamp(seconds: milliseconds.floorDivided(by: 1000)) }
 
     /// 9999-12-31T23:59:59.999Z.
-    public static let maximumMilliseconds: Int64 = 253_402_300_799_999
-    public static let maximumCounter: Int64 = 999_999_999
+    package static let maximumMilliseconds: Int64 = 253_402_300_799_999
+    package static let maximumCounter: Int64 = 999_999_999
 
     /// Text that sorts as clocks compare (numbers padded to their 15 digits).
-    public var sortKey: String {
+    package var sortKey: String {
         func padded(_ n: Int64) -> String {
             let digits = String(n)
             return String(repeating: "0", count: max(0, 15 - digits.count)) + digits
@@ -35,12 +35,12 @@ public struct SyncClock: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// `MS-N-MACHINE`, as written in a change line.
-    public var description: String { "\(milliseconds)-\(counter)-\(machine)" }
+    package var description: String { "\(milliseconds)-\(counter)-\(machine)" }
 
     /// Reads `MS-N-MACHINE`; `nil` for anything else (a negative or oversized number, a machine
     /// id that is not a machine id). In one pass over the bytes: a joining machine reads one
     /// clock per line, 120,000 of them.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let utf8 = text.utf8
         var i = utf8.startIndex
         /// A decimal of at most 15 digits, no sign, no leading zero, then a "-".
@@ -70,7 +70,7 @@ public struct SyncClock: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The clock just after this one on `machine`: greater than this one whatever the machine.
     /// A counter at its limit rolls over into the next millisecond, so that no clock this
     /// writes is one another machine would not read.
-    public func successor(on machine: String) -> SyncClock {
+    package func successor(on machine: String) -> SyncClock {
         counter >= SyncClock.maximumCounter
             ? SyncClock(milliseconds: milliseconds + 1, counter: 0, machine: machine)
             : SyncClock(milliseconds: milliseconds, counter: counter + 1, machine: machine)
@@ -80,18 +80,18 @@ public struct SyncClock: Hashable, Comparable, Sendable, CustomStringConvertible
 /// The clock of one machine: never goes back, follows the clocks it reads (at most `maximumLead`
 /// past its own wall clock, so that one machine with a clock far ahead does not carry the
 /// others' clocks with it).
-public struct HybridClock: Sendable {
-    public private(set) var last: SyncClock
+package struct HybridClock: Sendable {
+    package private(set) var last: SyncClock
     /// One day, in milliseconds.
-    public static let maximumLead: Int64 = 86_400_000
+    package static let maximumLead: Int64 = 86_400_000
 
-    public init(machine: String, last: SyncClock? = nil) {
+    package init(machine: String, last: SyncClock? = nil) {
         self.last = last ?? SyncClock(milliseconds: 0, machine: machine)
         self.last.machine = machine
     }
 
     /// A new clock at wall-clock time `wall` (milliseconds).
-    public mutating func tick(wall: Int64) -> SyncClock {
+    package mutating func tick(wall: Int64) -> SyncClock {
         if wall > last.milliseconds {
             last = SyncClock(milliseconds: wall, counter: 0, machine: last.machine)
         } else {
@@ -101,14 +101,14 @@ public struct HybridClock: Sendable {
     }
 
     /// Takes note of a clock read from another machine at wall-clock time `wall`.
-    public mutating func observe(_ clock: SyncClock, wall: Int64) {
+    package mutating func observe(_ clock: SyncClock, wall: Int64) {
         guard clock.milliseconds <= wall + HybridClock.maximumLead else { return }
         advance(past: clock)
     }
 
     /// Makes the next clock come after `clock`, however far ahead it is (a clock this machine
     /// gave a change to beat the value it replaces).
-    public mutating func advance(past clock: SyncClock) {
+    package mutating func advance(past clock: SyncClock) {
         if clock.milliseconds > last.milliseconds || (clock.milliseconds == last.milliseconds && clock.counter > last.counter) {
             last = SyncClock(milliseconds: clock.milliseconds, counter: clock.counter, machine: last.machine)
         }
@@ -116,8 +116,8 @@ public struct HybridClock: Sendable {
 }
 
 /// A machine's id: a lower-case uuid, made once per library.
-public enum MachineID {
-    public static func isValid(_ text: String) -> Bool {
+package enum MachineID {
+    package static func isValid(_ text: String) -> Bool {
         let bytes = text.utf8
         guard bytes.count == 36 else { return false }
         for (i, b) in bytes.enumerated() {

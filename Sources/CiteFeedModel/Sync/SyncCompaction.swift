@@ -4,10 +4,10 @@
 /// line is kept, and a maximum needs only it), a citation deleted for good, an answer undone
 /// (its undo is kept: a reader that had the answer needs it). Lines keep their numbers and
 /// clocks, so a reader that had applied some of them skips those.
-public enum SyncCompaction {
+package enum SyncCompaction {
     /// `lines`: this machine's lines, in order; `deleted`: whether a citation is deleted for
     /// good (a tombstone here, from any machine).
-    public static func compact(_ lines: [SyncLine], deleted: (String) -> Bool) -> [SyncLine] {
+    package static func compact(_ lines: [SyncLine], deleted: (String) -> Bool) -> [SyncLine] {
         var last: [String: Int64] = [:]
         var undone: Set<String> = []
         for line in lines {

@@ -6,9 +6,9 @@ import CiteFeedSupport
 /// what a command would refuse.
 extension SyncLine {
     /// The format this build writes and reads; a line of a newer one is refused for its machine.
-    public static let format: Int64 = 1
+    package static let format: Int64 = 1
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         var members: [(String, JSONValue)] = [
             ("v", .int(SyncLine.format)), ("s", .int(seq)), ("c", .string("\(clock.milliseconds)-\(clock.counter)")),
         ]
@@ -46,10 +46,10 @@ extension SyncLine {
     }
 
     /// The line as written: compact JSON and a line feed.
-    public var text: String { JSONWriter.compact(json) + "\n" }
+    package var text: String { JSONWriter.compact(json) + "\n" }
 
     /// Reads one line of `machine`'s log.
-    public init(json: JSONValue, machine: String) throws(SyncLineError) {
+    package init(json: JSONValue, machine: String) throws(SyncLineError) {
         guard case .object = json else { throw .invalid("not a JSON object") }
         guard case .int(let version)? = json["v"] else { throw .invalid("no format version (\"v\")") }
         if version > SyncLine.format { throw .newerFormat(version) }
@@ -69,7 +69,7 @@ extension SyncLine {
 }
 
 /// Why a line of a log cannot be applied: a clause for the CLI's warning.
-public enum SyncLineError: Error, Equatable, Sendable {
+package enum SyncLineError: Error, Equatable, Sendable {
     case invalid(String)
     /// A field that `add` would refuse, and why (the command line words it).
     case refused(ModelError)

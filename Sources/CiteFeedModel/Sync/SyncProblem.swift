@@ -2,9 +2,9 @@ import CiteFeedSupport
 
 /// Why another machine's changes stopped being read, kept with its sync state until the next
 /// sync reads it again: as data, stored as compact JSON, and worded by the front end.
-public enum SyncProblem: Equatable, Sendable {
-    /// Its files could not be read: the system's reason.
-    case unreadable(String)
+package enum SyncProblem: Equatable, Sendable {
+    /// Its files could not be read: what failed and why.
+    case unreadable(IOFailure)
     /// Its log is of a newer format than this citefeed reads.
     case newerFormat(Int64)
     /// A line is clocked more than a day ahead of this machine's clock: the file, the line and
@@ -14,10 +14,10 @@ public enum SyncProblem: Equatable, Sendable {
     case legacy(String)
 
     /// The stored form: compact JSON with a `kind`.
-    public var stored: String {
+    package var stored: String {
         let json: JSONValue
         switch self {
-        case .unreadable(let reason): json = .object([("kind", .string("unreadable")), ("reason", .string(reason))])
+        case .unreadable(let failure): json = .object([("kind", .string("unreadable")), ("failure", failure.json)])
         case .newerFormat(let version): json = .object([("kind", .string("newerFormat")), ("version", .int(version))])
         case let .clockAhead(file, line, time):
             json = .object([("kind", .string("clockAhead")), ("file", .string(file)), ("line", .int(Int64(line))), ("time", .string(time))])
@@ -27,13 +27,19 @@ public enum SyncProblem: Equatable, Sendable {
     }
 
     /// The problem `stored` wrote; anything else is a sentence an older citefeed stored.
-    public init(stored: String) {
+    package init(stored: String) {
         guard stored.hasPrefix("{"), let json = try? JSONParser.parse(Array(stored.utf8)), let kind = json["kind"]?.stringValue else {
             self = .legacy(stored)
             return
         }
         switch kind {
-        case "unreadable": self = .unreadable(json["reason"]?.stringValue ?? "")
+        case "unreadable":
+            if let stored = json["failure"], let failure = IOFailure(json: stored) {
+                self = .unreadable(failure)
+            } else {
+                // A citefeed from before failures were data kept the sentence.
+                self = .legacy(json["reason"]?.stringValue ?? "")
+            }
         case "newerFormat":
             guard case .int(let version)? = json["version"] else { self = .legacy(stored); return }
             self = .newerFormat(version)

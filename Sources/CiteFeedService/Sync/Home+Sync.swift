@@ -8,7 +8,7 @@ package enum SyncError: Error, Equatable {
     /// folder not made yet): nothing is written, and the setting is not changed.
     case notAFolder(String)
     /// The folder could not be read or written: the folder and the system's reason.
-    case folder(String, String)
+    case folder(String, IOFailure)
     /// A folder sync must not use: the folder, and what it is.
     case unsafeFolder(String, UnsafeFolder)
     /// Other machines' deletions would remove more than half of the library: `deleted` by this
@@ -54,7 +54,7 @@ extension Home {
         do { try lock.acquire(patience: 60_000) } catch {
             switch error {
             case .stuck: throw StoreError.busy(path: paths.syncLock)
-            case .io(let reason): throw StoreError.io(path: paths.syncLock, reason: reason)
+            case .io(let failure): throw StoreError.file(failure)
             }
         }
         defer { lock.release() }
@@ -117,7 +117,7 @@ extension Home {
             return written
         } catch let failure as IOFailure {
             // What was captured stays in the outbox, for the next sync.
-            throw SyncError.folder(path, failure.message)
+            throw SyncError.folder(path, failure)
         }
     }
 

@@ -51,8 +51,8 @@ struct SyncReader {
                     read = try folder.completeLines(of: other, file, from: offset, lineNumber: lineNumber, chunk: pieceBytes)
                 } catch {
                     // This machine's files wait (read again next time, from where they stopped).
-                    report.unreadable[other] = error.message
-                    state.problem = .unreadable(error.message)
+                    report.unreadable[other] = error
+                    state.problem = .unreadable(error)
                     break files
                 }
                 for number in read.tooLong {

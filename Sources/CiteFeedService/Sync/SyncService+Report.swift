@@ -29,7 +29,7 @@ extension SyncService {
         package var newer: [String: Int64] = [:]
         /// Machines whose files could not be read (a FIFO, a link, a directory where a log
         /// should be): machine → why. Their changes wait; the others' are applied.
-        package var unreadable: [String: String] = [:]
+        package var unreadable: [String: IOFailure] = [:]
         /// Machines held back at a line clocked more than `HybridClock.maximumLead` past this
         /// machine's clock: machine → the file, the line and its clock. It and the lines after it
         /// wait until this machine's clock has come near (a forged clock of the year 33658 never).

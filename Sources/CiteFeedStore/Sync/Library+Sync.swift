@@ -72,7 +72,7 @@ extension Library {
         """
 
     /// This library's machine id for sync, made (with the triggers) when first asked for.
-    public func syncMachine() throws(StoreError) -> String {
+    package func syncMachine() throws(StoreError) -> String {
         if let id = try meta("sync_machine") { return id }
         let id = UUIDString.random()
         try mapped {
@@ -86,7 +86,7 @@ extension Library {
     }
 
     /// Whether this library has synced (or been asked for its machine id).
-    public func syncEnabled() throws(StoreError) -> Bool { try meta("sync_machine") != nil }
+    package func syncEnabled() throws(StoreError) -> Bool { try meta("sync_machine") != nil }
 
     /// Makes the triggers again where a migration dropped them.
     /// `onlyWhenMissing`: only when they are not all there as this build defines them (each

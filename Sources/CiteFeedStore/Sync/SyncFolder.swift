@@ -4,19 +4,19 @@ import CiteFeedSupport
 /// The sync folder on disk (ARCHITECTURE.md, "Sync"): a directory per machine, each written only
 /// by its machine: `machine.json`, `log-NNNNNN.jsonl` appended to, `snapshot-NNNNNN.jsonl`.
 /// Reading takes complete lines only; nothing read from here is a path or a command.
-public struct SyncFolder: Sendable {
-    public let path: String
+package struct SyncFolder: Sendable {
+    package let path: String
 
-    public init(path: String) { self.path = path }
+    package init(path: String) { self.path = path }
 
     /// More than this in one file is not a log citefeed wrote (1 GiB).
     static let fileLimit = 1 << 30
 
-    public func directory(of machine: String) -> String { path + "/" + machine }
+    package func directory(of machine: String) -> String { path + "/" + machine }
 
     /// The machines with a directory here (named by a machine id; anything else is ignored,
     /// and so is a link: it could name any directory of this machine).
-    public func machines() -> [String] {
+    package func machines() -> [String] {
         Posix.directoryEntries(path).filter(MachineID.isValid).filter { name in
             var st = stat()
             return lstat(directory(of: name), &st) == 0 && st.st_mode & S_IFMT == S_IFDIR
@@ -25,7 +25,7 @@ public struct SyncFolder: Sendable {
 
     /// A machine's files of changes, in the order they are read: by number, a snapshot before
     /// the log of its number.
-    public func files(of machine: String) -> [String] {
+    package func files(of machine: String) -> [String] {
         func number(_ name: String) -> (Int, Int)? {
             for (prefix, rank) in [("snapshot-", 0), ("log-", 1)] where name.hasPrefix(prefix) && name.hasSuffix(".jsonl") {
                 let digits = name.dropFirst(prefix.count).dropLast(6)
@@ -38,39 +38,39 @@ public struct SyncFolder: Sendable {
             .sorted { $0.1 < $1.1 }.map(\.0)
     }
 
-    public static func logName(_ n: Int) -> String { "log-" + pad(Int64(n), 6) + ".jsonl" }
-    public static func snapshotName(_ n: Int) -> String { "snapshot-" + pad(Int64(n), 6) + ".jsonl" }
+    package static func logName(_ n: Int) -> String { "log-" + pad(Int64(n), 6) + ".jsonl" }
+    package static func snapshotName(_ n: Int) -> String { "snapshot-" + pad(Int64(n), 6) + ".jsonl" }
 
     /// What one read of a machine's file gives (`completeLines`).
-    public struct Lines: Sendable {
+    package struct Lines: Sendable {
         /// The complete lines read, each with its number in the file (from 1); blank lines
         /// (only white space) are counted and left out.
-        public var lines: [(number: Int, text: [UInt8])] = []
+        package var lines: [(number: Int, text: [UInt8])] = []
         /// The offset after the last complete line read, and that line's number.
-        public var end: Int64
-        public var lastNumber: Int
+        package var end: Int64
+        package var lastNumber: Int
         /// Whether the file was shorter than the offset asked (replaced) and read from its start.
-        public var restarted = false
+        package var restarted = false
         /// Whether the read reached the last complete line of the file (else: read on from `end`).
-        public var atEnd = true
+        package var atEnd = true
         /// Lines longer than `lineLimit`, passed over unread (their numbers).
-        public var tooLong: [Int] = []
+        package var tooLong: [Int] = []
     }
 
     /// Bytes one read takes at most (`completeLines`): what a sync holds of a file at once.
-    public static let chunkBytes = 4 << 20
+    package static let chunkBytes = 4 << 20
     /// Lines one read takes at most (each its own array, and a parsed change after that).
-    public static let chunkLines = 16_384
+    package static let chunkLines = 16_384
     /// A line longer than this is not one citefeed wrote (a change is at most some hundreds of
     /// kilobytes): it is passed over, never held.
-    public static let lineLimit = 4 << 20
+    package static let lineLimit = 4 << 20
 
     /// The complete lines of `file` from byte `offset`, at most about `chunk` bytes of them (read
     /// on from `end` while `atEnd` is false), each with its number in the file (from 1): a last
     /// line without its line feed is left for the next time. A file now shorter than `offset`
     /// (replaced) is read from its start. Only the bytes after `offset` are read; blank lines
     /// cost nothing (a log of 64 MiB of line feeds is read in steps of `chunk`, holding none).
-    public func completeLines(of machine: String, _ file: String, from offset: Int64, lineNumber: Int, chunk: Int = SyncFolder.chunkBytes)
+    package func completeLines(of machine: String, _ file: String, from offset: Int64, lineNumber: Int, chunk: Int = SyncFolder.chunkBytes)
         throws(IOFailure) -> Lines
     {
         let full = directory(of: machine) + "/" + file
@@ -125,7 +125,7 @@ public struct SyncFolder: Sendable {
 
     /// Every complete line of `file` (`completeLines` read to its end): for this machine's own
     /// files, which it wrote and keeps small by compaction.
-    public func allLines(of machine: String, _ file: String) throws(IOFailure) -> [(number: Int, text: [UInt8])] {
+    package func allLines(of machine: String, _ file: String) throws(IOFailure) -> [(number: Int, text: [UInt8])] {
         var lines: [(number: Int, text: [UInt8])] = []
         var read = try completeLines(of: machine, file, from: 0, lineNumber: 0)
         lines += read.lines
@@ -150,7 +150,7 @@ public struct SyncFolder: Sendable {
     }
 
     /// The last complete line of this machine's `file`, read from its end; `nil` when it has none.
-    public func lastCompleteLine(of machine: String, _ file: String) throws(IOFailure) -> [UInt8]? {
+    package func lastCompleteLine(of machine: String, _ file: String) throws(IOFailure) -> [UInt8]? {
         try SyncFolder.lastCompleteLine(ofFile: directory(of: machine) + "/" + file)
     }
 
@@ -177,13 +177,13 @@ public struct SyncFolder: Sendable {
         var st = stat()
         if lstat(path, &st) != 0 {
             if errno == ENOENT { return nil }
-            throw IOFailure(message: "cannot read \(path): \(Posix.errorText())")
+            throw IOFailure.system(.read, path)
         }
         guard st.st_mode & S_IFMT == S_IFREG else {
-            throw IOFailure(message: "cannot read \(path): it is not a regular file\(st.st_mode & S_IFMT == S_IFLNK ? " (a link)" : "")")
+            throw IOFailure(.read, path, st.st_mode & S_IFMT == S_IFLNK ? .link : .notRegularFile)
         }
         guard st.st_size <= fileLimit else {
-            throw IOFailure(message: "cannot read \(path): it is larger than \(Posix.describe(bytes: fileLimit))")
+            throw IOFailure(.read, path, .tooLarge(limit: fileLimit))
         }
         return Int64(st.st_size)
     }
@@ -191,7 +191,7 @@ public struct SyncFolder: Sendable {
     /// Bytes `start..<end` of `path` (fewer when it is shorter now).
     private static func read(_ path: String, from start: Int64, to end: Int64) throws(IOFailure) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-        if fd < 0 { throw IOFailure(message: "cannot read \(path): \(Posix.errorText())") }
+        if fd < 0 { throw IOFailure.system(.read, path) }
         defer { close(fd) }
         let count = Int(max(0, end - start))
         var failure: Int32 = 0
@@ -204,67 +204,63 @@ public struct SyncFolder: Sendable {
                 filled += n
             }
         }
-        if failure != 0 { throw IOFailure(message: "cannot read \(path): \(Posix.errorText(failure))") }
+        if failure != 0 { throw IOFailure(.read, path, .system(failure)) }
         return bytes
     }
 
     /// Appends `lines` (each ending in a line feed) to this machine's `file`, made with its
     /// directory when missing, and flushes them to disk.
-    public func append(_ text: String, to file: String, of machine: String) throws(IOFailure) {
+    package func append(_ text: String, to file: String, of machine: String) throws(IOFailure) {
         try append(Array(text.utf8), to: file, of: machine)
     }
 
     /// The full path of a machine's `file`.
-    public func path(of machine: String, _ file: String) -> String { directory(of: machine) + "/" + file }
+    package func path(of machine: String, _ file: String) -> String { directory(of: machine) + "/" + file }
 
     /// This machine's own directory, made when it is not there, and checked as the others'
     /// are before anything is written into it: a directory, not a link (which could name any
     /// directory of this machine, and the log and `machine.json` would be written there),
     /// owned by this user.
-    public func ownDirectory(of machine: String) throws(IOFailure) -> String {
+    package func ownDirectory(of machine: String) throws(IOFailure) -> String {
         let dir = directory(of: machine)
         var st = stat()
         if lstat(dir, &st) != 0 {
-            guard errno == ENOENT else { throw IOFailure(message: "cannot read \(dir): \(Posix.errorText())") }
+            guard errno == ENOENT else { throw IOFailure.system(.read, dir) }
             if mkdir(dir, 0o755) != 0 && errno != EEXIST {
-                throw IOFailure(message: "cannot create directory \(dir): \(Posix.errorText())")
+                throw IOFailure.system(.createDirectory, dir)
             }
-            guard lstat(dir, &st) == 0 else { throw IOFailure(message: "cannot read \(dir): \(Posix.errorText())") }
+            guard lstat(dir, &st) == 0 else { throw IOFailure.system(.read, dir) }
         }
         switch st.st_mode & S_IFMT {
         case S_IFDIR: break
         case S_IFLNK:
-            throw IOFailure(
-                message:
-                    "this machine's directory \(dir) is a link, and citefeed writes only into a directory of its own; remove the link (sync makes the directory again)"
-            )
+            throw IOFailure(.useMachineDirectory, dir, .link)
         default:
-            throw IOFailure(message: "this machine's directory \(dir) is not a directory; remove it (sync makes the directory again)")
+            throw IOFailure(.useMachineDirectory, dir, .notADirectory(dir))
         }
         guard st.st_uid == getuid() else {
-            throw IOFailure(
-                message: "this machine's directory \(dir) belongs to another user (uid \(st.st_uid)); remove it (sync makes it again)")
+            throw IOFailure(.useMachineDirectory, dir, .otherUser(uid: st.st_uid))
         }
         return dir
     }
 
     /// Whether this machine's `file` is not there yet, its directory made.
-    public func prepareNewLog(_ file: String, of machine: String) -> Bool {
+    package func prepareNewLog(_ file: String, of machine: String) -> Bool {
         guard (try? ownDirectory(of: machine)) != nil else { return false }
         var st = stat()
         return lstat(path(of: machine, file), &st) != 0 && errno == ENOENT
     }
 
-    public func append(_ bytes: [UInt8], to file: String, of machine: String) throws(IOFailure) {
+    package func append(_ bytes: [UInt8], to file: String, of machine: String) throws(IOFailure) {
         let dir = try ownDirectory(of: machine)
         let full = dir + "/" + file
         let fd = open(full, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        if fd < 0 { throw IOFailure(message: "cannot write \(full): \(Posix.errorText())") }
+        if fd < 0 { throw IOFailure.system(.write, full) }
         defer { close(fd) }
         // A line a crash cut short (this machine's own: no one else writes here) is dropped,
         // so that the next line does not run on from it; it is written again from the outbox.
         guard SyncFolder.cutToLastLine(fd), Posix.writeAll(fd: fd, bytes), !Durability.syncs || fsync(fd) == 0 else {
-            throw IOFailure(message: "cannot write \(full): \(Posix.errorText())")
+            throw IOFailure.system(.write, full)
         }
     }
 
@@ -288,7 +284,7 @@ public struct SyncFolder: Sendable {
     }
 
     /// `machine.json` of a machine: its name, when it says one that is a name (`isName`).
-    public func name(of machine: String) -> String? {
+    package func name(of machine: String) -> String? {
         guard let text = Posix.readText(directory(of: machine) + "/machine.json", limit: 1 << 16),
             let json = try? JSONParser.parse(text), json["machine"]?.stringValue == machine,
             let name = json["name"]?.stringValue, SyncFolder.isName(name)
@@ -301,7 +297,7 @@ public struct SyncFolder: Sendable {
     /// line or paragraph separator, no white space at either end). Another machine's
     /// `machine.json` saying anything else is shown by its id alone: a line feed in a name
     /// forged a line of `sync status`.
-    public static func isName(_ name: String) -> Bool {
+    package static func isName(_ name: String) -> Bool {
         guard !name.isEmpty, name.utf8.count <= 400, name.count <= 100, name.trimmingWhitespace() == name else { return false }
         return !name.unicodeScalars.contains {
             $0.needsTerminalEscape || $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}"
@@ -309,35 +305,35 @@ public struct SyncFolder: Sendable {
     }
 
     /// The number of a file's name (`log-000003.jsonl`: 3).
-    public static func number(of file: String) -> Int {
+    package static func number(of file: String) -> Int {
         Int(file.split(separator: "-").last?.prefix(6) ?? "") ?? 0
     }
 
     /// The log this machine appends to: the one of the highest number among its files (after a
     /// snapshot, the log of the snapshot's number).
-    public func currentLog(of machine: String) -> String {
+    package func currentLog(of machine: String) -> String {
         SyncFolder.logName(max(1, files(of: machine).map(SyncFolder.number).max() ?? 1))
     }
 
     /// The size of this machine's `file` (0 when it is not there).
-    public func size(of machine: String, _ file: String) throws(IOFailure) -> Int64 {
+    package func size(of machine: String, _ file: String) throws(IOFailure) -> Int64 {
         try SyncFolder.size(directory(of: machine) + "/" + file) ?? 0
     }
 
     /// Writes this machine's snapshot `number` whole (`text`: its lines), then removes its files
     /// of lower numbers, which it replaces.
-    public func writeSnapshot(_ text: String, number: Int, of machine: String) throws(IOFailure) {
+    package func writeSnapshot(_ text: String, number: Int, of machine: String) throws(IOFailure) {
         let dir = try ownDirectory(of: machine)
         try AtomicWriter.write(Array(text.utf8), to: dir + "/" + SyncFolder.snapshotName(number), mode: 0o644)
         for file in files(of: machine) where SyncFolder.number(of: file) < number {
             if unlink(dir + "/" + file) != 0 && errno != ENOENT {
-                throw IOFailure(message: "cannot remove \(dir)/\(file): \(Posix.errorText())")
+                throw IOFailure.system(.remove, dir + "/" + file)
             }
         }
     }
 
     /// Writes this machine's `machine.json`, replaced whole.
-    public func writeInfo(machine: String, name: String, written: Timestamp) throws(IOFailure) {
+    package func writeInfo(machine: String, name: String, written: Timestamp) throws(IOFailure) {
         let dir = try ownDirectory(of: machine)
         let json = JSONValue.object([
             ("format", .int(SyncLine.format)), ("machine", .string(machine)), ("name", .string(name)),

@@ -95,7 +95,7 @@ package struct SyncOutbox: Sendable {
     package var exists: Bool { Posix.fileExists(path) }
 
     package func remove() throws(IOFailure) {
-        if unlink(path) != 0 && errno != ENOENT { throw IOFailure(message: "cannot remove \(path): \(Posix.errorText())") }
+        if unlink(path) != 0 && errno != ENOENT { throw IOFailure.system(.remove, path) }
     }
 
     private func read() throws(IOFailure) -> [UInt8]? { try Posix.readFile(path, limit: 1 << 31) }

@@ -3,6 +3,7 @@ import Testing
 
 @testable import CiteFeedModel
 @testable import CiteFeedPicture
+@testable import CiteFeedSupport
 
 /// Cards laid out by Pango and drawn by Cairo, in this process.
 @Suite(.needsPangoCairo) struct PictureRenderTests {
@@ -119,7 +120,7 @@ import Testing
             try PictureRenderer.render(CardContent(text: "x"), request)
         }
         request.background = directory.path
-        #expect(throws: PictureError.backgroundUnreadable(directory.path, "it is a directory")) {
+        #expect(throws: PictureError.backgroundUnreadable(directory.path, IOFailure(.read, directory.path, .isDirectory))) {
             try PictureRenderer.render(CardContent(text: "x"), request)
         }
         request.background = directory.appendingPathComponent("absent.png").path

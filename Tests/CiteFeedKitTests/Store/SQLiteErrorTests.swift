@@ -86,12 +86,19 @@ import Testing
     /// their primary code.
     @Test(arguments: [
         (SQLITE_BUSY, StoreError.busy(path: "/lib")), (517, .busy(path: "/lib")),  // SQLITE_BUSY_SNAPSHOT
-        (SQLITE_LOCKED, .busy(path: "/lib")), (SQLITE_NOTADB, .notCitefeedLibrary(path: "/lib", reason: "not an SQLite database")),
+        (SQLITE_LOCKED, .busy(path: "/lib")), (SQLITE_NOTADB, .notCitefeedLibrary(path: "/lib", otherProgram: false)),
         (SQLITE_CORRUPT, .damaged(path: "/lib", reason: "m")), (266, .io(path: "/lib", reason: "m")),  // SQLITE_IOERR_READ
         (SQLITE_FULL, .io(path: "/lib", reason: "m")), (SQLITE_READONLY, .io(path: "/lib", reason: "m")),
     ])
     func codesBecomeTheLibrarysErrors(code: Int32, expected: StoreError) {
         #expect(StoreError(SQLiteError(extendedCode: code, message: "m", sql: "SELECT 1"), path: "/lib") == expected)
+    }
+
+    /// The writers' lock beside the library failing is a failure of that file, as data.
+    @Test func aFailedWritersLockIsTheLibrarysFile() {
+        var error = SQLiteError(extendedCode: SQLITE_CANTOPEN, message: "unable to open database file")
+        error.lockFile = IOFailure(.lock, "/lib.lock", .system(EACCES))
+        #expect(StoreError(error, path: "/lib") == .libraryFile(path: "/lib", IOFailure(.lock, "/lib.lock", .system(EACCES))))
     }
 
     /// At the boundary: a file that is not a database is refused by the `Library` in its words.
@@ -100,7 +107,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let garbage = Data(repeating: 0x41, count: 4096)
         try garbage.write(to: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.notCitefeedLibrary(path: path, reason: "not an SQLite database")) { try Library(path: path) }
+        #expect(throws: StoreError.notCitefeedLibrary(path: path, otherProgram: false)) { try Library(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
     }
 }
