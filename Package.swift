@@ -12,7 +12,8 @@ import PackageDescription
 //                                    └─ CiteFeedPicture ───────────────────┘
 //
 // What a layer offers the ones above is `package`; `public` is the little a program outside the
-// package would use through the `CiteFeedKit` product.
+// package uses through the `CiteFeedKit` product: `CLI.run` with a `Context`, a command line run
+// in-process, and `CLI.main` (ARCHITECTURE.md).
 
 /// Release builds optimise across the targets (a bar may run `citefeed status` every second).
 let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]

@@ -8,9 +8,9 @@ import CiteFeedSupport
 
 /// The command-line interface: parses the arguments, runs a command, and turns errors into a
 /// one-line message and an exit status. `main.swift` only calls `CLI.main()`.
-package enum CLI {
+public enum CLI {
     /// The version, from the VERSION file (`BuildInfo`, written at build time).
-    package static let version = BuildInfo.version
+    public static let version = BuildInfo.version
 
     /// `--version`: the version and the commit it was built from, or that it was built outside
     /// a git checkout (a release tarball).
@@ -40,7 +40,7 @@ package enum CLI {
     static let groups: [String: String] = ["tag": "list", "defaults": "read", "rotation": "list", "sync": "run"]
 
     /// Runs citefeed for this process and exits.
-    package static func main() -> Never {
+    public static func main() -> Never {
         // A file-size limit (`ulimit -f`) must fail a write with an error (EFBIG) that names the
         // file, not kill the process half-way (SIGXFSZ's default), so nothing is left half-done.
         signal(SIGXFSZ, SIG_IGN)
@@ -63,7 +63,7 @@ package enum CLI {
     }
 
     /// Runs one command line; returns the exit status.
-    package static func run(_ arguments: [String], _ context: Context) -> Int32 {
+    public static func run(_ arguments: [String], _ context: Context) -> Int32 {
         do {
             try dispatch(arguments, context)
             return ExitStatus.ok.rawValue

@@ -8,7 +8,7 @@ import CiteFeedSupport
 
 /// What a command runs with: the environment, the streams, the clock, the paths, and (opened
 /// on first use) the settings and the library. Tests build one to drive the CLI in-process.
-package final class Context {
+public final class Context {
     package let environment: [String: String]
     package let out: OutputStream
     package let err: OutputStream
@@ -36,7 +36,7 @@ package final class Context {
     /// unnamed default one ("").
     package var rotationName: String { rotation ?? environment["CITEFEED_ROTATION"] ?? "" }
 
-    package init(
+    public init(
         environment: [String: String], out: OutputStream, err: OutputStream, stdinIsTerminal: Bool = false,
         stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, readStandardInput: @escaping () throws -> [UInt8] = { [] }
     ) {
@@ -51,7 +51,7 @@ package final class Context {
     }
 
     /// The process's own streams and environment.
-    package static func process() -> Context {
+    public static func process() -> Context {
         var environment: [String: String] = [:]
         var p = environ
         while let entry = p.pointee {

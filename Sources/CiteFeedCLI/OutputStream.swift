@@ -8,7 +8,7 @@ import CiteFeedSupport
 
 /// Buffered output to a file descriptor (or to memory, for tests). citefeed writes its whole
 /// answer and flushes once; `--follow` flushes every line.
-package final class OutputStream: @unchecked Sendable {
+public final class OutputStream: @unchecked Sendable {
     private let fd: Int32?
     /// Writes at once (standard error), so messages keep their order with other programs' output.
     private let unbuffered: Bool
@@ -21,14 +21,14 @@ package final class OutputStream: @unchecked Sendable {
     /// Whether a terminal reads it: then data, too, is made safe (`write(data:)`).
     let toTerminal: Bool
 
-    package init(fd: Int32, unbuffered: Bool = false, toTerminal: Bool = false) {
+    public init(fd: Int32, unbuffered: Bool = false, toTerminal: Bool = false) {
         self.fd = fd
         self.unbuffered = unbuffered
         self.toTerminal = toTerminal
     }
 
     /// A stream that keeps what is written, for tests.
-    package init() {
+    public init() {
         self.fd = nil
         self.unbuffered = false
         self.toTerminal = false
@@ -70,5 +70,5 @@ package final class OutputStream: @unchecked Sendable {
         return Posix.writeAll(fd: fd, buffer)
     }
 
-    package var capturedText: String { String(decoding: captured, as: UTF8.self) }
+    public var capturedText: String { String(decoding: captured, as: UTF8.self) }
 }

@@ -71,21 +71,3 @@ package struct Setting: Sendable {
         case list(@Sendable ([String]) throws(SettingValueError) -> JSONValue)
     }
 }
-
-/// A setting's value, checked and read: its stored form, and the typed value it gives `Settings`.
-package struct SettingValue: Sendable {
-    package let key: SettingKey
-    /// Normalised (`1d` for `24h`): what `settings.json` keeps.
-    package let stored: JSONValue
-    let assign: @Sendable (inout Settings) -> Void
-}
-
-/// What a shell offers after `defaults write KEY`.
-package enum SettingCompletion: Equatable, Sendable {
-    case nothing
-    case words([String])
-    /// The library's tag names.
-    case tags
-    case directories
-    case files
-}

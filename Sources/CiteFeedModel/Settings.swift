@@ -121,8 +121,3 @@ package struct Settings: Sendable {
     /// `outputDirectory` when they are not set.
     package func value(of key: SettingKey) -> JSONValue? { key.setting.value(in: self) }
 }
-
-/// What a rotation shows: a citation per slot, or the cards to review.
-package enum RotationMode: String, CaseIterable, Sendable {
-    case rotate, review
-}

@@ -42,17 +42,3 @@ package struct Tag: Hashable, Sendable {
     /// The key that makes names unique ignoring case (Unicode-aware, unlike SQLite's NOCASE).
     package static func key(_ name: String) -> String { name.lowercased() }
 }
-
-/// A tag with the number of citations carrying it.
-package struct TagSummary: Hashable, Sendable {
-    package var tag: Tag
-    /// Citations not archived.
-    package var count: Int
-    package var archivedCount: Int
-
-    package init(tag: Tag, count: Int, archivedCount: Int) {
-        self.tag = tag
-        self.count = count
-        self.archivedCount = archivedCount
-    }
-}

@@ -66,10 +66,3 @@ package enum PictureRenderer {
         return TextLayout(canvas, text: text, font: CardPainter.textFont, size: 24, width: 1000).unknownGlyphs
     }
 }
-
-/// A request checked, with its background image decoded: what `PictureRenderer.render` draws.
-package struct PreparedPicture: @unchecked Sendable {
-    let api: PangoCairo
-    package let request: PictureRequest
-    let background: BackgroundImage?
-}

@@ -4,33 +4,6 @@ import CiteFeedPicture
 import CiteFeedStore
 import CiteFeedSupport
 
-/// What writing one reader's sleep-screen pictures did.
-package struct SleepScreens: Sendable {
-    package var device: ReaderDevice
-    package var size: PictureSize
-    /// Pictures written (new or changed), and those already as they should be.
-    package var written: Int
-    package var unchanged: Int
-    /// Pictures of citefeed's removed because fewer are wanted now.
-    package var removed: Int
-    /// Names citefeed would have written that hold files it did not write.
-    package var leftAlone: [String]
-}
-
-/// Why a reader got no sleep-screen pictures, for the front end to word.
-package enum SleepScreenError: Error, Sendable {
-    /// Neither the reader's files nor `--preset` say its screen's size.
-    case unknownSize(ReaderDevice)
-    case picture(PictureError)
-    /// The rotation has nothing to show.
-    case nothingToShow(String)
-    /// The library or the settings could not be read for the rotation's picks: their error.
-    case library(any Error)
-    case cannotWrite(String, IOFailure)
-    /// The folder, or a link above it, leads off the reader's storage.
-    case offStorage(String)
-}
-
 extension Home {
     /// The name of citefeed's `n`th sleep-screen picture, and the list of those it wrote.
     static func sleepScreenName(_ n: Int) -> String {

@@ -25,11 +25,3 @@ package enum SettingsError: Error, Equatable, Sendable {
     case cannotRead(path: String, IOFailure)
     case cannotWrite(path: String, IOFailure)
 }
-
-/// A key of the settings file that no setting has (of a rotation's, when `rotation` is set):
-/// ignored, and worth a warning.
-package struct UnknownSetting: Sendable, Equatable {
-    package var path: String
-    package var key: String
-    package var rotation: String?
-}

@@ -19,16 +19,3 @@ struct CardCommand: FlagCommand {
         flagReport("Made a card of|Made cards of", changed: changed, unchanged: unchanged, already: "a card|cards")
     }
 }
-
-/// `citefeed uncard ID...`
-struct UncardCommand: FlagCommand {
-    static let spec = makeSpec(
-        "uncard", "Stop studying citations as cards.",
-        "Also a citation with a back side stops being a card. Its scheduling and review log are kept: 'citefeed card' brings them back.")
-    let ids: [Int64]
-    init(_ arguments: ParsedArguments) throws { ids = try Self.parseIDs(arguments) }
-    let mark = CitationMark.card(false)
-    func report(changed: [Int64], unchanged: [Int64]) -> String {
-        flagReport("No longer a card:|No longer cards:", changed: changed, unchanged: unchanged, already: "not a card|not cards")
-    }
-}

@@ -10,19 +10,6 @@ import Testing
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// What one run of the built `citefeed` binary did.
-struct RunResult: CustomStringConvertible {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-    var stdoutBytes: Data
-
-    var description: String { "status \(status)\nstdout:\n\(stdout)\nstderr:\n\(stderr)" }
-
-    /// stderr's lines.
-    var errorLines: [String] { stderr.split(separator: "\n").map(String.init) }
-}
-
 /// A temporary `CITEFEED_HOME` and a way to run the built binary in it with a fixed clock and
 /// time zone, as the README's "Development" says the end-to-end tests run.
 final class Sandbox {

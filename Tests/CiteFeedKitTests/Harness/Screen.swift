@@ -9,48 +9,6 @@ import Foundation
 @testable import CiteFeedStore
 @testable import CiteFeedSupport
 
-/// A long-running program a test starts and must never wait on without a bound: a display
-/// server, a bar. Foundation starts it in a process group of its own; `stop()` kills that group
-/// with SIGKILL (a child of the test process may have SIGTERM blocked or ignored, and a bar that
-/// crashes is as real a way for a bar to go as one that exits).
-final class Background {
-    let process = Process()
-    let log: URL
-
-    /// `stdin`: a pipe kept open (a terminal client ends at the end of its input), or nothing.
-    init(_ path: String, _ arguments: [String], environment: [String: String], log: URL, stdout: Pipe? = nil, stdin: Pipe? = nil) throws {
-        self.log = log
-        Tier.check(path, arguments)
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = environment
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = stdout ?? handle
-        process.standardError = handle
-        process.standardInput = stdin ?? FileHandle.nullDevice
-        try process.run()
-        try handle.close()
-    }
-
-    var pid: pid_t { process.processIdentifier }
-    var isAlive: Bool { Integration.RealBarTests.isAlive(pid) }
-
-    /// The end of its log, for failure messages.
-    var logTail: String {
-        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").suffix(8).joined(separator: "\n")
-    }
-
-    /// Kills its process group and waits (at most 3 s) until it has ended.
-    func stop() {
-        kill(-pid, SIGKILL)
-        kill(pid, SIGKILL)
-        let start = Date()
-        while isAlive && Date().timeIntervalSince(start) < 3 { Thread.sleep(forTimeInterval: 0.01) }
-    }
-}
-
 /// What a bar draws, read back as text: a screenshot of its strip and tesseract's OCR of it.
 enum Screen {
     static let tools = ["tesseract"]
@@ -124,37 +82,4 @@ enum Screen {
         }
         return citefeedProcesses(home: home).isEmpty
     }
-}
-
-/// An X display of its own for a test (Xvfb, `-displayfd`), and pictures of parts of it.
-final class VirtualDisplay {
-    let server: Background
-    /// `:N`, for `DISPLAY`.
-    let name: String
-
-    /// A screen of `size` (`WIDTHxHEIGHT`), its log in `home`.
-    init(size: String, home: URL) throws {
-        let number = Pipe()
-        server = try Background(
-            findProgram("Xvfb")!, ["-displayfd", "1", "-screen", "0", size + "x24", "-nolisten", "tcp", "-noreset"],
-            environment: ["PATH": "/usr/bin:/bin"], log: home.appendingPathComponent("xvfb.log"), stdout: number)
-        name =
-            ":" + String(decoding: number.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard name.count > 1 else {
-            server.stop()
-            throw Integration.GraphicalBarTests.BarError(message: "Xvfb did not start: \(server.logTail)")
-        }
-    }
-
-    /// What a tool that draws or reads on it needs.
-    var tools: [String: String] { ["PATH": "/usr/bin:/bin", "DISPLAY": name] }
-
-    /// A PNG of `area` (`WxH+X+Y`) of the screen at `png`; whether ImageMagick's import made it.
-    func capture(_ png: URL, area: String) -> Bool {
-        (try? Sandbox.execute(
-            findProgram("import")!, ["-window", "root", "-crop", area, "+repage", png.path], stdin: Data(), environment: tools))?
-            .status == 0
-    }
-
-    func stop() { server.stop() }
 }
