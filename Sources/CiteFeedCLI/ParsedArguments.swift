@@ -7,7 +7,7 @@ import CiteFeedStore
 import CiteFeedSupport
 
 /// Options and positionals as given on the command line. Options are read through their
-/// declarations (`Flag`, `Option`: see `Option.swift`), never by a name written again.
+/// declarations (`Flag`, `Option`: see `OptionDeclaration.swift`), never by a name written again.
 package struct ParsedArguments: Sendable {
     package var positionals: [String] = []
     var values: [String: [String]] = [:]

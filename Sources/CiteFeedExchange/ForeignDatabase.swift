@@ -15,10 +15,9 @@ enum ForeignDatabase {
 
     /// Runs `body` on a copy of the database at `path` (the file called `name` in messages).
     static func reading<T>(_ path: String, name: String, _ body: (Database) throws -> T) throws -> T {
-        var template = Array((temporaryFolder() + "/citefeed-import-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw ImportError.notCopied(name, .system(.makeFolderIn, temporaryFolder()))
-        }
+        let temporary = temporaryFolder()
+        var template = Array((temporary + "/citefeed-import-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw ImportError.notCopied(name, .system(.makeFolderIn, temporary)) }
         let folder = String(cString: made)
         let copy = folder + "/copy.sqlite"
         // Until the copy's names are gone, a signal that ends the command removes them first.

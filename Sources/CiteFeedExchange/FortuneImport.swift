@@ -26,7 +26,7 @@ extension Importers {
                 body.removeSubrange(from...)
             }
             // citefeed's own export: the back after a blank line, each of its lines after "→"
-            // (`Exporter`), and a line of the text that is "%" written as "% ".
+            // (`ExportWriter`), and a line of the text that is "%" written as "% ".
             if let (text, back) = BackLines.split(body) {
                 body = text
                 r.back = back

@@ -11,7 +11,7 @@ package enum PictureError: Error, Equatable, Sendable {
     case cairo(Int)
     /// The background image does not exist.
     case backgroundMissing(String)
-    /// The background image cannot be read: the path and the system's reason.
+    /// The background image cannot be read: the path and what failed.
     case backgroundUnreadable(String, IOFailure)
     /// Cairo could not decode the background image: damaged, or too large for the memory there is.
     case backgroundUndecodable(String)

@@ -28,7 +28,7 @@ extension Home {
                 after = paths.outputDirectory(settings)
                 // Outputs in the default place move with the name (not over another directory).
                 if after != before && Posix.fileExists(before) && !Posix.fileExists(after) {
-                    guard rename(before, after) == 0 else { throw OutputError.cannotCreate(after, .system(.create, after)) }
+                    guard rename(before, after) == 0 else { throw OutputError.cannotCreate(after, IOFailure(.system(errno))) }
                     moved = true
                 }
                 let current = paths.current(rotation: old)

@@ -20,7 +20,7 @@ package enum SettingsError: Error, Equatable, Sendable {
     case wouldBeTooLarge(path: String)
     /// Another citefeed kept the file's lock for 5 seconds (its process id, when known).
     case locked(path: String, holder: Int32?)
-    /// The lock file could not be opened or taken (the system's words).
+    /// The lock file could not be opened or taken (what failed, as data).
     case cannotLock(IOFailure)
     case cannotRead(path: String, IOFailure)
     case cannotWrite(path: String, IOFailure)

@@ -65,7 +65,7 @@ package final class FileLock {
         }
         if fd < 0 {
             fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-            if fd < 0 { throw .io(.system(.lock, path)) }
+            if fd < 0 { throw .io(.system(.openLock, path)) }
         }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK else { throw .io(.system(.lock, path)) }

@@ -12,8 +12,8 @@ package struct IOFailure: Error, Equatable, Sendable {
         case makeFolderIn
         /// This machine's own directory in a sync folder, used to write into.
         case useMachineDirectory
-        /// A lock file (`FileLock`), opened and locked.
-        case lock
+        /// A lock file (`FileLock`), opened, then locked.
+        case openLock, lock
     }
 
     /// Why it failed.
@@ -134,10 +134,15 @@ package struct IOFailure: Error, Equatable, Sendable {
         default: return nil
         }
         var action: Action?
+        var path: String?
+        if let given = json["path"] {
+            guard let text = given.stringValue else { return nil }
+            path = text
+        }
         if let name = json["action"]?.stringValue {
             guard let known = Action(rawValue: name) else { return nil }
             action = known
         }
-        self.init(action, json["path"]?.stringValue, cause)
+        self.init(action, path, cause)
     }
 }

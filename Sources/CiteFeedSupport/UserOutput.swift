@@ -16,8 +16,8 @@ package struct UserOutput: Equatable, Sendable {
     package let path: String
     package let kind: Kind
 
-    /// Resolves `given` (absolute) and checks it can be written, touching nothing. Errors say
-    /// why in words that follow the path ("it is a directory").
+    /// Resolves `given` (absolute) and checks it can be written, touching nothing. An error has
+    /// no action or path (the caller names the file): only its cause (`.isDirectory`).
     /// `protected`: absolute paths that must never be written (they need not exist).
     package static func resolve(_ given: String, protected: [String] = []) throws(IOFailure) -> UserOutput {
         guard !given.isEmpty, !given.hasSuffix("/") else {

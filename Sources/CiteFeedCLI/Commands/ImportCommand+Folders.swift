@@ -125,7 +125,9 @@ extension ImportCommand {
             return copy
         } catch let failure as IOFailure {
             if Importers.isDatabase(path) { throw ImportError.notCopied(label, failure) }
-            throw InputError.unreadable(label, failure.reason)
+            // A failure of the copy (a full disk) names the copy: only the source's own is
+            // said as the source's.
+            throw InputError.unreadable(label, failure.reason(about: path))
         }
     }
 
@@ -134,7 +136,7 @@ extension ImportCommand {
             guard let bytes = try Posix.readFile(path, limit: ImportCommand.sizeLimit) else { throw ImportError.notFound(label) }
             return bytes
         } catch let failure as IOFailure {
-            throw InputError.unreadable(label, failure.reason)
+            throw InputError.unreadable(label, failure.reason(about: path))
         }
     }
 }

@@ -211,7 +211,7 @@ struct ImportCommand: Command {
         let path = Posix.absolutePath(source, home: context.paths.userHome)
         let bytes: [UInt8]?
         do { bytes = try Posix.readFile(path, limit: ImportCommand.sizeLimit, anyKind: true) } catch {
-            throw InputError.unreadable(source, error.reason)
+            throw InputError.unreadable(source, error.reason(about: path))
         }
         guard let bytes else { throw ImportError.notFound(source) }
         return bytes

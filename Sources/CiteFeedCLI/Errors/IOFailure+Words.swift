@@ -36,6 +36,7 @@ extension IOFailure {
         case .createDirectory: return "cannot create directory \(path): \(reason)"
         case .createFileIn: return "cannot create a file in \(path): \(reason)"
         case .makeFolderIn: return "cannot make a folder in \(path): \(reason)"
+        case .openLock: return "cannot open the lock \(path): \(reason)"
         case .lock: return "cannot lock \(path): \(reason)"
         case .useMachineDirectory:
             // What to do is part of it: sync makes the directory again.

@@ -37,8 +37,9 @@ package enum SyncProblem: Equatable, Sendable {
             if let stored = json["failure"], let failure = IOFailure(json: stored) {
                 self = .unreadable(failure)
             } else {
-                // A citefeed from before failures were data kept the sentence.
-                self = .legacy(json["reason"]?.stringValue ?? "")
+                // A citefeed from before failures were data kept the sentence; a failure this
+                // one cannot read (a newer citefeed's) is shown as it was stored.
+                self = .legacy(json["reason"]?.stringValue ?? stored)
             }
         case "newerFormat":
             guard case .int(let version)? = json["version"] else { self = .legacy(stored); return }

@@ -7,7 +7,7 @@ package enum SyncError: Error, Equatable {
     /// The folder is not there, or is not a directory (a typing mistake, or a sync engine's
     /// folder not made yet): nothing is written, and the setting is not changed.
     case notAFolder(String)
-    /// The folder could not be read or written: the folder and the system's reason.
+    /// The folder could not be read or written: the folder and what failed.
     case folder(String, IOFailure)
     /// A folder sync must not use: the folder, and what it is.
     case unsafeFolder(String, UnsafeFolder)

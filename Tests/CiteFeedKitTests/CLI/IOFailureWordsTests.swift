@@ -21,6 +21,7 @@ import Testing
         #expect(IOFailure(json: .object([("cause", .string("martian"))])) == nil)
         #expect(IOFailure(json: .object([("action", .string("fly")), ("cause", .string("isDirectory"))])) == nil)
         #expect(IOFailure(json: .object([("cause", .string("system"))])) == nil)
+        #expect(IOFailure(json: .object([("path", .int(3)), ("cause", .string("isDirectory"))])) == nil)
     }
 
     @Test func theWordsSayWhatFailedOnWhichFileAndWhy() {
@@ -29,6 +30,8 @@ import Testing
         #expect(IOFailure(.createDirectory, "/a", .system(EEXIST)).message == "cannot create directory /a: File exists")
         #expect(IOFailure(.read, "/a/f", .tooLarge(limit: 1 << 30)).message == "cannot read /a/f: it is larger than 1024 MiB")
         #expect(IOFailure(.read, "/a/f", .link).message == "cannot read /a/f: it is not a regular file (a link)")
+        #expect(IOFailure(.openLock, "/a/l", .system(EACCES)).message == "cannot open the lock /a/l: Permission denied")
+        #expect(IOFailure(.lock, "/a/l", .system(EINTR)).message == "cannot lock /a/l: Interrupted system call")
         #expect(
             IOFailure(.useMachineDirectory, "/s/m", .otherUser(uid: 7)).message
                 == "this machine's directory /s/m belongs to another user (uid 7); remove it (sync makes it again)")

@@ -29,6 +29,9 @@ import Testing
         // An older citefeed stored the reason of an unreadable machine as a sentence.
         let old = #"{"kind":"unreadable","reason":"cannot read /s/a/log-000001.jsonl: Permission denied"}"#
         #expect(SyncProblem(stored: old) == .legacy("cannot read /s/a/log-000001.jsonl: Permission denied"))
+        // A failure of a newer citefeed's, which this one cannot read, is shown as stored.
+        let newer = #"{"kind":"unreadable","failure":{"action":"teleport","path":"/s","cause":"isDirectory"}}"#
+        #expect(SyncProblem(stored: newer) == .legacy(newer))
         #expect(
             SyncProblem.unreadable(IOFailure(.read, "/s/a/log-000001.jsonl", .system(EACCES))).words
                 == "cannot read /s/a/log-000001.jsonl: Permission denied")
