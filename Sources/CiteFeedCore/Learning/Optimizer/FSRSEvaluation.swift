@@ -1,0 +1,67 @@
+import Foundation
+
+/// How well parameters predict answers, measured as fsrs-rs measures it (`FSRS::evaluate`,
+/// `src/inference.rs`, 6.6.1): each item's predicted answer's probability of recall from the
+/// answers before it, weighted toward recent items (0.25 + 0.75·(i/(n−1))³ by position), as
+/// the log loss and as the RMSE over bins of similar items (by interval, number of long-term
+/// answers and lapses).
+package struct FSRSEvaluation: Equatable, Sendable {
+    package var logLoss: Double
+    package var rmseBins: Double
+    package var items: Int
+
+    /// `parameters` judged on `items` (in time order); `weighted`: by recency, as `evaluate`
+    /// does, or each alike, as its time-series split does.
+    package init(_ parameters: [Double], on items: [FSRSItem], weighted: Bool = true) {
+        let model = FSRSForward(FSRSParameters.clipped(parameters, relearningSteps: 1))
+        let n = items.count
+        var loss = 0.0, weights = 0.0
+        struct Bin {
+            var predicted = 0.0
+            var actual = 0.0
+            var count = 0.0
+            var weight = 0.0
+        }
+        var bins: [[Int]: Bin] = [:]
+        for (i, item) in items.enumerated() {
+            let weight = weighted ? 0.25 + 0.75 * pow(Double(i) / Double(max(n - 1, 1)), 3) : 1
+            var p = 0.0
+            model.replay(item.reviews) { k, r in if k == item.reviews.count - 1 { p = r } }
+            let y = item.recalled ? 1.0 : 0.0
+            loss += -weight * (y * log(p) + (1 - y) * log(1 - p))
+            weights += weight
+            let key = Self.binKey(item)
+            bins[key, default: Bin()].predicted += p
+            bins[key, default: Bin()].actual += y
+            bins[key, default: Bin()].count += 1
+            bins[key, default: Bin()].weight += weight
+        }
+        logLoss = n == 0 ? 0 : loss / weights
+        var squares = 0.0, binWeights = 0.0
+        for bin in bins.values {
+            let difference = bin.predicted / bin.count - bin.actual / bin.count
+            squares += bin.weight * difference * difference
+            binWeights += bin.weight
+        }
+        rmseBins = binWeights == 0 ? 0 : (squares / binWeights).squareRoot()
+        self.items = n
+    }
+
+    /// fsrs-rs's `r_matrix_index`: the interval, the long-term answers and the lapses, each on
+    /// a logarithmic scale.
+    static func binKey(_ item: FSRSItem) -> [Int] {
+        func bucket(_ x: Double, base: Double, scale: Double) -> Int {
+            (scale * pow(base, (log(x) / log(base)).rounded(.down))).rounded(.toNearestOrAwayFromZero).asInt
+        }
+        let interval = Int(
+            (2.48 * pow(3.62, (log(Double(item.current.deltaT)) / log(3.62)).rounded(.down)) * 100).rounded(.toNearestOrAwayFromZero))
+        let length = bucket(Double(item.longTermReviewCount + 1), base: 1.89, scale: 1.99)
+        let lapses = item.history.count(where: { $0.rating == 1 && $0.deltaT > 0 })
+        let lapseBin = lapses == 0 ? 0 : bucket(Double(lapses), base: 1.73, scale: 1.65)
+        return [interval, length, lapseBin]
+    }
+}
+
+extension Double {
+    fileprivate var asInt: Int { Int(self) }
+}
