@@ -28,7 +28,7 @@ public enum CLI {
         UncardCommand.self,
         CopyCommand.self, PictureCommand.self, OpenCommand.self, RevealCommand.self, GradeCommand.self,
         RotateCommand.self, NextCommand.self, StatusCommand.self, PublishCommand.self, UpcomingCommand.self, HistoryCommand.self,
-        ImportCommand.self, ExportCommand.self, StudyCommand.self, StatsCommand.self,
+        ImportCommand.self, ExportCommand.self, StudyCommand.self, StatsCommand.self, OptimizeCommand.self,
         TagListCommand.self, TagAddCommand.self, TagEditCommand.self, TagDeleteCommand.self, ColorsCommand.self,
         DefaultsReadCommand.self, DefaultsWriteCommand.self, DefaultsDeleteCommand.self,
         RotationListCommand.self, RotationAddCommand.self, RotationRemoveCommand.self, RotationRenameCommand.self,

@@ -32,6 +32,19 @@ struct ProgressBar {
         stream.write("\r\u{1B}[K\(ProgressBar.line(progress))")
     }
 
+    /// Draws `label [####....]  48%` for work other than an import.
+    mutating func update(_ label: String, fraction: Double) {
+        let now = Posix.monotonicMilliseconds()
+        guard now - started >= delay else { return }
+        if let lastDrawn, now - lastDrawn < 100, fraction < 1 { return }
+        lastDrawn = now
+        let f = min(max(fraction, 0), 1)
+        let filled = Int(f * Double(ProgressBar.width)), percent = String(Int(f * 100))
+        let bar: String = String(repeating: "#", count: filled) + String(repeating: ".", count: ProgressBar.width - filled)
+        let padded: String = String(repeating: " ", count: 3 - percent.count) + percent
+        stream.write("\r\u{1B}[K\(label) [\(bar)] \(padded)%")
+    }
+
     /// Erases the bar, if it was drawn.
     func finish() {
         if lastDrawn != nil { stream.write("\r\u{1B}[K") }

@@ -335,3 +335,31 @@ extension Codec where Value == [WeightRule] {
             })
     }
 }
+
+extension Codec where Value == [Double] {
+    /// FSRS's parameters: 21 finite numbers (or none, FSRS's defaults), as `optimize` writes
+    /// them; numbers words on the command line.
+    static var parameters: Codec {
+        Codec(
+            decode: { v throws(SettingValueError) in
+                guard case .array(let items) = v else { throw wrongType(v, "a list of 21 numbers") }
+                var numbers: [Double] = []
+                for item in items {
+                    guard let d = item.numberValue, d.isFinite else { throw wrongType(item, "a list of 21 numbers") }
+                    numbers.append(d)
+                }
+                guard numbers.isEmpty || numbers.count == 21 else { throw .rule("give FSRS's 21 parameters, or none") }
+                return numbers
+            }, encode: { .array($0.map(JSONValue.double)) },
+            words: .list { words throws(SettingValueError) in
+                var numbers: [JSONValue] = []
+                for word in words {
+                    guard let d = Double(word), d.isFinite, word.first.map({ $0.isNumber || $0 == "-" || $0 == "." }) == true else {
+                        throw .rule("use numbers such as 0.212")
+                    }
+                    numbers.append(.double(d))
+                }
+                return .array(numbers)
+            })
+    }
+}

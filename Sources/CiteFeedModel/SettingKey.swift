@@ -10,7 +10,7 @@ package enum SettingKey: String, CaseIterable, Sendable {
     case feedTitle, feedDescription, feedAuthor, feedLanguage, feedURL, feedItems, feedHub, publishCommand, syncFolder, syncName
     case statusWidth, statusTemplate, scroll, scrollSpeed
     case pictures, pictureTheme, pictureMargins, pictureBackground, wallpaperCommand, sleepScreenRotation, sleepScreenCount
-    case desiredRetention, newPerDay, learningSteps, relearningSteps, maximumInterval, dayStartsAt
+    case desiredRetention, newPerDay, learningSteps, relearningSteps, maximumInterval, dayStartsAt, studyParameters
 
     /// The settings `sync` carries between machines: what chooses and orders the
     /// citations and schedules the cards. Never what runs or writes something on a machine
@@ -19,7 +19,7 @@ package enum SettingKey: String, CaseIterable, Sendable {
     package static let synced: Set<SettingKey> = [
         .mode, .interval, .offset, .activeHours, .days, .tags, .excludeTags, .authors, .excludeAuthors, .sources, .search,
         .favouritesOnly, .minLength, .maxLength, .favouriteWeight, .weights, .seed,
-        .desiredRetention, .newPerDay, .learningSteps, .relearningSteps, .maximumInterval, .dayStartsAt,
+        .desiredRetention, .newPerDay, .learningSteps, .relearningSteps, .maximumInterval, .dayStartsAt, .studyParameters,
     ]
 
     /// The most bytes a value of this setting may have, as compact JSON: in `settings.json`,
@@ -35,7 +35,7 @@ package enum SettingKey: String, CaseIterable, Sendable {
 
     /// A study setting: the library's, set for the default rotation only.
     package var isStudy: Bool {
-        [.desiredRetention, .newPerDay, .learningSteps, .relearningSteps, .maximumInterval, .dayStartsAt].contains(self)
+        [.desiredRetention, .newPerDay, .learningSteps, .relearningSteps, .maximumInterval, .dayStartsAt, .studyParameters].contains(self)
     }
 
     /// The settings' table: one entry per key, made once.
@@ -241,6 +241,11 @@ package enum SettingKey: String, CaseIterable, Sendable {
                         }
                         return minutes
                     }, format: { TimeOfDay.text($0) }), summary: "study: the time of day at which a new study day begins, such as 04:00")
+        case .studyParameters:
+            entry(
+                \.studyParameters, .parameters,
+                summary: "study: FSRS's 21 parameters, fitted to your answers by 'citefeed optimize' (none: FSRS's defaults)",
+                defaultText: "none")
         }
     }
 

@@ -70,6 +70,9 @@ package struct Settings: Sendable {
     package var maximumInterval = 36500
     /// Minutes after midnight.
     package var dayStartsAt = 240
+    /// FSRS's 21 parameters fitted to this library's answers (`citefeed optimize`); empty:
+    /// FSRS's defaults.
+    package var studyParameters: [Double] = []
 
     /// The rotation these settings are of: "" for the unnamed default one (not a setting: it is
     /// where in `settings.json` they were read from).

@@ -10,9 +10,11 @@ extension Home {
     package func writeSetting(_ key: SettingKey, _ value: JSONValue, rotation: String) throws {
         let file = SettingsFile(path: paths.settings)
         try file.editing {
-            try change(settings: try file.settings(applying: key, value, rotation: rotation)) { _ in
+            try change(settings: try file.settings(applying: key, value, rotation: rotation)) { library in
                 try file.write(key, value, rotation: rotation)
                 if key == .outputDirectory { try checkOutputDirectories(try file.loadAll()) }
+                // New parameters: every card's memory as they make it from its answers.
+                if key == .studyParameters { _ = try replayCards(library, with: try file.load(rotation: "").settings) }
             }
         }
     }
@@ -39,8 +41,9 @@ extension Home {
         let file = SettingsFile(path: paths.settings)
         guard try file.isSet(key, rotation: rotation) else { return false }
         try file.editing {
-            try change(settings: try file.settings(applying: key, nil, rotation: rotation)) { _ in
+            try change(settings: try file.settings(applying: key, nil, rotation: rotation)) { library in
                 try file.delete(key, rotation: rotation)
+                if key == .studyParameters { _ = try replayCards(library, with: try file.load(rotation: "").settings) }
             }
         }
         return true

@@ -39,6 +39,10 @@ package struct FSRS: Sendable, Equatable {
 
     /// The scheduler a library's study settings make.
     package init(_ settings: Settings) {
+        // Fitted parameters are held within the optimizer's bounds, whoever wrote them.
+        if settings.studyParameters.count == FSRSParameters.count {
+            weights = FSRSParameters.clipped(settings.studyParameters, relearningSteps: settings.relearningSteps.count)
+        }
         desiredRetention = settings.desiredRetention
         learningSteps = settings.learningSteps.map { Int64($0) * 60 }
         relearningSteps = settings.relearningSteps.map { Int64($0) * 60 }

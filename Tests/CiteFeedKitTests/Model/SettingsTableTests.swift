@@ -27,6 +27,7 @@ import Testing
         .syncFolder: .string("/srv/sync"), .syncName: .string("laptop"),
         .desiredRetention: .double(0.85), .newPerDay: .int(5), .learningSteps: .array([.string("5m"), .string("1h"), .string("1d")]),
         .relearningSteps: .array([]), .maximumInterval: .int(365), .dayStartsAt: .string("00:30"), .mode: .string("review"),
+        .studyParameters: .array((0..<21).map { .double(Double($0) / 10 + 0.05) }),
     ]
 
     /// The stored properties of `settings` that are settings (not which rotation they are of, nor
@@ -92,7 +93,7 @@ import Testing
             SettingKey.allCases.filter(\.isList) == [
                 .tags, .excludeTags, .authors, .excludeAuthors, .sources, .weights, .publishCommand, .pictures, .pictureMargins,
                 .wallpaperCommand,
-                .learningSteps, .relearningSteps,
+                .learningSteps, .relearningSteps, .studyParameters,
             ])
         #expect(SettingKey.pictureBackground.setting.completion == .files)
         #expect(SettingKey.pictureTheme.setting.completion == .words(["light", "dark", "sepia", "eink", "tag"]))

@@ -15,6 +15,15 @@ package struct FSRSEvaluation: Equatable, Sendable {
     package init(_ parameters: [Double], on items: [FSRSItem], weighted: Bool = true) {
         let model = FSRSForward(FSRSParameters.clipped(parameters, relearningSteps: 1))
         let n = items.count
+        self.init(
+            scored: items.enumerated().map { i, item in
+                (item, Self.predicted(item, model), weighted ? 0.25 + 0.75 * pow(Double(i) / Double(max(n - 1, 1)), 3) : 1)
+            })
+    }
+
+    /// The log loss and RMSE (bins) of predictions already made: each item, the probability
+    /// of recall predicted for its last answer, and its weight.
+    init(scored: [(item: FSRSItem, p: Double, weight: Double)]) {
         var loss = 0.0, weights = 0.0
         struct Bin {
             var predicted = 0.0
@@ -23,10 +32,7 @@ package struct FSRSEvaluation: Equatable, Sendable {
             var weight = 0.0
         }
         var bins: [[Int]: Bin] = [:]
-        for (i, item) in items.enumerated() {
-            let weight = weighted ? 0.25 + 0.75 * pow(Double(i) / Double(max(n - 1, 1)), 3) : 1
-            var p = 0.0
-            model.replay(item.reviews) { k, r in if k == item.reviews.count - 1 { p = r } }
+        for (item, p, weight) in scored {
             let y = item.recalled ? 1.0 : 0.0
             loss += -weight * (y * log(p) + (1 - y) * log(1 - p))
             weights += weight
@@ -36,7 +42,7 @@ package struct FSRSEvaluation: Equatable, Sendable {
             bins[key, default: Bin()].count += 1
             bins[key, default: Bin()].weight += weight
         }
-        logLoss = n == 0 ? 0 : loss / weights
+        logLoss = scored.isEmpty ? 0 : loss / weights
         var squares = 0.0, binWeights = 0.0
         for bin in bins.values {
             let difference = bin.predicted / bin.count - bin.actual / bin.count
@@ -44,7 +50,38 @@ package struct FSRSEvaluation: Equatable, Sendable {
             binWeights += bin.weight
         }
         rmseBins = binWeights == 0 ? 0 : (squares / binWeights).squareRoot()
-        self.items = n
+        items = scored.count
+    }
+
+    /// The probability of recall `model` predicts for `item`'s last answer.
+    static func predicted(_ item: FSRSItem, _ model: FSRSForward<Double>) -> Double {
+        var p = 0.0
+        model.replay(item.reviews) { k, r in if k == item.reviews.count - 1 { p = r } }
+        return p
+    }
+
+    /// Parameters fitted on earlier answers judged on later ones, as fsrs-rs's
+    /// `evaluate_with_time_series_splits` does: the items cut in sixths; five fits, on the
+    /// first one to five sixths, each judging the sixth after it (each item alike); and the
+    /// parameters `inUse` judged on the same five sixths. `nil` with fewer than 6 items.
+    package static func timeSeries(
+        _ items: [FSRSItem], cardIDs: [Int64], inUse: [Double], optimizer: FSRSOptimizer
+    ) throws(FSRSOptimizer.Failure) -> (inUse: FSRSEvaluation, fitted: FSRSEvaluation)? {
+        let segment = items.count / 6
+        guard segment > 0 else { return nil }
+        let current = FSRSForward(FSRSParameters.clipped(inUse, relearningSteps: optimizer.relearningSteps))
+        var ours: [(item: FSRSItem, p: Double, weight: Double)] = [], theirs: [(item: FSRSItem, p: Double, weight: Double)] = []
+        for fold in 0..<5 {
+            let trainEnd = (fold + 1) * segment, testEnd = fold == 4 ? items.count : (fold + 2) * segment
+            var fitted = FSRSParameters.defaults
+            do { fitted = try optimizer.fit(Array(items[..<trainEnd]), cardIDs: Array(cardIDs[..<trainEnd])) } catch .notEnoughData {}
+            let model = FSRSForward(FSRSParameters.clipped(fitted, relearningSteps: optimizer.relearningSteps))
+            for item in items[trainEnd..<testEnd] {
+                ours.append((item, predicted(item, model), 1))
+                theirs.append((item, predicted(item, current), 1))
+            }
+        }
+        return (FSRSEvaluation(scored: theirs), FSRSEvaluation(scored: ours))
     }
 
     /// fsrs-rs's `r_matrix_index`: the interval, the long-term answers and the lapses, each on

@@ -1,0 +1,101 @@
+import CiteFeedCore
+import CiteFeedModel
+import CiteFeedStore
+import CiteFeedSupport
+
+/// `citefeed optimize` (ARCHITECTURE.md, "Learning from your answers"): FSRS's parameters
+/// fitted to the library's answers (`FSRSOptimizer`), judged against the ones in use, written to
+/// the study settings (`studyParameters`), and every answered card replayed with them.
+extension Home {
+    /// Fits the parameters to the answers of every card, or of the cards tagged `deck`.
+    /// `dryRun`: judged and reported, nothing written. `progress`: the share of the work done.
+    package func optimize(deck: String?, dryRun: Bool, progress: ((Double) -> Void)? = nil) throws -> OptimizeReport {
+        let library = try library()
+        let settings = try SettingsFile(path: paths.settings).load(rotation: "").settings
+        var report = OptimizeReport(deck: deck)
+        var ids = Set(try library.answeredCitations())
+        if let deck {
+            let tag = try library.tag(named: deck)
+            report.deck = tag.name
+            var query = CitationQuery()
+            query.tags = [tag.name]
+            query.all = true
+            ids.formIntersection(try library.citations(query).map(\.id))
+        }
+        let (items, cardIDs, answers) = try Self.items(of: ids, library: library, settings: settings)
+        report.answers = answers
+        report.cards = ids.count
+        report.predicted = items.count
+        report.previous = FSRS(settings).weights
+        guard items.count >= FSRSOptimizer.minimumForTraining else {
+            report.needed = FSRSOptimizer.minimumForTraining - items.count
+            return report
+        }
+        var optimizer = FSRSOptimizer()
+        optimizer.relearningSteps = settings.relearningSteps.count
+        // Six fits: five for the judgement, the last on every answer.
+        var fit = 0
+        optimizer.progress = { done, total in progress?((Double(fit) + Double(done) / Double(max(total, 1))) / 6) }
+        var judged: (inUse: FSRSEvaluation, fitted: FSRSEvaluation)?
+        do {
+            judged = try FSRSEvaluation.timeSeries(items, cardIDs: cardIDs, inUse: report.previous, optimizer: optimizer)
+        } catch { judged = nil }
+        (report.inUse, report.fitted) = (judged?.inUse, judged?.fitted)
+        fit = 5
+        report.parameters = try optimizer.fit(items, cardIDs: cardIDs)
+        progress?(1)
+        guard !dryRun else { return report }
+        report.replayed = try setStudyParameters(report.parameters)
+        report.written = true
+        return report
+    }
+
+    /// Writes `parameters` (`nil`: FSRS's defaults) to the study settings and replays every
+    /// answered card with them, in one transaction with the rotations' refresh (the review bars
+    /// show the new due dates); the number of cards replayed.
+    @discardableResult
+    package func setStudyParameters(_ parameters: [Double]?) throws -> Int {
+        let file = SettingsFile(path: paths.settings)
+        let value = parameters.map { JSONValue.array($0.map(JSONValue.double)) }
+        return try file.editing {
+            let settings = try file.settings(applying: .studyParameters, value, rotation: "")
+            return try change(settings: settings) { library in
+                if let value {
+                    try file.write(.studyParameters, value, rotation: "")
+                } else {
+                    try file.delete(.studyParameters, rotation: "")
+                }
+                return try replayCards(library, with: try file.load(rotation: "").settings)
+            }
+        }
+    }
+
+    /// Every answered card replayed with the study settings `study` (after their parameters
+    /// changed); how many.
+    func replayCards(_ library: Library, with study: Settings) throws -> Int {
+        let answered = Set(try library.answeredCitations())
+        try CardReplay(library: library).replay(answered, with: study)
+        return answered.count
+    }
+
+    /// The optimizer's items of the cards `ids`: each card's answers in time order with their
+    /// study days (the day begins at `dayStartsAt`, local time), one item per answer made a day
+    /// or more after the one before; in the order of those answers' times. Also the number of
+    /// answers read.
+    static func items(of ids: Set<Int64>, library: Library, settings: Settings) throws -> (
+        items: [FSRSItem], cardIDs: [Int64], answers: Int
+    ) {
+        let clock = SlotClock(interval: Interval(minutes: Interval.day), shift: settings.dayStartsAt)
+        var all: [(at: Timestamp, card: Int64, index: Int, item: FSRSItem)] = []
+        var answers = 0
+        for (id, log) in try library.replayAnswers(of: ids) {
+            answers += log.count
+            let days = log.map { Int((Double(clock.slot(at: $0.at).start.seconds) / 86400).rounded()) }
+            for (index, item) in FSRSItem.items(grades: log.map(\.grade.rawValue), days: days) {
+                all.append((log[index].at, id, index, item))
+            }
+        }
+        all.sort { ($0.at.seconds, $0.card, $0.index) < ($1.at.seconds, $1.card, $1.index) }
+        return (all.map(\.item), all.map(\.card), answers)
+    }
+}
