@@ -33,16 +33,11 @@ extension Home {
         }
         var optimizer = FSRSOptimizer()
         optimizer.relearningSteps = settings.relearningSteps.count
-        // Six fits: five for the judgement, the last on every answer.
-        var fit = 0
-        optimizer.progress = { done, total in progress?((Double(fit) + Double(done) / Double(max(total, 1))) / 6) }
-        var judged: (inUse: FSRSEvaluation, fitted: FSRSEvaluation)?
-        do {
-            judged = try FSRSEvaluation.timeSeries(items, cardIDs: cardIDs, inUse: report.previous, optimizer: optimizer)
-        } catch { judged = nil }
-        (report.inUse, report.fitted) = (judged?.inUse, judged?.fitted)
-        fit = 5
-        report.parameters = try optimizer.fit(items, cardIDs: cardIDs)
+        // Six fits: five for the judgement, one on every answer; the share done so far.
+        optimizer.progress = { done, total in progress?(Double(done) / Double(max(total, 1))) }
+        let result = try FSRSEvaluation.judgeAndFit(items, cardIDs: cardIDs, inUse: report.previous, optimizer: optimizer)
+        (report.inUse, report.fitted) = (result.judged?.inUse, result.judged?.fitted)
+        report.parameters = result.parameters
         progress?(1)
         guard !dryRun else { return report }
         report.replayed = try setStudyParameters(report.parameters)
@@ -86,11 +81,21 @@ extension Home {
         items: [FSRSItem], cardIDs: [Int64], answers: Int
     ) {
         let clock = SlotClock(interval: Interval(minutes: Interval.day), shift: settings.dayStartsAt)
+        // The study day of each answer: its slot, found once per hour of answers (a day's slot
+        // is a time zone conversion; 50,000 answers fall in a few thousand hours).
+        var slots: [Int64: Slot] = [:]
+        func day(_ at: Timestamp) -> Int {
+            let hour = at.seconds >= 0 ? at.seconds / 3600 : (at.seconds - 3599) / 3600
+            var slot = slots[hour] ?? clock.slot(at: Timestamp(seconds: hour * 3600))
+            slots[hour] = slot
+            if at.seconds >= slot.end.seconds { slot = clock.slot(at: at) }
+            return Int((Double(slot.start.seconds) / 86400).rounded())
+        }
         var all: [(at: Timestamp, card: Int64, index: Int, item: FSRSItem)] = []
         var answers = 0
         for (id, log) in try library.replayAnswers(of: ids) {
             answers += log.count
-            let days = log.map { Int((Double(clock.slot(at: $0.at).start.seconds) / 86400).rounded()) }
+            let days = log.map { day($0.at) }
             for (index, item) in FSRSItem.items(grades: log.map(\.grade.rawValue), days: days) {
                 all.append((log[index].at, id, index, item))
             }

@@ -12,7 +12,7 @@ package struct OptimizeReport: Sendable {
     /// Below the minimum: how many more such answers a fit needs (nothing was changed).
     package var needed: Int?
     /// The parameters in use and the fitted ones, each judged on later answers by fits on
-    /// earlier ones (`FSRSEvaluation.timeSeries`).
+    /// earlier ones (`FSRSEvaluation.judgeAndFit`).
     package var inUse: FSRSEvaluation?
     package var fitted: FSRSEvaluation?
     package var previous: [Double] = []

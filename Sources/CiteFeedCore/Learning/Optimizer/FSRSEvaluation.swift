@@ -1,3 +1,4 @@
+import CiteFeedSupport
 import Foundation
 
 /// How well parameters predict answers, measured as fsrs-rs measures it (`FSRS::evaluate`,
@@ -61,27 +62,69 @@ package struct FSRSEvaluation: Equatable, Sendable {
     }
 
     /// Parameters fitted on earlier answers judged on later ones, as fsrs-rs's
-    /// `evaluate_with_time_series_splits` does: the items cut in sixths; five fits, on the
-    /// first one to five sixths, each judging the sixth after it (each item alike); and the
-    /// parameters `inUse` judged on the same five sixths. `nil` with fewer than 6 items.
-    package static func timeSeries(
+    /// `evaluate_with_time_series_splits` does, and the fit on every answer: the items cut in
+    /// sixths; five fits, on the first one to five sixths, each judging the sixth after it (each
+    /// item alike), with the parameters `inUse` judged on the same five sixths (`nil` with fewer
+    /// than 6 items); and a sixth fit on all of them. The six fits run on two threads.
+    package static func judgeAndFit(
         _ items: [FSRSItem], cardIDs: [Int64], inUse: [Double], optimizer: FSRSOptimizer
-    ) throws(FSRSOptimizer.Failure) -> (inUse: FSRSEvaluation, fitted: FSRSEvaluation)? {
+    ) throws(FSRSOptimizer.Failure) -> (judged: (inUse: FSRSEvaluation, fitted: FSRSEvaluation)?, parameters: [Double]) {
         let segment = items.count / 6
-        guard segment > 0 else { return nil }
-        let current = FSRSForward(FSRSParameters.clipped(inUse, relearningSteps: optimizer.relearningSteps))
-        var ours: [(item: FSRSItem, p: Double, weight: Double)] = [], theirs: [(item: FSRSItem, p: Double, weight: Double)] = []
-        for fold in 0..<5 {
-            let trainEnd = (fold + 1) * segment, testEnd = fold == 4 ? items.count : (fold + 2) * segment
-            var fitted = FSRSParameters.defaults
-            do { fitted = try optimizer.fit(Array(items[..<trainEnd]), cardIDs: Array(cardIDs[..<trainEnd])) } catch .notEnoughData {}
-            let model = FSRSForward(FSRSParameters.clipped(fitted, relearningSteps: optimizer.relearningSteps))
-            for item in items[trainEnd..<testEnd] {
-                ours.append((item, predicted(item, model), 1))
-                theirs.append((item, predicted(item, current), 1))
+        // Job 0 is the fit on everything; job i (1…5, with six segments) fits the first i sixths.
+        let ends = [items.count] + (segment > 0 ? (1...5).map { $0 * segment } : [])
+        var results = [Result<[Double], FSRSOptimizer.Failure>?](repeating: nil, count: ends.count)
+        // Largest first, each to the thread with less to do: about half the work each.
+        var mine: [Int] = [], theirs: [Int] = []
+        var load = (0, 0)
+        for job in ends.indices.sorted(by: { ends[$0] > ends[$1] }) {
+            if load.0 <= load.1 {
+                mine.append(job)
+                load.0 += ends[job]
+            } else {
+                theirs.append(job)
+                load.1 += ends[job]
             }
         }
-        return (FSRSEvaluation(scored: theirs), FSRSEvaluation(scored: ours))
+        func run(_ job: Int, _ optimizer: FSRSOptimizer) -> Result<[Double], FSRSOptimizer.Failure> {
+            do throws(FSRSOptimizer.Failure) {
+                return .success(try optimizer.fit(Array(items[..<ends[job]]), cardIDs: Array(cardIDs[..<ends[job]])))
+            } catch { return .failure(error) }
+        }
+        final class Box: @unchecked Sendable { var results: [(Int, Result<[Double], FSRSOptimizer.Failure>)] = [] }
+        let other = Box()
+        var quiet = optimizer
+        quiet.progress = nil
+        let worker = WorkerThread { for job in theirs { other.results.append((job, run(job, quiet))) } }
+        if worker == nil { for job in theirs { other.results.append((job, run(job, quiet))) } }
+        var progress = optimizer
+        var done = 0
+        for job in mine {
+            // This thread's share of its work done, in thousandths (the other thread's is about
+            // as much).
+            let before = Double(done), size = Double(ends[job]), all = Double(max(load.0, 1))
+            progress.progress = { step, total in
+                optimizer.progress?(Int(1000 * (before + size * Double(step) / Double(max(total, 1))) / all), 1000)
+            }
+            results[job] = run(job, progress)
+            done += ends[job]
+        }
+        worker?.join()
+        for (job, result) in other.results { results[job] = result }
+        let parameters = try results[0]!.get()
+        guard segment > 0 else { return (nil, parameters) }
+        let current = FSRSForward(FSRSParameters.clipped(inUse, relearningSteps: optimizer.relearningSteps))
+        var ours: [(item: FSRSItem, p: Double, weight: Double)] = [], theirsScored: [(item: FSRSItem, p: Double, weight: Double)] = []
+        for fold in 1...5 {
+            // A fold too small to fit on is judged with the defaults, as an untrained learner's.
+            let fitted = (try? results[fold]!.get()) ?? FSRSParameters.defaults
+            let model = FSRSForward(FSRSParameters.clipped(fitted, relearningSteps: optimizer.relearningSteps))
+            let testEnd = fold == 5 ? items.count : (fold + 1) * segment
+            for item in items[ends[fold]..<testEnd] {
+                ours.append((item, predicted(item, model), 1))
+                theirsScored.append((item, predicted(item, current), 1))
+            }
+        }
+        return ((FSRSEvaluation(scored: theirsScored), FSRSEvaluation(scored: ours)), parameters)
     }
 
     /// fsrs-rs's `r_matrix_index`: the interval, the long-term answers and the lapses, each on

@@ -76,7 +76,9 @@ package struct FSRSOptimizer {
     /// One card's answers replayed once, with the positions predicted and their weights.
     struct CardColumn {
         var reviews: [FSRSItem.Review]
-        var targets: [Int: Double]
+        /// Each answer's weight, 0 where it is not predicted (the first answer, same-day ones,
+        /// answers of items left out).
+        var targets: [Double]
     }
 
     /// The training proper (step 3): from `start`, the parameters after the last epoch.
@@ -104,7 +106,7 @@ package struct FSRSOptimizer {
             }
             for batch in batches {
                 let rate = learningRate * (1 + cos(Double.pi * Double(step) / Double(horizon))) / 2
-                var gradient = Self.lossGradient(batch.columns, w)
+                var gradient = FSRSGradient.lossGradient(batch.columns, w)
                 let share = gamma * Double(batch.predictions) / total
                 for j in 0..<FSRSParameters.count {
                     gradient[j] += 2 * share * (w[j] - start[j]) / (FSRSParameters.spread[j] * FSRSParameters.spread[j])
@@ -127,8 +129,8 @@ package struct FSRSOptimizer {
         for card in byCard.keys.sorted() {
             let own = byCard[card]!
             let longest = own.max { $0.item.reviews.count < $1.item.reviews.count }!.item
-            var targets: [Int: Double] = [:]
-            for (item, weight) in own { targets[item.reviews.count - 1, default: 0] += weight }
+            var targets = [Double](repeating: 0, count: longest.reviews.count)
+            for (item, weight) in own { targets[item.reviews.count - 1] += weight }
             columns.append((CardColumn(reviews: longest.reviews, targets: targets), own.count))
         }
         return columns.enumerated().sorted { a, b in
@@ -155,13 +157,15 @@ package struct FSRSOptimizer {
         return batches
     }
 
-    /// The gradient of the batch's weighted cross-entropy (a sum) at parameters `w`.
+    /// The gradient of the batch's weighted cross-entropy (a sum) at parameters `w`, by forward
+    /// mode (`Dual`): the check of the hand-written `FSRSGradient`, which the fit uses.
     static func lossGradient(_ columns: [CardColumn], _ w: [Double]) -> [Double] {
         let model = FSRSForward(w.indices.map { Dual.parameter(w[$0], $0) })
         var gradient = SIMD32<Double>.zero
         for column in columns {
             model.replay(column.reviews) { k, r in
-                guard let weight = column.targets[k] else { return }
+                let weight = column.targets[k]
+                guard weight > 0 else { return }
                 let p = r.value
                 guard p > 1e-7 && p < 1 - 1e-7 else { return }
                 // d/dp of −(y ln p + (1−y) ln(1−p)).
