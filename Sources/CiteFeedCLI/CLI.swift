@@ -55,9 +55,15 @@ public enum CLI {
             }
             arguments.append(argument)
         }
-        let status = run(arguments, context)
+        var status = run(arguments, context)
         context.close()
         context.out.flush()
+        // What could not be written to standard output is an error (an export to a full disk
+        // must not look done), but for a reader that went away (`| head`): that is its choice.
+        if let failure = context.out.failure, failure != EPIPE, status == ExitStatus.ok.rawValue {
+            context.err.line("citefeed: error: Cannot write to standard output: \(Posix.errorText(failure)).")
+            status = ExitStatus.ioError.rawValue
+        }
         context.err.flush()
         exit(status)
     }

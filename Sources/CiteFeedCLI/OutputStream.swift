@@ -15,6 +15,8 @@ public final class OutputStream: @unchecked Sendable {
     private var buffer: [UInt8] = []
     /// Everything written, when the stream captures to memory.
     package private(set) var captured: [UInt8] = []
+    /// The first write the descriptor refused (`errno`): a full disk, a closed pipe.
+    package private(set) var failure: Int32?
 
     /// The file descriptor written to (`nil` for a stream in memory).
     var descriptor: Int32? { fd }
@@ -67,7 +69,11 @@ public final class OutputStream: @unchecked Sendable {
             captured.append(contentsOf: buffer)
             return true
         }
-        return Posix.writeAll(fd: fd, buffer)
+        guard Posix.writeAll(fd: fd, buffer) else {
+            if failure == nil { failure = errno }
+            return false
+        }
+        return true
     }
 
     public var capturedText: String { String(decoding: captured, as: UTF8.self) }

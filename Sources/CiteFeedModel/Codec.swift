@@ -348,18 +348,25 @@ extension Codec where Value == [Double] {
                     guard let d = item.numberValue, d.isFinite else { throw wrongType(item, "a list of 21 numbers") }
                     numbers.append(d)
                 }
-                guard numbers.isEmpty || numbers.count == 21 else { throw .rule("give FSRS's 21 parameters, or none") }
+                guard numbers.isEmpty || numbers.count == 21 else {
+                    throw .rule("give FSRS-6's 21 parameters (or FSRS-5's 19, FSRS-4.5's 17), or none")
+                }
+                for (i, (low, high)) in StudyParameters.bounds.enumerated() where !(low...high).contains(numbers.isEmpty ? low : numbers[i])
+                {
+                    throw .rule("w\(i) is \(numbers[i]); FSRS takes it from \(low) to \(high)")
+                }
                 return numbers
             }, encode: { .array($0.map(JSONValue.double)) },
             words: .list { words throws(SettingValueError) in
-                var numbers: [JSONValue] = []
-                for word in words {
+                // As Anki shows them ("0.212, 1.2931, …"), in one word or many.
+                var numbers: [Double] = []
+                for word in words.flatMap({ $0.split(whereSeparator: { $0 == "," || $0 == " " }) }) {
                     guard let d = Double(word), d.isFinite, word.first.map({ $0.isNumber || $0 == "-" || $0 == "." }) == true else {
                         throw .rule("use numbers such as 0.212")
                     }
-                    numbers.append(.double(d))
+                    numbers.append(d)
                 }
-                return .array(numbers)
+                return .array(StudyParameters.upgraded(numbers).map(JSONValue.double))
             })
     }
 }

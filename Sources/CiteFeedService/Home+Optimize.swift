@@ -9,7 +9,8 @@ import CiteFeedSupport
 extension Home {
     /// Fits the parameters to the answers of every card, or of the cards tagged `deck`.
     /// `dryRun`: judged and reported, nothing written. `progress`: the share of the work done.
-    package func optimize(deck: String?, dryRun: Bool, progress: ((Double) -> Void)? = nil) throws -> OptimizeReport {
+    /// `force`: written even when it predicts later answers no better than the parameters in use.
+    package func optimize(deck: String?, dryRun: Bool, force: Bool = false, progress: ((Double) -> Void)? = nil) throws -> OptimizeReport {
         let library = try library()
         let settings = try SettingsFile(path: paths.settings).load(rotation: "").settings
         var report = OptimizeReport(deck: deck)
@@ -33,16 +34,33 @@ extension Home {
         }
         var optimizer = FSRSOptimizer()
         optimizer.relearningSteps = settings.relearningSteps.count
+        optimizer.requireTraining = true
         // Six fits: five for the judgement, one on every answer; the share done so far.
         optimizer.progress = { done, total in progress?(Double(done) / Double(max(total, 1))) }
-        let result = try FSRSEvaluation.judgeAndFit(items, cardIDs: cardIDs, inUse: report.previous, optimizer: optimizer)
+        let result: (judged: (inUse: FSRSEvaluation, fitted: FSRSEvaluation)?, parameters: [Double])
+        do {
+            result = try FSRSEvaluation.judgeAndFit(items, cardIDs: cardIDs, inUse: report.previous, optimizer: optimizer)
+        } catch .tooFewKept(let kept) {
+            // The outliers (intervals few cards had) left too few to fit on.
+            report.leftOut = items.count - kept
+            report.needed = FSRSOptimizer.minimumForTraining - kept
+            return report
+        }
         (report.inUse, report.fitted) = (result.judged?.inUse, result.judged?.fitted)
         report.parameters = result.parameters
         progress?(1)
-        guard !dryRun else { return report }
+        report.notBetter = Self.notBetter(result.judged)
+        guard !dryRun, !report.notBetter || force else { return report }
         report.replayed = try setStudyParameters(report.parameters)
         report.written = true
         return report
+    }
+
+    /// Whether a fit judged so is no better than the parameters in use (Anki keeps those then):
+    /// its log loss on the later answers not lower.
+    static func notBetter(_ judged: (inUse: FSRSEvaluation, fitted: FSRSEvaluation)?) -> Bool {
+        guard let judged else { return false }
+        return judged.fitted.logLoss >= judged.inUse.logLoss
     }
 
     /// Writes `parameters` (`nil`: FSRS's defaults) to the study settings and replays every

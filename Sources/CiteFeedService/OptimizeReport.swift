@@ -11,6 +11,11 @@ package struct OptimizeReport: Sendable {
     package var predicted = 0
     /// Below the minimum: how many more such answers a fit needs (nothing was changed).
     package var needed: Int?
+    /// How many were left out as outliers (intervals few cards had), when that left too few.
+    package var leftOut = 0
+    /// The fit predicted later answers no better than the parameters in use: not written
+    /// (unless forced).
+    package var notBetter = false
     /// The parameters in use and the fitted ones, each judged on later answers by fits on
     /// earlier ones (`FSRSEvaluation.judgeAndFit`).
     package var inUse: FSRSEvaluation?

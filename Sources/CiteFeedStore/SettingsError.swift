@@ -12,6 +12,8 @@ package enum SettingsError: Error, Equatable, Sendable {
     /// `rotations.NAME.KEY` for a rotation's own), refused.
     case badValue(path: String, key: String, value: String, reason: SettingValueError)
     case noSuchRotation(String)
+    /// A setting of the whole library (FSRS's parameters) given for a named rotation.
+    case librarysOnly(key: String, rotation: String)
     case rotationExists(String)
     case duplicateKey(path: String, key: String)
     /// Over `SettingsFile.sizeLimit`.

@@ -8,9 +8,10 @@ struct OptimizeCommand: Command {
     static let tag = Option("tag", "DECK", "fit to the answers of the cards with this tag only")
     static let dryRun = Flag("dry-run", "fit and judge, but write nothing")
     static let json = Flag("json", "print a JSON object")
+    static let force = Flag("force", "write the fit even when it predicts later answers no better than the parameters in use")
 
     static let spec = CommandSpec(
-        name: "optimize", usage: "[--tag DECK] [--dry-run] [--json]",
+        name: "optimize", usage: "[--tag DECK] [--dry-run] [--force] [--json]",
         summary: "Fit FSRS's parameters to your own answers, and schedule your cards with them.",
         details: """
             FSRS schedules cards with 21 parameters; its defaults are the average of many
@@ -22,34 +23,40 @@ struct OptimizeCommand: Command {
 
             It prints the log loss and the RMSE (bins) of the parameters in use and of the fitted
             ones (lower is better), each judged on later answers by fits on earlier ones (five
-            time-series splits), so you see what the fit changes before trusting it.
-            'citefeed defaults delete studyParameters' goes back to FSRS's defaults.
+            time-series splits). A fit that predicts no better than the parameters in use is not
+            written, unless --force. 'citefeed defaults delete studyParameters' goes back to FSRS's
+            defaults; note the parameters in use first ('citefeed defaults read studyParameters')
+            to come back to them.
             """,
-        options: [tag, dryRun, json], positionals: (0, 0), positionalName: "")
+        options: [tag, dryRun, force, json], positionals: (0, 0), positionalName: "")
 
     let deck: String?
     let dryRun: Bool
     let json: Bool
+    let force: Bool
 
     init(_ arguments: ParsedArguments) throws {
         deck = arguments(Self.tag)
         dryRun = arguments(Self.dryRun)
         json = arguments(Self.json)
+        force = arguments(Self.force)
     }
 
     func run(_ context: Context) throws {
         var bar =
             context.stderrIsTerminal && !json
             ? ProgressBar(stream: context.err, delay: context.environment["CITEFEED_PROGRESS_DELAY"].flatMap { Int64($0) } ?? 500) : nil
-        let report = try context.home.optimize(deck: deck, dryRun: dryRun) { bar?.update("fitting", fraction: $0) }
+        let report = try context.home.optimize(deck: deck, dryRun: dryRun, force: force) { bar?.update("fitting", fraction: $0) }
         bar?.finish()
         bar = nil
         if json {
             context.out.write(data: JSONWriter.pretty(Self.json(report)))
             return
         }
+        func grouped(_ n: Int) -> String { ProgressBar.grouped(n) }
         let of =
-            report.deck.map { "the \(report.cards) cards tagged \(quoted($0))" } ?? "\(report.cards) card\(report.cards == 1 ? "" : "s")"
+            report.deck.map { "the \(grouped(report.cards)) cards tagged \(quoted($0))" }
+            ?? "\(grouped(report.cards)) card\(report.cards == 1 ? "" : "s")"
         if let needed = report.needed {
             guard report.answers > 0 else {
                 context.out.line(
@@ -57,13 +64,19 @@ struct OptimizeCommand: Command {
                 )
                 return
             }
+            if report.leftOut > 0 {
+                context.out.line(
+                    "Of the \(grouped(report.predicted)) answers of \(of) made a day or more after the one before, \(grouped(report.leftOut)) are left out as outliers (first intervals few cards had), as Anki's optimizer leaves them; a fit needs \(FSRSOptimizer.minimumForTraining) kept, so \(needed) more. Nothing was changed."
+                )
+                return
+            }
             context.out.line(
-                "\(report.predicted) of the \(report.answers) answers of \(of) came a day or more after the card's previous answer; a fit needs \(FSRSOptimizer.minimumForTraining), so \(needed) more. Nothing was changed."
+                "\(grouped(report.predicted)) of the \(grouped(report.answers)) answers of \(of) came a day or more after the card's previous answer; a fit needs \(FSRSOptimizer.minimumForTraining), so \(needed) more. Nothing was changed."
             )
             return
         }
         context.out.line(
-            "Fitted FSRS to \(ProgressBar.grouped(report.answers)) answers of \(of) (\(ProgressBar.grouped(report.predicted)) a day or more after the one before)."
+            "Fitted FSRS to \(grouped(report.answers)) answers of \(of) (\(grouped(report.predicted)) a day or more after the one before)."
         )
         if let inUse = report.inUse, let fitted = report.fitted {
             let t = context.terminal
@@ -74,11 +87,15 @@ struct OptimizeCommand: Command {
                 let line: String = name.padding(to: 14) + number(e.logLoss).padding(to: 12) + number(e.rmseBins)
                 context.out.line(TerminalText(line))
             }
-            context.out.line("Each judged on later answers by fits on earlier ones (\(inUse.items) answers); lower is better.")
+            context.out.line("Each judged on later answers by fits on earlier ones (\(grouped(inUse.items)) answers); lower is better.")
         }
         if report.written {
             context.out.line(
                 "Wrote studyParameters and replayed \(report.replayed) card\(report.replayed == 1 ? "" : "s"); 'citefeed defaults delete studyParameters' goes back to FSRS's defaults."
+            )
+        } else if report.notBetter {
+            context.out.line(
+                "The fit predicts later answers no better than the parameters in use, so they stay; nothing was changed (--force writes it anyway)."
             )
         } else {
             context.out.line("Dry run: nothing was written.")
@@ -96,7 +113,8 @@ struct OptimizeCommand: Command {
             ("predicted", .int(Int64(report.predicted))), ("needed", report.needed.map { .int(Int64($0)) } ?? .null),
             ("inUse", judged(report.inUse)), ("fitted", judged(report.fitted)),
             ("previous", .array(report.previous.map(JSONValue.double))), ("parameters", .array(report.parameters.map(JSONValue.double))),
-            ("written", .bool(report.written)), ("replayed", .int(Int64(report.replayed))),
+            ("leftOut", .int(Int64(report.leftOut))), ("notBetter", .bool(report.notBetter)), ("written", .bool(report.written)),
+            ("replayed", .int(Int64(report.replayed))),
         ])
     }
 }

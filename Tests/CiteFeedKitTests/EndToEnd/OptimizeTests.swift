@@ -12,11 +12,18 @@ extension EndToEnd {
     @Suite struct OptimizeTests {
         /// A library file of `answers` simulated answers: cards tagged `deck` and `other` in
         /// turn, each answer at 10:00 UTC of its day (a same-day one 20 minutes later).
-        static func library(answers: Int) -> Data {
+        static func library(answers: Int) -> Data { file(ReviewSimulator(parameters: learner, seed: 5).cards(answers: answers)) }
+
+        /// The learner: quick to forget at first, slow to grow, a steep curve.
+        static let learner: [Double] = {
             var learner = FSRSParameters.defaults
             for i in 0..<4 { learner[i] = FSRSParameters.defaults[i] / 4 }
             (learner[8], learner[20]) = (1.0, 0.5)
-            let cards = ReviewSimulator(parameters: learner, seed: 5).cards(answers: answers)
+            return learner
+        }()
+
+        /// A library file of `cards`' answers.
+        static func file(_ cards: [ReviewSimulator.Card]) -> Data {
             let start = Int64(1_735_722_000)  // 2025-01-01T09:00:00Z
             let citations: [JSONValue] = cards.map { card in
                 var log: [JSONValue] = []
@@ -97,6 +104,11 @@ extension EndToEnd {
             #expect(after.logs == before.logs, "the answers stay as they were")
             #expect(after.states != before.states, "the cards are replayed with the fitted parameters")
 
+            // --force writes the fit whatever the judgement (`OptimizeDecisionTests`: a fit no
+            // better is not written without it).
+            let forced = try JSONParser.parse(Array(try box.run("optimize", "--json", "--force").stdout.utf8))
+            #expect(forced["written"] == .bool(true))
+
             // Back to the defaults: the cards as the defaults made them.
             #expect(try box.run("defaults", "delete", "studyParameters").status == 0)
             #expect(try Self.cards(box).states == before.states)
@@ -126,13 +138,52 @@ extension EndToEnd {
             #expect(empty.stdout.hasPrefix("No answers to fit to yet"), "\(empty)")
         }
 
+        /// Answers whose first intervals few cards share are left out, as Anki's optimizer leaves
+        /// them; when that leaves too few, nothing is fitted, and it says why.
+        @Test func outliersThatLeaveTooFewChangeNothing() throws {
+            let box = try Sandbox()
+            let file = box.home.appendingPathComponent("answers.json")
+            // Two cards, each with its own first interval: both are outliers.
+            let cards = (1...2).map { card in
+                ReviewSimulator.Card(id: Int64(card), grades: Array(repeating: 3, count: 60), days: (0..<60).map { $0 * (card + 1) })
+            }
+            try Self.file(cards).write(to: file)
+            #expect(try box.run(["import", file.path]).status == 0)
+            let before = try box.state()
+            let run = try box.run("optimize")
+            #expect(run.status == 0 && run.stdout.contains("are left out as outliers"), "\(run)")
+            #expect(run.stdout.contains("Nothing was changed."))
+            #expect(try box.state() == before)
+        }
+
+        /// FSRS's parameters are the library's, within FSRS's bounds; Anki's list (commas, and
+        /// FSRS-5's 19) is taken as it is shown.
+        @Test func parametersAreChecked() throws {
+            let box = try imported(answers: 300)
+            #expect(try box.run("rotation", "add", "x").status == 0)
+            let before = try box.state()
+            expectFailure(
+                try box.run(["defaults", "write", "studyParameters"] + FSRSParameters.defaults.map { String($0) } + ["--rotation", "x"]),
+                status: .usage, containing: "studyParameters is the whole library's")
+            expectFailure(
+                try box.run(["defaults", "write", "studyParameters"] + Array(repeating: "-1", count: 21)), status: .usage,
+                containing: "w0 is -1.0; FSRS takes it from 0.001 to 100")
+            #expect(try box.state() == before)
+            let anki = FSRSParameters.defaults[..<19].map { String($0) }.joined(separator: ", ")
+            let written = try box.run("defaults", "write", "studyParameters", anki)
+            #expect(written.status == 0, "\(written)")
+            let read = try box.run("defaults", "read", "studyParameters").stdout.split(separator: "\n").compactMap { Double($0) }
+            #expect(read == Array(FSRSParameters.defaults[..<19]) + [0, 0.5])
+        }
+
         @Test func badInputChangesNothing() throws {
             let box = try imported(answers: 300)
             let before = try box.state()
             expectFailure(try box.run("optimize", "--tag", "nosuch"), status: .notFound, containing: "No tag named \"nosuch\"")
             expectFailure(try box.run("optimize", "extra"), status: .usage, containing: "optimize")
             expectFailure(
-                try box.run("defaults", "write", "studyParameters", "1", "2", "3"), status: .usage, containing: "give FSRS's 21 parameters")
+                try box.run("defaults", "write", "studyParameters", "1", "2", "3"), status: .usage,
+                containing: "give FSRS-6's 21 parameters")
             expectFailure(
                 try box.run(["defaults", "write", "studyParameters"] + Array(repeating: "nan", count: 21)), status: .usage,
                 containing: "studyParameters")

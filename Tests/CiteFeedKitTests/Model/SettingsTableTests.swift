@@ -27,7 +27,7 @@ import Testing
         .syncFolder: .string("/srv/sync"), .syncName: .string("laptop"),
         .desiredRetention: .double(0.85), .newPerDay: .int(5), .learningSteps: .array([.string("5m"), .string("1h"), .string("1d")]),
         .relearningSteps: .array([]), .maximumInterval: .int(365), .dayStartsAt: .string("00:30"), .mode: .string("review"),
-        .studyParameters: .array((0..<21).map { .double(Double($0) / 10 + 0.05) }),
+        .studyParameters: .array(StudyParameters.bounds.map { .double(($0.0 + $0.1) / 2) }),
     ]
 
     /// The stored properties of `settings` that are settings (not which rotation they are of, nor

@@ -45,7 +45,8 @@ package struct FSRSEvaluation: Equatable, Sendable {
         }
         logLoss = scored.isEmpty ? 0 : loss / weights
         var squares = 0.0, binWeights = 0.0
-        for bin in bins.values {
+        // In the bins' order, so that the same answers give the same digits run after run.
+        for (_, bin) in bins.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
             let difference = bin.predicted / bin.count - bin.actual / bin.count
             squares += bin.weight * difference * difference
             binWeights += bin.weight
@@ -85,7 +86,10 @@ package struct FSRSEvaluation: Equatable, Sendable {
                 load.1 += ends[job]
             }
         }
-        func run(_ job: Int, _ optimizer: FSRSOptimizer) -> Result<[Double], FSRSOptimizer.Failure> {
+        func run(_ job: Int, _ given: FSRSOptimizer) -> Result<[Double], FSRSOptimizer.Failure> {
+            // Only the fit on everything must train: an early fold may be small.
+            var optimizer = given
+            optimizer.requireTraining = job == 0 && given.requireTraining
             do throws(FSRSOptimizer.Failure) {
                 return .success(try optimizer.fit(Array(items[..<ends[job]]), cardIDs: Array(cardIDs[..<ends[job]])))
             } catch { return .failure(error) }

@@ -13,14 +13,20 @@ package struct FSRSItem: Equatable, Sendable {
         }
     }
 
-    package var reviews: [Review]
+    /// A slice: a card's items share one array of its answers (a card of 10,000 answers would
+    /// otherwise hold 50 million copies).
+    package var reviews: ArraySlice<Review>
 
-    package init(reviews: [Review]) { self.reviews = reviews }
+    package init(reviews: [Review]) { self.reviews = reviews[...] }
+
+    init(reviews: ArraySlice<Review>) { self.reviews = reviews }
 
     /// The answers before the one predicted.
     package var history: ArraySlice<Review> { reviews.dropLast() }
     /// The answer predicted.
-    package var current: Review { reviews[reviews.count - 1] }
+    package var current: Review { reviews[reviews.endIndex - 1] }
+    /// The first answer.
+    package var first: Review { reviews[reviews.startIndex] }
     /// Whether the predicted answer recalled the card (anything but Again).
     package var recalled: Bool { current.rating > 1 }
     /// The answers made a day or more after the one before (the target among them).
@@ -32,13 +38,7 @@ package struct FSRSItem: Equatable, Sendable {
     /// each answer after the first made a day or more after the one before it. Answers on the
     /// same day stay in the later items' histories, never predicted (fsrs-rs's rule).
     package static func items(grades: [Int], days: [Int]) -> [(index: Int, item: FSRSItem)] {
-        var reviews: [Review] = []
-        var out: [(index: Int, item: FSRSItem)] = []
-        for k in grades.indices {
-            let deltaT = k == 0 ? 0 : max(0, days[k] - days[k - 1])
-            reviews.append(Review(rating: grades[k], deltaT: deltaT))
-            if k >= 1 && deltaT > 0 { out.append((k, FSRSItem(reviews: reviews))) }
-        }
-        return out
+        let reviews = grades.indices.map { k in Review(rating: grades[k], deltaT: k == 0 ? 0 : max(0, days[k] - days[k - 1])) }
+        return reviews.indices.filter { $0 >= 1 && reviews[$0].deltaT > 0 }.map { k in (k, FSRSItem(reviews: reviews[...k])) }
     }
 }

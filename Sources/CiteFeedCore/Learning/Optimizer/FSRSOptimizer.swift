@@ -24,6 +24,9 @@ package struct FSRSOptimizer {
         case notEnoughData
         /// Training gave a parameter that is not a finite number.
         case diverged
+        /// With `requireTraining`: too few items left after the outliers (how many) for more than
+        /// the defaults or the initial stabilities.
+        case tooFewKept(Int)
     }
 
     /// Fewer training items than this: the defaults (fsrs-rs).
@@ -44,6 +47,10 @@ package struct FSRSOptimizer {
     /// Sorted batches pull the parameters different ways (cards with few answers and cards with
     /// many), so where the last epoch ends depends on the batches' order; mixed ones do not.
     package var mixedBatches = true
+    /// Whether a fit that would be the defaults, or only the initial stabilities with them (too
+    /// few items left after the outliers), fails (`tooFewKept`) instead: `optimize` writes only
+    /// a fit of all 21.
+    package var requireTraining = false
     /// Called after each batch with the batches done and the batches in all (a progress bar).
     package var progress: ((Int, Int) -> Void)?
 
@@ -54,6 +61,9 @@ package struct FSRSOptimizer {
     package func fit(_ items: [FSRSItem], cardIDs: [Int64]) throws(Failure) -> [Double] {
         let split = FSRSOutliers.split(items, cardIDs: cardIDs)
         let training = split.training
+        if requireTraining && (training.count < Self.minimumForTraining || training.count == split.initialization.count) {
+            throw .tooFewKept(training.count)
+        }
         guard training.count >= Self.minimumItems else { return FSRSParameters.defaults }
         let averageRecall = Double(training.count(where: \.recalled)) / Double(training.count)
         let pretrained: (stabilities: [Double], counts: [Int: Int])
@@ -131,7 +141,7 @@ package struct FSRSOptimizer {
             let longest = own.max { $0.item.reviews.count < $1.item.reviews.count }!.item
             var targets = [Double](repeating: 0, count: longest.reviews.count)
             for (item, weight) in own { targets[item.reviews.count - 1] += weight }
-            columns.append((CardColumn(reviews: longest.reviews, targets: targets), own.count))
+            columns.append((CardColumn(reviews: Array(longest.reviews), targets: targets), own.count))
         }
         return columns.enumerated().sorted { a, b in
             a.element.column.reviews.count != b.element.column.reviews.count

@@ -21,7 +21,7 @@ enum FSRSOutliers {
     static func split(_ items: [FSRSItem], cardIDs: [Int64]) -> Split {
         var groups: [Int: [Int: [FSRSItem]]] = [:]
         for item in items where item.longTermReviewCount == 1 {
-            groups[item.reviews[0].rating, default: [:]][item.current.deltaT, default: []].append(item)
+            groups[item.first.rating, default: [:]][item.current.deltaT, default: []].append(item)
         }
         var removed = Set<Pair>()
         var initialization: [FSRSItem] = []
@@ -45,7 +45,7 @@ enum FSRSOutliers {
         var training: [FSRSItem] = []
         var kept: [Int64] = []
         for (item, card) in zip(items, cardIDs) {
-            if let first = item.firstLongTermReview, removed.contains(Pair(rating: item.reviews[0].rating, deltaT: first.deltaT)) {
+            if let first = item.firstLongTermReview, removed.contains(Pair(rating: item.first.rating, deltaT: first.deltaT)) {
                 continue
             }
             training.append(item)

@@ -25,7 +25,7 @@ enum FSRSPretraining {
         var counts: [Int: Int] = [:]
         for item in items where item.longTermReviewCount == 1 {
             guard let first = item.firstLongTermReview else { continue }
-            let rating = item.reviews[0].rating
+            let rating = item.first.rating
             var bin = bins[rating, default: [:]][first.deltaT, default: (0, 0)]
             bin.count += 1
             if first.rating > 1 { bin.recalled += 1 }
