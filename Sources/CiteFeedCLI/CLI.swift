@@ -171,9 +171,11 @@ public enum CLI {
         if !context.rotationName.isEmpty { try Arguments.rotationName(context.rotationName) }
         let instance = try command.init(parsed)
         // The clock and settings are checked before any command runs: a bad CITEFEED_NOW or a
-        // broken settings.json stops everything (README, "Settings").
+        // broken settings.json stops everything (README, "Settings"), but for the two commands
+        // its errors name to repair it: `defaults write` and `defaults delete` check the file as
+        // it will be, without the value they replace.
         _ = try context.now()
-        _ = try context.settings()
+        if !(command == DefaultsWriteCommand.self || command == DefaultsDeleteCommand.self) { _ = try context.settings() }
         try instance.run(context)
         // What the command printed reaches its reader before anything is announced.
         context.out.flush()

@@ -8,8 +8,10 @@ extension Home {
     /// outputs follow the new settings, and `settings.json` is written last, in the same
     /// transaction, under its lock; a failure leaves both as they were.
     package func writeSetting(_ key: SettingKey, _ value: JSONValue, rotation: String) throws {
-        if key == .studyParameters && !rotation.isEmpty { throw SettingsError.librarysOnly(key: key.rawValue, rotation: rotation) }
         let file = SettingsFile(path: paths.settings)
+        // A rotation that is not there is refused before anything (`isSet` names it).
+        if !rotation.isEmpty { _ = try file.isSet(key, rotation: rotation) }
+        if key == .studyParameters && !rotation.isEmpty { throw SettingsError.librarysOnly(key: key.rawValue, rotation: rotation) }
         try file.editing {
             try change(settings: try file.settings(applying: key, value, rotation: rotation)) { library in
                 try file.write(key, value, rotation: rotation)

@@ -22,7 +22,7 @@ struct DefaultsDeleteCommand: Command {
     }
 
     func run(_ context: Context) throws {
-        guard try context.home.deleteSetting(key, rotation: try context.settings().rotation) else {
+        guard try context.home.deleteSetting(key, rotation: context.rotationName) else {
             context.err.line("citefeed: note: \(key.rawValue) was not set; it keeps its default.")
             return
         }

@@ -52,7 +52,7 @@ struct DefaultsWriteCommand: Command {
                 context.warn("no tag is named \(quoted(name)) yet; nothing rotates from it until a citation has it.")
             }
         }
-        try context.home.writeSetting(key, value, rotation: try context.settings().rotation)
+        try context.home.writeSetting(key, value, rotation: context.rotationName)
         context.reloadSettings()
         // A list given no words is emptied: said, as it may be a value forgotten.
         if words.isEmpty {

@@ -115,4 +115,21 @@ import Testing
                 == "citefeed: warning: \(box.settingsPath): unknown setting \"colour\" is ignored; see 'citefeed defaults --help' for the known ones.\n"
         )
     }
+
+    /// A bad value in settings.json stops every command, and its error names the command that
+    /// repairs it: `defaults delete KEY` (or `defaults write KEY VALUE`) works on that file.
+    @Test func theRepairTheErrorNamesWorks() throws {
+        let box = try Sandbox()
+        try box.writeSettings(#"{"studyParameters": null}"#)
+        let stopped = box.runInProcess("list")
+        #expect(stopped.status == 64 && stopped.stderr.contains("run 'citefeed defaults delete studyParameters'"), "\(stopped)")
+        let repaired = box.runInProcess("defaults", "delete", "studyParameters")
+        #expect(repaired.status == 0, "\(repaired)")
+        #expect(box.readSettings()?.trimmingCharacters(in: .whitespacesAndNewlines) == "{}")
+        #expect(box.runInProcess("list").status == 0)
+        try box.writeSettings(#"{"newPerDay": "x"}"#)
+        let rewritten = box.runInProcess("defaults", "write", "newPerDay", "5")
+        #expect(rewritten.status == 0, "\(rewritten)")
+        #expect(box.runInProcess("defaults", "read", "newPerDay").stdout == "5\n")
+    }
 }
