@@ -51,7 +51,9 @@ extension Home {
         progress?(1)
         report.notBetter = Self.notBetter(result.judged)
         guard !dryRun, !report.notBetter || force else { return report }
-        report.replayed = try setStudyParameters(report.parameters)
+        // As `defaults write studyParameters` does: written, and every answered card replayed.
+        try writeSetting(.studyParameters, .array(report.parameters.map(JSONValue.double)), rotation: "")
+        report.replayed = try library.answeredCitations().count
         report.written = true
         return report
     }
@@ -63,32 +65,10 @@ extension Home {
         return judged.fitted.logLoss >= judged.inUse.logLoss
     }
 
-    /// Writes `parameters` (`nil`: FSRS's defaults) to the study settings and replays every
-    /// answered card with them, in one transaction with the rotations' refresh (the review bars
-    /// show the new due dates); the number of cards replayed.
-    @discardableResult
-    package func setStudyParameters(_ parameters: [Double]?) throws -> Int {
-        let file = SettingsFile(path: paths.settings)
-        let value = parameters.map { JSONValue.array($0.map(JSONValue.double)) }
-        return try file.editing {
-            let settings = try file.settings(applying: .studyParameters, value, rotation: "")
-            return try change(settings: settings) { library in
-                if let value {
-                    try file.write(.studyParameters, value, rotation: "")
-                } else {
-                    try file.delete(.studyParameters, rotation: "")
-                }
-                return try replayCards(library, with: try file.load(rotation: "").settings)
-            }
-        }
-    }
-
     /// Every answered card replayed with the study settings `study` (after their parameters
-    /// changed); how many.
-    func replayCards(_ library: Library, with study: Settings) throws -> Int {
-        let answered = Set(try library.answeredCitations())
-        try CardReplay(library: library).replay(answered, with: study)
-        return answered.count
+    /// changed).
+    func replayCards(_ library: Library, with study: Settings) throws {
+        try CardReplay(library: library).replay(Set(try library.answeredCitations()), with: study)
     }
 
     /// The optimizer's items of the cards `ids`: each card's answers in time order with their

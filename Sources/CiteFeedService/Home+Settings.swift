@@ -17,7 +17,7 @@ extension Home {
                 try file.write(key, value, rotation: rotation)
                 if key == .outputDirectory { try checkOutputDirectories(try file.loadAll()) }
                 // New parameters: every card's memory as they make it from its answers.
-                if key == .studyParameters { _ = try replayCards(library, with: try file.load(rotation: "").settings) }
+                if key == .studyParameters { try replayCards(library, with: try file.load(rotation: "").settings) }
             }
         }
     }
@@ -46,7 +46,7 @@ extension Home {
         try file.editing {
             try change(settings: try file.settings(applying: key, nil, rotation: rotation)) { library in
                 try file.delete(key, rotation: rotation)
-                if key == .studyParameters { _ = try replayCards(library, with: try file.load(rotation: "").settings) }
+                if key == .studyParameters { try replayCards(library, with: try file.load(rotation: "").settings) }
             }
         }
         return true
