@@ -38,11 +38,7 @@ struct ProgressBar {
         guard now - started >= delay else { return }
         if let lastDrawn, now - lastDrawn < 100, fraction < 1 { return }
         lastDrawn = now
-        let f = min(max(fraction, 0), 1)
-        let filled = Int(f * Double(ProgressBar.width)), percent = String(Int(f * 100))
-        let bar: String = String(repeating: "#", count: filled) + String(repeating: ".", count: ProgressBar.width - filled)
-        let padded: String = String(repeating: " ", count: 3 - percent.count) + percent
-        stream.write("\r\u{1B}[K\(label) [\(bar)] \(padded)%")
+        stream.write("\r\u{1B}[K\(ProgressBar.bar(label, fraction))")
     }
 
     /// Erases the bar, if it was drawn.
@@ -53,14 +49,19 @@ struct ProgressBar {
     static func line(_ progress: ImportProgress) -> String {
         switch progress {
         case let .reading(records, fraction):
-            let f = min(max(fraction, 0), 1)
-            let filled = Int(f * Double(width))
-            let percent = String(Int(f * 100))
-            return "importing [" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
-                + String(repeating: " ", count: 3 - percent.count) + percent + "%  " + grouped(records) + " records"
+            return bar("importing", fraction) + "  " + grouped(records) + " records"
         case .indexing:
             return "importing [" + String(repeating: "#", count: width) + "] 100%  building the search index…"
         }
+    }
+
+    /// `LABEL [#######.................]  30%`.
+    static func bar(_ label: String, _ fraction: Double) -> String {
+        let f = min(max(fraction, 0), 1)
+        let filled = Int(f * Double(width)), percent = String(Int(f * 100))
+        let marks: String = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        let padded: String = String(repeating: " ", count: 3 - percent.count) + percent
+        return "\(label) [\(marks)] \(padded)%"
     }
 
     /// 48128 → `48,128`.

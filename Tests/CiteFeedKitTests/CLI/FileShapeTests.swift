@@ -9,8 +9,7 @@ import Testing
         let declaration = try NSRegularExpression(
             pattern: #"^(public |package |internal |private |fileprivate )?(final )?(struct|class|enum|protocol|actor) ([A-Za-z_]\w*)"#,
             options: .anchorsMatchLines)
-        let sources = packageRoot.appendingPathComponent("Sources")
-        let files = FileManager.default.enumerator(atPath: sources.path)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        let (sources, files) = swiftSources()
         var problems: [String] = []
         for file in files {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)

@@ -20,9 +20,8 @@ import Testing
     ]
 
     @Test func onlyTheCommandLineIsPublic() throws {
-        let sources = packageRoot.appendingPathComponent("Sources")
         var found = Set<String>()
-        let files = FileManager.default.enumerator(atPath: sources.path)!.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
+        let (sources, files) = swiftSources()
         for file in files {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
             for line in text.split(separator: "\n") {

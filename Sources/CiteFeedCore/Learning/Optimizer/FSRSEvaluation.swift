@@ -18,7 +18,7 @@ package struct FSRSEvaluation: Equatable, Sendable {
         let n = items.count
         self.init(
             scored: items.enumerated().map { i, item in
-                (item, Self.predicted(item, model), weighted ? 0.25 + 0.75 * pow(Double(i) / Double(max(n - 1, 1)), 3) : 1)
+                (item, Self.predicted(item, model), weighted ? FSRSItem.recencyWeight(i, of: n) : 1)
             })
     }
 

@@ -36,6 +36,13 @@ struct FSRSForward<Scalar: FSRSScalar> {
     /// The state after answer `grade` `days` after the one before (state `s`, `d`), with the
     /// probability of recall `r` at that moment.
     func step(_ state: (s: Scalar, d: Scalar), grade: Int, days: Int, r: Scalar) -> (s: Scalar, d: Scalar) {
+        let next = unclamped(state, grade: grade, days: days, r: r)
+        return (Scalar.clamp(next.s, Self.minimumStability, Self.maximumStability), Scalar.clamp(next.d, 1, 10))
+    }
+
+    /// `step`'s stability and difficulty before they are held within their bounds (the
+    /// hand-written gradient needs to know whether they were).
+    func unclamped(_ state: (s: Scalar, d: Scalar), grade: Int, days: Int, r: Scalar) -> (s: Scalar, d: Scalar) {
         let s = Scalar.clamp(state.s, Self.minimumStability, Self.maximumStability)
         let d = Scalar.clamp(state.d, 1, 10)
         let g = Double(grade)
@@ -56,7 +63,7 @@ struct FSRSForward<Scalar: FSRSScalar> {
         let delta = -(w[6] * (g - 3))
         let damped = d + (10 - d) * delta / 9
         let reverted = w[7] * (easyDifficulty - damped) + damped
-        return (Scalar.clamp(next, Self.minimumStability, Self.maximumStability), Scalar.clamp(reverted, 1, 10))
+        return (next, reverted)
     }
 
     /// Replays `reviews`, calling `predicted` with each answer's index and the probability of
@@ -79,3 +86,5 @@ struct FSRSForward<Scalar: FSRSScalar> {
 extension Double {
     fileprivate var logarithm: Double { Double.log(self) }
 }
+
+extension FSRSForward: Sendable where Scalar: Sendable {}

@@ -4,7 +4,7 @@ import Foundation
 /// card's answers replayed forward once, keeping each step's state, then walked back from the
 /// last answer to the first, carrying how the loss moves with the stability and difficulty
 /// after each step. Some ten times quicker than `Dual`'s forward mode (one pass carries 21
-/// derivatives), which checks it (`FSRSOptimizerTests`). The formulas are `FSRSForward`'s; a
+/// derivatives), which checks it (`FSRSOptimizerTests`). The forward pass is `FSRSForward`'s; a
 /// clamp passes the derivative where its value lies within the bounds, bounds included.
 enum FSRSGradient {
     /// One step's state before it and what it computed.
@@ -16,12 +16,11 @@ enum FSRSGradient {
 
     static func lossGradient(_ columns: [FSRSOptimizer.CardColumn], _ w: [Double]) -> [Double] {
         var g = [Double](repeating: 0, count: FSRSParameters.count)
-        let decay = -w[20]
-        let factor = pow(0.9, 1 / decay) - 1
+        let model = FSRSForward(w)
+        let factor = model.factor, easy = model.easyDifficulty
         // d factor / d w20: factor = e^(−ln 0.9 / w20) − 1.
         let dFactor = (factor + 1) * log(0.9) / (w[20] * w[20])
-        let easy = w[4] - exp(3 * w[5]) + 1
-        let sMin = 0.001, sMax = 36500.0
+        let sMin = FSRSForward<Double>.minimumStability, sMax = FSRSForward<Double>.maximumStability
         var steps: [Step] = []
         for column in columns {
             let reviews = column.reviews
@@ -32,10 +31,9 @@ enum FSRSGradient {
             let s0 = w[g0 - 1], d0 = w[4] - exp(w[5] * Double(g0 - 1)) + 1
             var s = min(max(s0, sMin), sMax), d = min(max(d0, 1), 10)
             for k in 1..<reviews.count {
-                let t = Double(reviews[k].deltaT)
-                let r = pow(1 + factor * t / s, decay)
+                let r = model.retrievability(days: reviews[k].deltaT, stability: s)
                 steps.append(Step(s: s, d: d, r: r))
-                let next = forward(w, s: s, d: d, r: r, grade: reviews[k].rating, sameDay: reviews[k].deltaT == 0, easy: easy)
+                let next = model.unclamped((s, d), grade: reviews[k].rating, days: reviews[k].deltaT, r: r)
                 s = min(max(next.s, sMin), sMax)
                 d = min(max(next.d, 1), 10)
             }
@@ -46,7 +44,7 @@ enum FSRSGradient {
                 let grade = reviews[k].rating
                 let t = Double(reviews[k].deltaT)
                 let (s, d, r) = (step.s, step.d, step.r)
-                let next = forward(w, s: s, d: d, r: r, grade: grade, sameDay: reviews[k].deltaT == 0, easy: easy)
+                let next = model.unclamped((s, d), grade: grade, days: reviews[k].deltaT, r: r)
                 let gSNew = next.s >= sMin && next.s <= sMax ? gS : 0
                 let gDNew = next.d >= 1 && next.d <= 10 ? gD : 0
                 var gR = 0.0
@@ -129,30 +127,5 @@ enum FSRSGradient {
             }
         }
         return g
-    }
-
-    /// A step's stability and difficulty before their clamps.
-    @inline(__always)
-    private static func forward(_ w: [Double], s: Double, d: Double, r: Double, grade: Int, sameDay: Bool, easy: Double) -> (
-        s: Double, d: Double
-    ) {
-        let gv = Double(grade)
-        var next: Double
-        if sameDay {
-            let increase = exp(w[17] * (gv - 3 + w[18])) * pow(s, -w[19])
-            next = grade >= 2 && increase < 1 ? s : s * increase
-        } else if grade == 1 {
-            let raw = w[11] * pow(d, -w[12]) * (pow(s + 1, w[13]) - 1) * exp((1 - r) * w[14])
-            let floor = s / exp(w[17] * w[18])
-            next = floor < raw ? floor : raw
-        } else {
-            var growth = exp(w[8]) * (11 - d) * pow(s, -w[9]) * (exp((1 - r) * w[10]) - 1)
-            if grade == 2 { growth *= w[15] }
-            if grade == 4 { growth *= w[16] }
-            next = s * (1 + growth)
-        }
-        let delta = -w[6] * (gv - 3)
-        let damped = d + (10 - d) * delta / 9
-        return (next, w[7] * (easy - damped) + damped)
     }
 }

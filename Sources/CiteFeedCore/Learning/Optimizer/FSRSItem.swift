@@ -1,3 +1,5 @@
+import Foundation
+
 /// One card's answers as FSRS's optimizer reads them (fsrs-rs's `FSRSItem`): in time order, up
 /// to and including the answer to predict, each with its grade (1 Again … 4 Easy) and the whole
 /// study days since the card's previous answer (0 for the first, and for another answer the
@@ -33,6 +35,12 @@ package struct FSRSItem: Equatable, Sendable {
     package var longTermReviewCount: Int { reviews.count(where: { $0.deltaT > 0 }) }
     /// The first answer made a day or more after the one before.
     package var firstLongTermReview: Review? { reviews.first(where: { $0.deltaT > 0 }) }
+
+    /// The weight of the `i`th of `n` items in time order, by how recent it is:
+    /// 0.25 + 0.75·(i/(n−1))³ (fsrs-rs's `recency_weighted_fsrs_items`).
+    package static func recencyWeight(_ i: Int, of n: Int) -> Double {
+        0.25 + 0.75 * pow(Double(i) / Double(max(n - 1, 1)), 3)
+    }
 
     /// The items of one card's answers (grades, and each answer's study day), in order: one for
     /// each answer after the first made a day or more after the one before it. Answers on the

@@ -1,3 +1,4 @@
+import CiteFeedSupport
 import Foundation
 
 /// FSRS-6's parameters fitted to a learner's own answers, by the method of fsrs-rs 6.6.1 (the
@@ -96,7 +97,7 @@ package struct FSRSOptimizer {
         let n = items.count
         var weighted: [(item: FSRSItem, card: Int64, weight: Double)] = []
         for (i, (item, card)) in zip(items, cardIDs).enumerated() {
-            let weight = 0.25 + 0.75 * pow(Double(i) / Double(max(n - 1, 1)), 3)
+            let weight = FSRSItem.recencyWeight(i, of: n)
             if item.reviews.count <= maximumLength { weighted.append((item, card, weight)) }
         }
         let columns = Self.columns(weighted)

@@ -44,13 +44,14 @@ enum FSRSPretraining {
         return (try smoothAndFill(fitted, counts: counts), counts)
     }
 
+    /// The forgetting curve the search fits with: the default decay (w20), as fsrs-rs's.
+    static let defaultCurve = FSRSForward(FSRSParameters.defaults)
+
     /// The loss of stability `s` for one grade's bins.
     static func loss(_ s: Double, _ bins: [Bin], rating: Int) -> Double {
-        let decay = -FSRSParameters.defaults[20]
-        let factor = pow(0.9, 1 / decay) - 1
         var total = 0.0
         for bin in bins {
-            let y = pow(1 + factor * Double(bin.deltaT) / s, decay)
+            let y = defaultCurve.retrievability(days: bin.deltaT, stability: s)
             total += bin.count * -(bin.recall * log(y) + (1 - bin.recall) * log(1 - y))
         }
         return total + abs(s - FSRSParameters.defaults[rating - 1]) / 16
