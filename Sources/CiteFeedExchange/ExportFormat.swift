@@ -4,5 +4,5 @@ import CiteFeedSupport
 
 /// The export formats of the README's "Import and export".
 package enum ExportFormat: String, CaseIterable, Sendable {
-    case json, csv, txt, fortune, anki
+    case json, csv, txt, fortune, anki, revlog
 }

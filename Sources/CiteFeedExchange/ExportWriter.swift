@@ -16,7 +16,7 @@ package struct ExportWriter {
     /// one form (every time RFC 3339, `reviews`). 2: a citation that is a card or
     /// was one carries `card`. 1: the first.
     package static let jsonVersion = 3
-    /// For JSON: each card's mark, scheduling and answers by citation id (`Library.cardExports`).
+    /// For JSON and the review log: each card's mark, scheduling and answers by citation id (`Library.cardExports`).
     package var cards: [Int64: CardExchange] = [:]
     package let format: ExportFormat
     /// Citations added so far.
@@ -46,6 +46,8 @@ package struct ExportWriter {
             CSV.append(ExportWriter.csvHeader, into: &buffer)
         case .anki:
             append(AnkiText.header)
+        case .revlog:
+            append(RevlogCSV.header.joined(separator: ",") + "\n")
         case .txt, .fortune:
             break
         }
@@ -74,6 +76,8 @@ package struct ExportWriter {
             if !c.tags.isEmpty { append("[" + c.tags.map(\.name).joined(separator: ", ") + "]\n") }
         case .anki:
             AnkiText.note(c, into: &buffer)
+        case .revlog:
+            for answer in cards[c.id]?.answers ?? [] { RevlogCSV.append(id: c.id, answer, into: &buffer) }
         case .fortune:
             // strfile(1) separates entries by lines holding only %; a line of % inside a text
             // would split it, so such lines get a space (and lose it again when imported). The

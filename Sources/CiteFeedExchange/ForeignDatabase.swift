@@ -15,6 +15,27 @@ enum ForeignDatabase {
 
     /// Runs `body` on a copy of the database at `path` (the file called `name` in messages).
     static func reading<T>(_ path: String, name: String, _ body: (Database) throws -> T) throws -> T {
+        try reading(name: name, body) { copy throws(ImportError) in
+            for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || Posix.fileExists(path + suffix) {
+                do throws(IOFailure) { try Posix.copyFile(path + suffix, to: copy + suffix) } catch {
+                    throw ImportError.notCopied(name, error)
+                }
+            }
+        }
+    }
+
+    /// Runs `body` on the database whose file is `bytes` (one unpacked from a zip: an Anki
+    /// package's collection), written to a private file first, as a copy is.
+    static func reading<T>(bytes: [UInt8], name: String, _ body: (Database) throws -> T) throws -> T {
+        try reading(name: name, body) { copy throws(ImportError) in
+            let fd = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw ImportError.notCopied(name, .system(.create, copy)) }
+            defer { close(fd) }
+            guard Posix.writeAll(fd: fd, bytes) else { throw ImportError.notCopied(name, .system(.write, copy)) }
+        }
+    }
+
+    private static func reading<T>(name: String, _ body: (Database) throws -> T, fill: (String) throws(ImportError) -> Void) throws -> T {
         let temporary = temporaryFolder()
         var template = Array((temporary + "/citefeed-import-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw ImportError.notCopied(name, .system(.makeFolderIn, temporary)) }
@@ -28,11 +49,7 @@ enum ForeignDatabase {
             guarded.release()
         }
         defer { removeCopy() }
-        for suffix in ["", "-wal", "-journal"] where suffix.isEmpty || Posix.fileExists(path + suffix) {
-            do throws(IOFailure) { try Posix.copyFile(path + suffix, to: copy + suffix) } catch {
-                throw ImportError.notCopied(name, error)
-            }
-        }
+        try fill(copy)
         let database: Database
         do throws(SQLiteError) {
             database = try Database(path: copy, busyTimeout: 0)

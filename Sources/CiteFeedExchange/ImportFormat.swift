@@ -5,7 +5,7 @@ import CiteFeedSupport
 /// The import formats of the README's "Import and export".
 package enum ImportFormat: String, CaseIterable, Sendable {
     case auto, json, csv, txt, fortune, clippings, dummyjson, markdown, anki, koreader, notebook, bookcision, hypothesis, playbooks, kobo,
-        applebooks, zotero, calibre
+        applebooks, zotero, calibre, apkg, revlog
 
     /// What a file of the format holds, for the message when it holds none.
     package var expected: String {
@@ -26,6 +26,8 @@ package enum ImportFormat: String, CaseIterable, Sendable {
         case .kobo: "highlights in a Kobo's KoboReader.sqlite (its Bookmark table)"
         case .applebooks: "annotations with selected text in Apple Books' AEAnnotation database"
         case .zotero: "annotations with text in Zotero's zotero.sqlite (its itemAnnotations table)"
+        case .revlog: "the FSRS tools' review log: a header card_id,review_time,review_rating,… and an answer a line"
+        case .apkg: "an Anki package (.apkg or .colpkg): a zip of a collection with notes and cards"
         case .calibre: "calibre's {\"type\": \"calibre_highlights\", \"highlights\": [...]} with highlighted text"
         }
     }

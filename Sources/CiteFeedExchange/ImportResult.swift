@@ -16,6 +16,9 @@ package struct ImportResult: Sendable, Equatable {
     /// The first few citations imported (for `import --dry-run`), and how many have a back.
     package var first: [Preview] = []
     package var withBack = 0
+    /// The cards imported with answers and no state, whose state is to be replayed from them,
+    /// each with the due time to keep (`CardExchange.due`).
+    package var toReplay: [Int64: Timestamp?] = [:]
 
     package init() {}
 

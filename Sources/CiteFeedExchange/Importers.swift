@@ -40,10 +40,11 @@ package enum Importers {
         return nil
     }
 
-    /// The format of a file that is not text (which `detect` is not given): a zip is a
-    /// `.docx`, Play Books' notes.
+    /// The format of a file that is not text (which `detect` is not given): a zip is an Anki
+    /// package (named `.apkg` or `.colpkg`, or holding a collection) or a `.docx`, Play Books' notes.
     package static func detectBinary(name: String, bytes: [UInt8]) -> ImportFormat? {
-        ZipArchive.looksLike(bytes) ? .playbooks : nil
+        guard ZipArchive.looksLike(bytes) else { return nil }
+        return AnkiPackage.looksLike(name: name, bytes: bytes) ? .apkg : .playbooks
     }
 
     /// A reader of the SQLite database at `path` (called `name` in messages), read from a copy
@@ -110,6 +111,12 @@ package enum Importers {
         case .calibre: return try CalibreHighlights.reader(name: name, bytes: bytes)
         case .kobo, .applebooks, .zotero:
             throw .malformed(name, "a \(format.rawValue) database is read from its file, not from standard input or an address")
+        case .revlog:
+            throw .malformed(name, "a review log adds answers to the library's cards: import it by name with --format revlog")
+        case .apkg:
+            do { return try AnkiPackage.reader(name: name, bytes: bytes) } catch let error as ImportError { throw error } catch {
+                throw .malformed(name, String(describing: error))
+            }
         case .playbooks:
             if ZipArchive.looksLike(bytes) { return try PlayBooks.docx(name: name, bytes: bytes) }
             return PlayBooks.html(String(decoding: bytes, as: UTF8.self))

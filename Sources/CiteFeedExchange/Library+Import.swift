@@ -127,6 +127,7 @@ extension Library {
                     if let card = c.card {
                         try insertImportedCard(
                             card, citationID: citationID, hasBack: !(c.back ?? "").isEmpty, archived: c.archivedAt != nil)
+                        if card.state == nil && !card.answers.isEmpty { result.toReplay[citationID] = card.due }
                     }
                     result.imported += 1
                     if result.first.count < 5 { result.first.append(.init(text: c.text, author: c.author, source: c.source)) }

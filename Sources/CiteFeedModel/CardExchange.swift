@@ -25,6 +25,9 @@ package struct CardExchange: Sendable, Equatable {
     /// `nil`: never answered.
     package var state: CardRecord?
     package var answers: [Answer] = []
+    /// With answers and no state (an Anki package's card): when the card is due, as the other
+    /// program scheduled it, kept when the state is replayed from the answers after the import.
+    package var due: Timestamp?
 
     package init(marked: Bool?, state: CardRecord?, answers: [Answer]) {
         self.marked = marked
@@ -80,6 +83,7 @@ package struct CardExchange: Sendable, Equatable {
                     due: due ?? Timestamp(seconds: 0),
                     lastReview: try time("lastReview", in: json)), reps: Int(reps), lapses: Int(lapses))
         }
+        if state == nil { due = try time("due", in: json) }
         for (i, item) in (json["log"]?.arrayValue ?? []).enumerated() {
             guard let at = try time("at", in: item), let g = int("grade", in: item), let grade = Grade(rawValue: Int(g)),
                 let before = item["stateBefore"]?.stringValue.flatMap(CardPhase.init(rawValue:))

@@ -15,7 +15,7 @@ extension Home {
         let everything = query.tags.isEmpty && !query.favouritesOnly
         let tags = everything ? try library.tagList() : try library.tagsUsed(by: query)
         var writer = ExportWriter(format, emit: emit)
-        if format == .json { writer.cards = try library.cardExports() }
+        if format == .json || format == .revlog { writer.cards = try library.cardExports() }
         try writer.begin(tags: tags, exportedAt: try now())
         try library.forEachCitation(query) { try writer.add($0) }
         try writer.finish()

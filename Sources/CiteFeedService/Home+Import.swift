@@ -25,6 +25,7 @@ extension Home {
                         throw ImportError.noCitations(name, format, skipped: reader.skipped)
                     }
                     if dryRun { throw DryRun(result: result) }
+                    try replayImported(result.toReplay, in: $0)
                     return result
                 }
             }
@@ -114,6 +115,7 @@ extension Home {
                         if result.foundNothing {
                             throw ImportError.noCitations(source.name, format, skipped: reader.skipped)
                         }
+                        try replayImported(result.toReplay, in: library)
                         return result
                     })
             } catch {
@@ -123,6 +125,17 @@ extension Home {
             outcomes.append(outcome)
         }
         return outcomes
+    }
+}
+
+extension Home {
+    /// The cards an import brought with answers and no state (an Anki package's) replayed from
+    /// their answers with the library's study settings, in the import's transaction.
+    func replayImported(_ cards: [Int64: Timestamp?], in library: Library) throws {
+        guard !cards.isEmpty else { return }
+        try CardReplay(library: library).replay(
+            Set(cards.keys), with: try studySettings(),
+            keepingDue: cards.compactMapValues { $0 })
     }
 }
 

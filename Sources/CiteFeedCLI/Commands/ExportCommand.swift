@@ -23,6 +23,10 @@ struct ExportCommand: Command {
             'citefeed import' of it into an empty library gives the same library back. csv has the
             header id,uuid,text,back,author,source,tags,favourite,created_at,updated_at,archived_at
             (RFC 4180, tags joined with ;). txt is for reading; fortune is for strfile(1) and fortune(6).
+            revlog is the review log the FSRS optimizer and benchmark read: a line per answer,
+            card_id,review_time,review_rating,review_state,review_duration (the citation's id, the
+            time in milliseconds, 1-4, the card's state before: 0 new, 1 learning, 2 review, 3
+            relearning; the duration 0, as citefeed does not time answers).
             Without --archived or --all, archived citations are left out. Oldest first.
             A CSV cell that a spreadsheet would run as a formula (=, +, -, @ first) gets a ' before
             it, which citefeed's import removes. A new --out file is private (0600); a file it

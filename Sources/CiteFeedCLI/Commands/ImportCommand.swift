@@ -27,7 +27,14 @@ struct ImportCommand: Command {
             (favorite and discard kept); fortune files (entries between lines of %, a last line
             -- Author as the attribution); Markdown notes (.md: each > blockquote, with an attribution
             line -- Author, Source after it); Anki's notes in plain text (#separator:tab, #html:…;
-            front, back, tags).
+            front, back, tags); Anki's packages (.apkg, .colpkg, either form Anki writes): a card each,
+            the note's first field the text and the second the back, cloze gaps on the front, the
+            deck and tags as tags, flags as flag/COLOUR, suspended cards archived, every card with
+            its review history, replayed into its schedule (media is left out and counted).
+            --format revlog reads the FSRS tools' review log (card_id,review_time,review_rating,…;
+            'citefeed export --format revlog' writes it): its answers are added to the library's
+            cards, found by id or uuid, and their schedules replayed; a line for a card the library
+            lacks stops it and is named.
             E-readers' highlights, each with its note as the back, the book (and chapter) as the
             source, its authors, date and colour: Kindle's My Clippings.txt in any language, its
             notebook exported as HTML or saved from read.amazon.com, and Bookcision's JSON;
@@ -108,10 +115,17 @@ struct ImportCommand: Command {
             }
         }
         // A database is read from a copy of its file (and the files beside it), never whole here.
-        let (chosen, reader) =
-            try source != "-" && !source.contains("://") && (format == .auto || format.isDatabase) && Importers.isDatabase(path)
-            ? Importers.database(path: path, name: name, format: format)
-            : open(try read(context), name: name, source: source) { context.err.line("citefeed: note: \(name.echoed(limit: 200)): \($0).") }
+        let (chosen, reader): (ImportFormat, ImportReader)
+        if source != "-" && !source.contains("://") && (format == .auto || format.isDatabase) && Importers.isDatabase(path) {
+            (chosen, reader) = try Importers.database(path: path, name: name, format: format)
+        } else {
+            let raw = try read(context)
+            // A review log adds answers to cards, and is no citations.
+            if format == .revlog || (format == .auto && RevlogCSV.looksLike(raw)) { return try importRevlog(raw, name: name, context) }
+            (chosen, reader) = try open(raw, name: name, source: source) {
+                context.err.line("citefeed: note: \(name.echoed(limit: 200)): \($0).")
+            }
+        }
         do {
             try importing(reader, name: name, format: chosen, context, label: nil)
         } catch ImportError.noCitations(_, let format, let skipped) where format.holdsHighlights {

@@ -12,7 +12,11 @@ import CiteFeedSupport
 ///   the relearning steps (10m); after the last step it is in review, due after the interval at
 ///   which recall is predicted to fall to `desiredRetention`, rounded to whole days (at least
 ///   1, at most `maximumInterval`).
-/// - Retrievability after t whole days: R = (1 + F·t/S)^−w20, with F = 0.9^(−1/w20) − 1.
+/// - Days are counted as the learner lives them, as Anki and the optimizer count them: a
+///   library's scheduler (`init(_:)`) counts the study days between two answers (a day begins at
+///   `dayStartsAt`, local time), so an answer at 21:00 and the next at 08:00 are a day apart. The
+///   bare `init()` counts whole 24-hour periods, as the reference package does.
+/// - Retrievability after t days: R = (1 + F·t/S)^−w20, with F = 0.9^(−1/w20) − 1.
 /// - First answer G: S = w[G−1], D = w4 − e^(w5·(G−1)) + 1 (clamped to 1-10).
 /// - Later answers on the same day: S·e^(w17·(G−3+w18))·S^−w19 (not below S unless Again).
 /// - Later answers after a day or more: recall gives S·(1 + e^w8·(11−D)·S^−w9·(e^((1−R)·w10)−1)),
@@ -34,6 +38,9 @@ package struct FSRS: Sendable, Equatable {
     package var relearningSteps: [Int64] = [600]
     /// In days.
     package var maximumInterval = 36500
+    /// When a study day begins, in minutes after local midnight; `nil`: days are whole 24-hour
+    /// periods.
+    package var dayStartsAt: Int?
 
     package init() {}
 
@@ -47,12 +54,21 @@ package struct FSRS: Sendable, Equatable {
         learningSteps = settings.learningSteps.map { Int64($0) * 60 }
         relearningSteps = settings.relearningSteps.map { Int64($0) * 60 }
         maximumInterval = settings.maximumInterval
+        dayStartsAt = settings.dayStartsAt
+    }
+
+    /// The days from `last` to `time`: study days, or whole 24-hour periods (`dayStartsAt`).
+    package func days(from last: Timestamp, to time: Timestamp) -> Int64 {
+        guard let start = dayStartsAt else { return time.days(since: last) }
+        func day(_ t: Timestamp) -> Int64 { (t.seconds + CivilTime.local(t.seconds).1 - Int64(start) * 60).floorDivided(by: 86400) }
+        return day(time) - day(last)
     }
 
     /// What schedules a card, as text: two schedulers with the same fingerprint give every
     /// answer the same result.
     package var fingerprint: String {
         "w=\(weights) r=\(desiredRetention) l=\(learningSteps) rl=\(relearningSteps) max=\(maximumInterval)"
+            + (dayStartsAt.map { " day=\($0)" } ?? "")
     }
 
     package typealias State = CardPhase
@@ -77,7 +93,7 @@ package struct FSRS: Sendable, Equatable {
     /// The predicted probability of recall at `time`.
     package func retrievability(_ card: Card, at time: Timestamp) -> Double {
         guard let last = card.lastReview, let s = card.stability else { return 0 }
-        let t = Double(max(0, time.days(since: last)))
+        let t = Double(max(0, days(from: last, to: time)))
         return pow(1 + factor * t / s, decay)
     }
 
@@ -85,7 +101,7 @@ package struct FSRS: Sendable, Equatable {
     package func review(_ card: Card, _ grade: Grade, at time: Timestamp) -> Card {
         var card = card
         let g = Double(grade.rawValue)
-        let sinceLast = card.lastReview.map { time.days(since: $0) }
+        let sinceLast = card.lastReview.map { days(from: $0, to: time) }
         func updateMemory(initial: Bool) {
             if initial, card.stability == nil || card.difficulty == nil {
                 card.stability = clampStability(weights[grade.rawValue - 1])

@@ -11,8 +11,10 @@ import CiteFeedSupport
 struct CardReplay {
     let library: Library
 
-    /// Replays the cards of `citations` from new with the study settings `study`.
-    func replay(_ citations: Set<Int64>, with study: Settings) throws {
+    /// Replays the cards of `citations` from new with the study settings `study`. A card in
+    /// `keepingDue` (one imported from Anki) stays due when the other program had it due, once
+    /// it is past new.
+    func replay(_ citations: Set<Int64>, with study: Settings, keepingDue: [Int64: Timestamp] = [:]) throws {
         let fsrs = FSRS(study)
         let answers = try library.replayAnswers(of: citations)
         var replays: [Library.Replay] = []
@@ -25,6 +27,7 @@ struct CardReplay {
                 steps.append((answer.reviewID, before, before.card.elapsedDays(at: answer.at)))
                 record = fsrs.answer(before, answer.grade, at: answer.at)
             }
+            if let due = keepingDue[id], record.card.state != .new { record.card.due = due }
             replays.append((steps, record))
         }
         try library.saveReplays(replays)
