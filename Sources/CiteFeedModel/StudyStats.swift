@@ -20,6 +20,22 @@ package struct StudyStats: Equatable, Sendable {
         }
     }
 
+    /// The answers to cards in review in one calendar month (local time), and how many were
+    /// not Again: the true retention, to hold against the desired one.
+    package struct Month: Equatable, Sendable {
+        /// `2026-03`.
+        package var month: String
+        package var reviewAnswers: Int
+        package var recalled: Int
+        package var retention: Double { reviewAnswers == 0 ? 0 : Double(recalled) / Double(reviewAnswers) }
+
+        package init(month: String, reviewAnswers: Int, recalled: Int) {
+            self.month = month
+            self.reviewAnswers = reviewAnswers
+            self.recalled = recalled
+        }
+    }
+
     package var byState: [CardPhase: Int]
     package var suspended: Int
     package var dueToday: Int
@@ -28,6 +44,11 @@ package struct StudyStats: Equatable, Sendable {
     package var periods: [Period]
     /// Study days in a row with answers, up to today (or yesterday, while today has none yet).
     package var streak: Int
+    /// The cards due on each of the next 30 study days, today first (with the overdue ones).
+    package var dueByDay: [Int] = []
+    /// Oldest first, each month with answers to cards in review.
+    package var months: [Month] = []
+    package var desiredRetention = 0.9
 
     package init(byState: [CardPhase: Int], suspended: Int, dueToday: Int, dueWeek: Int, periods: [Period], streak: Int) {
         self.byState = byState

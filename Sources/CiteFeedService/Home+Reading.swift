@@ -55,6 +55,12 @@ extension Home {
         try studyNow().stats()
     }
 
+    /// What FSRS predicts for each desired retention of `retentions` over the next year, and
+    /// whether the library's parameters are fitted (`studyParameters`) or FSRS's defaults.
+    package func simulateStudy(_ retentions: [Double]) throws -> (outcomes: [FSRSSimulator.Outcome], fitted: Bool) {
+        (try studyNow().simulate(retentions), try settings().studyParameters.count == FSRSParameters.count)
+    }
+
     /// When today's study day ends (`dayStartsAt`): `list --due` lists the cards due before it.
     package func studyDayEnd() throws -> Timestamp {
         try studyNow().day.end

@@ -133,9 +133,40 @@ package struct StudyService {
             streak += 1
             day = clock.slot(at: Timestamp(seconds: day.start.seconds - 1))
         }
-        return StudyStats(
+        var stats = StudyStats(
             byState: counts.byState, suspended: counts.suspended, dueToday: try library.dueCount(before: today.end),
             dueWeek: try library.dueCount(before: weekEnd.end), periods: periods, streak: streak)
+        // The next 30 study days' ends; each card counts on the first day ending after its due time.
+        var ends: [Timestamp] = []
+        var slot = today
+        for _ in 0..<30 {
+            ends.append(slot.end)
+            slot = clock.next(after: slot)
+        }
+        stats.dueByDay = [Int](repeating: 0, count: ends.count)
+        for time in try library.dueTimes(before: ends[ends.count - 1]) {
+            if let day = ends.firstIndex(where: { time < $0 }) { stats.dueByDay[day] += 1 }
+        }
+        for (hour, answers, recalled) in try library.reviewAnswersByHour() {
+            let civil = CivilTime.local(hour * 3600).0
+            let month = "\(civil.year)-" + (civil.month < 10 ? "0" : "") + "\(civil.month)"
+            if stats.months.last?.month == month {
+                stats.months[stats.months.count - 1].reviewAnswers += answers
+                stats.months[stats.months.count - 1].recalled += recalled
+            } else {
+                stats.months.append(StudyStats.Month(month: month, reviewAnswers: answers, recalled: recalled))
+            }
+        }
+        stats.desiredRetention = settings.desiredRetention
+        return stats
+    }
+
+    /// What FSRS predicts for each desired retention of `retentions` over the next year
+    /// (`FSRSSimulator`), from the library's cards and its new ones.
+    package func simulate(_ retentions: [Double]) throws -> [FSRSSimulator.Outcome] {
+        let start = try library.simulationStart()
+        let simulator = FSRSSimulator(fsrs: FSRS(settings), newPerDay: settings.newPerDay)
+        return retentions.map { simulator.run(cards: start.cards, newCards: start.newCards, retention: $0, today: day.start) }
     }
 }
 
