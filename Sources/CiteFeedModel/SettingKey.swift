@@ -10,7 +10,8 @@ package enum SettingKey: String, CaseIterable, Sendable {
     case feedTitle, feedDescription, feedAuthor, feedLanguage, feedURL, feedItems, feedHub, publishCommand, syncFolder, syncName
     case statusWidth, statusTemplate, scroll, scrollSpeed
     case pictures, pictureTheme, pictureMargins, pictureBackground, wallpaperCommand, sleepScreenRotation, sleepScreenCount
-    case desiredRetention, newPerDay, learningSteps, relearningSteps, maximumInterval, dayStartsAt, studyParameters
+    case desiredRetention, newPerDay, learningSteps, relearningSteps, maximumInterval, dayStartsAt, studyParameters,
+        deckParameters
 
     /// The settings `sync` carries between machines: what chooses and orders the
     /// citations and schedules the cards. Never what runs or writes something on a machine
@@ -20,6 +21,7 @@ package enum SettingKey: String, CaseIterable, Sendable {
         .mode, .interval, .offset, .activeHours, .days, .tags, .excludeTags, .authors, .excludeAuthors, .sources, .search,
         .favouritesOnly, .minLength, .maxLength, .favouriteWeight, .weights, .seed,
         .desiredRetention, .newPerDay, .learningSteps, .relearningSteps, .maximumInterval, .dayStartsAt, .studyParameters,
+        .deckParameters,
     ]
 
     /// The most bytes a value of this setting may have, as compact JSON: in `settings.json`,
@@ -28,14 +30,18 @@ package enum SettingKey: String, CaseIterable, Sendable {
     /// Lists (tags, names, weights) 16 KiB, the search words and every other value 4 KiB.
     package var valueLimit: Int {
         switch self {
-        case .tags, .excludeTags, .authors, .excludeAuthors, .sources, .weights: 16 << 10
+        case .tags, .excludeTags, .authors, .excludeAuthors, .sources, .weights, .deckParameters: 16 << 10
         default: 4 << 10
         }
     }
 
     /// A study setting: the library's, set for the default rotation only.
     package var isStudy: Bool {
-        [.desiredRetention, .newPerDay, .learningSteps, .relearningSteps, .maximumInterval, .dayStartsAt, .studyParameters].contains(self)
+        [
+            .desiredRetention, .newPerDay, .learningSteps, .relearningSteps, .maximumInterval, .dayStartsAt, .studyParameters,
+            .deckParameters,
+        ]
+        .contains(self)
     }
 
     /// The settings' table: one entry per key, made once.
@@ -246,8 +252,17 @@ package enum SettingKey: String, CaseIterable, Sendable {
                 \.studyParameters, .parameters,
                 summary: "study: FSRS's 21 parameters, fitted to your answers by 'citefeed optimize' (none: FSRS's defaults)",
                 defaultText: "none")
+        case .deckParameters:
+            entry(
+                \.deckParameters, .deckParameters,
+                summary: "study: FSRS's parameters of a deck, by tag, fitted by 'citefeed optimize --tag' (none: the library's)",
+                defaultText: "none")
         }
     }
+
+    /// A setting of the whole library's scheduling (set without `--rotation`): changing it
+    /// replays every answered card.
+    package var isLibrarysParameters: Bool { self == .studyParameters || self == .deckParameters }
 
     private func entry<Value: Sendable>(
         _ path: WritableKeyPath<Settings, Value> & Sendable, _ codec: Codec<Value>, summary: String, manual: String? = nil,
@@ -289,7 +304,12 @@ package enum SettingKey: String, CaseIterable, Sendable {
         case .bool(let b): return b ? "true" : "false"
         case .int(let n): return String(n)
         case .array(let items): return items.map { display($0) }.joined(separator: " ")
-        case .object(let members): return members.map { $0.0 + "=" + display($0.1) }.joined(separator: " ")
+        case .object(let members):
+            // A list inside (a deck's parameters) with commas, so that each member stays one word.
+            return members.map { key, member in
+                if case .array(let items) = member { return key + "=" + items.map { display($0) }.joined(separator: ",") }
+                return key + "=" + display(member)
+            }.joined(separator: " ")
         default: return JSONWriter.compact(value)
         }
     }

@@ -73,6 +73,9 @@ package struct Settings: Sendable {
     /// FSRS's 21 parameters fitted to this library's answers (`citefeed optimize`); empty:
     /// FSRS's defaults.
     package var studyParameters: [Double] = []
+    /// FSRS's parameters fitted to a deck's answers (`citefeed optimize --tag`), by tag, sorted
+    /// by tag (`DeckParameters`).
+    package var deckParameters: [DeckParameters] = []
 
     /// The rotation these settings are of: "" for the unnamed default one (not a setting: it is
     /// where in `settings.json` they were read from).

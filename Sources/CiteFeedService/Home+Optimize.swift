@@ -27,7 +27,8 @@ extension Home {
         report.answers = answers
         report.cards = ids.count
         report.predicted = items.count
-        report.previous = FSRS(settings).weights
+        // A deck fitted before is judged with its own parameters.
+        report.previous = FSRS(settings, tags: report.deck.map { [$0] } ?? []).weights
         guard items.count >= FSRSOptimizer.minimumForTraining else {
             report.needed = FSRSOptimizer.minimumForTraining - items.count
             return report
@@ -51,8 +52,18 @@ extension Home {
         progress?(1)
         report.notBetter = Self.notBetter(result.judged)
         guard !dryRun, !report.notBetter || force else { return report }
-        // As `defaults write studyParameters` does: written, and every answered card replayed.
-        try writeSetting(.studyParameters, .array(report.parameters.map(JSONValue.double)), rotation: "")
+        // As `defaults write` does: written, and every answered card replayed. A deck's fit goes
+        // beside the other decks' (`deckParameters`), the library's to `studyParameters`.
+        let fitted = JSONValue.array(report.parameters.map(JSONValue.double))
+        if let deck = report.deck {
+            var decks = settings.deckParameters.filter { Tag.key($0.tag) != Tag.key(deck) }
+            decks.append(DeckParameters(tag: deck, parameters: report.parameters))
+            let value = JSONValue.object(
+                decks.sorted { Tag.key($0.tag) < Tag.key($1.tag) }.map { ($0.tag, .array($0.parameters.map(JSONValue.double))) })
+            try writeSetting(.deckParameters, value, rotation: "")
+        } else {
+            try writeSetting(.studyParameters, fitted, rotation: "")
+        }
         report.replayed = try library.answeredCitations().count
         report.written = true
         return report

@@ -11,13 +11,13 @@ extension Home {
         let file = SettingsFile(path: paths.settings)
         // A rotation that is not there is refused before anything (`isSet` names it).
         if !rotation.isEmpty { _ = try file.isSet(key, rotation: rotation) }
-        if key == .studyParameters && !rotation.isEmpty { throw SettingsError.librarysOnly(key: key.rawValue, rotation: rotation) }
+        if key.isLibrarysParameters && !rotation.isEmpty { throw SettingsError.librarysOnly(key: key.rawValue, rotation: rotation) }
         try file.editing {
             try change(settings: try file.settings(applying: key, value, rotation: rotation)) { library in
                 try file.write(key, value, rotation: rotation)
                 if key == .outputDirectory { try checkOutputDirectories(try file.loadAll()) }
                 // New parameters: every card's memory as they make it from its answers.
-                if key == .studyParameters { try replayCards(library, with: try file.load(rotation: "").settings) }
+                if key.isLibrarysParameters { try replayCards(library, with: try file.load(rotation: "").settings) }
             }
         }
     }
@@ -46,7 +46,7 @@ extension Home {
         try file.editing {
             try change(settings: try file.settings(applying: key, nil, rotation: rotation)) { library in
                 try file.delete(key, rotation: rotation)
-                if key == .studyParameters { try replayCards(library, with: try file.load(rotation: "").settings) }
+                if key.isLibrarysParameters { try replayCards(library, with: try file.load(rotation: "").settings) }
             }
         }
         return true

@@ -38,7 +38,7 @@ package struct StudyService {
             let citation = try library.citation(id: id)
             guard let before = try library.card(of: id, now: now) else { throw StudyError.notACard(id) }
             if citation.isArchived { throw StudyError.suspended(id) }
-            let after = FSRS(settings).answer(before, grade, at: now)
+            let after = FSRS(settings, tags: citation.tags.map(\.name)).answer(before, grade, at: now)
             let reviewID = try library.recordReview(before, after: after, grade: grade, at: now)
             return (before, after, reviewID)
         }
@@ -56,7 +56,8 @@ package struct StudyService {
     /// What each grade would do to the card of `id` now: the interval until it is due again.
     package func intervals(_ id: Int64) throws -> [(grade: Grade, seconds: Int64)] {
         guard let record = try library.card(of: id, now: now) else { throw StudyError.notACard(id) }
-        return Grade.allCases.map { ($0, FSRS(settings).review(record.card, $0, at: now).due.seconds - now.seconds) }
+        let fsrs = settings.deckParameters.isEmpty ? FSRS(settings) : FSRS(settings, tags: try library.citation(id: id).tags.map(\.name))
+        return Grade.allCases.map { ($0, fsrs.review(record.card, $0, at: now).due.seconds - now.seconds) }
     }
 
     /// The card to show next, as `study` and the bar take them (as Anki does): cards in

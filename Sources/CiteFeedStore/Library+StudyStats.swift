@@ -35,3 +35,17 @@ extension Library {
         }
     }
 }
+
+extension Library {
+    /// The tag names of each of the citations `ids` that has any (a card's deck parameters).
+    package func tagNames(of ids: Set<Int64>) throws(StoreError) -> [Int64: [String]] {
+        try mapped {
+            var names: [Int64: [String]] = [:]
+            let rows = try db.query(
+                "SELECT ct.citation_id, t.name FROM citation_tags ct JOIN tags t ON t.id = ct.tag_id ORDER BY ct.citation_id", []
+            ) { ($0.int(0), $0.text(1)) }
+            for (id, name) in rows where ids.contains(id) { names[id, default: []].append(name) }
+            return names
+        }
+    }
+}

@@ -17,7 +17,10 @@ struct OptimizeCommand: Command {
             FSRS schedules cards with 21 parameters; its defaults are the average of many
             learners. optimize fits them to the answers in this library, as Anki's optimizer
             (fsrs-rs) does, writes them to the setting studyParameters, and replays every
-            answered card with them: new due dates, the answers as they were. It needs 64
+            answered card with them: new due dates, the answers as they were. With --tag DECK it
+            fits that deck's cards alone and writes the parameters for that deck
+            (deckParameters): its cards are scheduled with them, the others as before (a card
+            in several fitted decks with those of the deck whose name sorts first). It needs 64
             answers made a study day or more after the card's previous one; below that it says
             how many more, and changes nothing.
 
@@ -25,8 +28,8 @@ struct OptimizeCommand: Command {
             ones (lower is better), each judged on later answers by fits on earlier ones (five
             time-series splits). A fit that predicts no better than the parameters in use is not
             written, unless --force. 'citefeed defaults delete studyParameters' goes back to FSRS's
-            defaults; note the parameters in use first ('citefeed defaults read studyParameters')
-            to come back to them.
+            defaults, 'citefeed defaults delete deckParameters' every deck to the library's; note
+            the parameters in use first ('citefeed defaults read studyParameters') to come back to them.
             """,
         options: [tag, dryRun, force, json], positionals: (0, 0), positionalName: "")
 
@@ -90,8 +93,12 @@ struct OptimizeCommand: Command {
             context.out.line("Each judged on later answers by fits on earlier ones (\(grouped(inUse.items)) answers); lower is better.")
         }
         if report.written {
+            let cards = "\(report.replayed) card\(report.replayed == 1 ? "" : "s")"
             context.out.line(
-                "Wrote studyParameters and replayed \(report.replayed) card\(report.replayed == 1 ? "" : "s"); 'citefeed defaults delete studyParameters' goes back to FSRS's defaults."
+                report.deck.map {
+                    "Wrote the parameters of the deck \(quoted($0)) (deckParameters) and replayed \(cards); 'citefeed defaults delete deckParameters' schedules every deck with the library's again."
+                }
+                    ?? "Wrote studyParameters and replayed \(cards); 'citefeed defaults delete studyParameters' goes back to FSRS's defaults."
             )
         } else if report.notBetter {
             context.out.line(

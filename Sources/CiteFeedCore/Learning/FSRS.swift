@@ -64,6 +64,24 @@ package struct FSRS: Sendable, Equatable {
         return day(time) - day(last)
     }
 
+    /// The scheduler of a card with the tags `tags`: with its deck's fitted parameters
+    /// (`DeckParameters`, the first deck by name that it is in), else the library's.
+    package init(_ settings: Settings, tags: some Sequence<String>) {
+        self.init(settings)
+        guard !settings.deckParameters.isEmpty else { return }
+        let keys = Set(tags.map(Tag.key))
+        if let deck = settings.deckParameters.first(where: { keys.contains(Tag.key($0.tag)) }),
+            deck.parameters.count == FSRSParameters.count
+        {
+            weights = FSRSParameters.clipped(deck.parameters, relearningSteps: settings.relearningSteps.count)
+        }
+    }
+
+    /// What schedules the library's cards, as text: when it changes, every card is replayed.
+    package static func fingerprint(_ settings: Settings) -> String {
+        FSRS(settings).fingerprint + settings.deckParameters.map { " \(Tag.key($0.tag))=\($0.parameters)" }.joined()
+    }
+
     /// What schedules a card, as text: two schedulers with the same fingerprint give every
     /// answer the same result.
     package var fingerprint: String {

@@ -15,10 +15,13 @@ struct CardReplay {
     /// `keepingDue` (one imported from Anki) stays due when the other program had it due, once
     /// it is past new.
     func replay(_ citations: Set<Int64>, with study: Settings, keepingDue: [Int64: Timestamp] = [:]) throws {
-        let fsrs = FSRS(study)
-        let answers = try library.replayAnswers(of: citations)
+        let library = FSRS(study)
+        // A card of a fitted deck with that deck's parameters (`DeckParameters`).
+        let tags = study.deckParameters.isEmpty ? [:] : try self.library.tagNames(of: citations)
+        let answers = try self.library.replayAnswers(of: citations)
         var replays: [Library.Replay] = []
         for id in citations.sorted() {
+            let fsrs = tags[id].map { FSRS(study, tags: $0) } ?? library
             var record = CardRecord(citationID: id, card: CardState(due: Timestamp(seconds: 0)))
             var steps: [(reviewID: Int64, before: CardRecord, elapsedDays: Int64)] = []
             for answer in answers[id] ?? [] {
@@ -30,6 +33,6 @@ struct CardReplay {
             if let due = keepingDue[id], record.card.state != .new { record.card.due = due }
             replays.append((steps, record))
         }
-        try library.saveReplays(replays)
+        try self.library.saveReplays(replays)
     }
 }

@@ -141,7 +141,7 @@ package struct SyncService {
     package func finish(_ run: inout Run, study: Settings) throws {
         var cards = run.effects.replay
         run.effects.replay = []
-        if try library.studySettingsChanged(to: FSRS(study).fingerprint) { cards.formUnion(try library.answeredCitations()) }
+        if try library.studySettingsChanged(to: FSRS.fingerprint(study)) { cards.formUnion(try library.answeredCitations()) }
         try self.cards.replay(cards, with: study)
     }
 }

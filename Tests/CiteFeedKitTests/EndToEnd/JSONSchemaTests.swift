@@ -97,7 +97,7 @@ extension Integration {
                 ("status", try out("status", "--format", "json")), ("status", try out("status", "--format", "json", "--rotation", "study")),
                 ("status", try String(contentsOf: box.home.appendingPathComponent("current.json"), encoding: .utf8)),
                 ("tag-list", try out("tag", "list", "--json")), ("colors", try out("colors", "--json")),
-                ("stats", try out("stats", "--json")),
+                ("stats", try out("stats", "--json")), ("stats-simulate", try out("stats", "--simulate", "0.85", "--json")),
                 ("about", try out("about", "--json")), ("defaults", try out("defaults", "read", "--json")),
                 ("export", try String(contentsOf: export, encoding: .utf8)),
             ]

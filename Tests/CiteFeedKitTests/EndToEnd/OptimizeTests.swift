@@ -126,6 +126,47 @@ extension EndToEnd {
             #expect(abs(deckCards - cards / 2) <= 1)
         }
 
+        /// Each card's state by its tag ("deck" or "other").
+        static func states(_ box: Sandbox) throws -> [String: [String]] {
+            let json = try JSONParser.parse(Array(try box.run("export", "--format", "json").stdout.utf8))
+            var states: [String: [String]] = [:]
+            for citation in json["citations"]?.arrayValue ?? [] {
+                guard case .object(let card)? = citation["card"] else { continue }
+                let tag = citation["tags"]?.arrayValue?.first.flatMap { $0["name"]?.stringValue ?? $0.stringValue } ?? ""
+                states[tag, default: []].append(JSONWriter.compact(.object(card.filter { $0.0 != "log" })))
+            }
+            return states
+        }
+
+        @Test func aDecksFitSchedulesThatDeckAlone() throws {
+            let box = try imported(answers: 3000)
+            let before = try Self.states(box)
+            #expect(before["deck"]?.isEmpty == false && before["other"]?.isEmpty == false)
+            let run = try box.run("optimize", "--tag", "deck", "--force")
+            #expect(run.status == 0 && run.stdout.contains("Wrote the parameters of the deck \"deck\" (deckParameters)"), "\(run)")
+            let read = try box.run("defaults", "read", "deckParameters")
+            #expect(read.status == 0 && read.stdout.contains("deck"), "\(read)")
+            #expect(try box.run("defaults", "read", "studyParameters").stdout.isEmpty, "the library's own as they were: none")
+            let after = try Self.states(box)
+            #expect(after["other"] == before["other"], "the other deck's cards as they were")
+            #expect(after["deck"] != before["deck"], "the deck's cards replayed with its parameters")
+            // A deck's parameters are the library's, never a rotation's; bad ones are refused.
+            #expect(try box.run("rotation", "add", "x").status == 0)
+            let valid = "deck=" + FSRSParameters.defaults.map { String($0) }.joined(separator: ",")
+            expectFailure(
+                try box.run("defaults", "write", "--rotation", "x", "deckParameters", valid), status: .usage,
+                containing: "deckParameters is the whole library's")
+            // As read, so written: one word a deck.
+            #expect(try box.run("defaults", "read", "deckParameters").stdout.hasPrefix("deck=0."))
+            let state = try box.state()
+            expectFailure(
+                try box.run("defaults", "write", "deckParameters", "deck=0.2,1.3"), status: .usage, containing: "21 parameters")
+            #expect(try box.state() == state)
+            // Undone: every deck with the library's parameters again.
+            #expect(try box.run("defaults", "delete", "deckParameters").status == 0)
+            #expect(try Self.states(box) == before)
+        }
+
         @Test func tooFewAnswersChangeNothing() throws {
             let box = try imported(answers: 40)
             let before = try box.state()

@@ -61,6 +61,25 @@ import Testing
         #expect(try other.state() == state)
     }
 
+    /// A log written before a card was deleted: its lines for that card are named, nothing is
+    /// added (the other card's answers neither), and the file is as it was.
+    @Test func answersOfADeletedCardAreNamed() throws {
+        let box = try studied()
+        let file = box.home.appendingPathComponent("revlog.csv")
+        #expect(try box.run("export", "--format", "revlog", "--out", file.path).status == 0)
+        let bytes = try Data(contentsOf: file)
+        #expect(try box.run("delete", "1", "--force").status == 0)
+        let before = try box.state()
+        expectFailure(
+            try box.run("import", file.path), status: .dataError,
+            containing: "line 2: no citation of the library has the id or uuid \"1\"")
+        #expect(try box.state() == before)
+        #expect(try Data(contentsOf: file) == bytes)
+        // The library's own log and fit go on without it.
+        let exported = try box.run("export", "--format", "revlog")
+        #expect(exported.status == 0 && !exported.stdout.contains("\n1,"))
+    }
+
     @Test func cardsAreFoundByUUIDToo() throws {
         let box = try Sandbox()
         try cards(box)

@@ -28,6 +28,7 @@ import Testing
         .desiredRetention: .double(0.85), .newPerDay: .int(5), .learningSteps: .array([.string("5m"), .string("1h"), .string("1d")]),
         .relearningSteps: .array([]), .maximumInterval: .int(365), .dayStartsAt: .string("00:30"), .mode: .string("review"),
         .studyParameters: .array(StudyParameters.bounds.map { .double(($0.0 + $0.1) / 2) }),
+        .deckParameters: .object([("spanish", .array(StudyParameters.bounds.map { .double(($0.0 + $0.1) / 2) }))]),
     ]
 
     /// The stored properties of `settings` that are settings (not which rotation they are of, nor
@@ -93,7 +94,7 @@ import Testing
             SettingKey.allCases.filter(\.isList) == [
                 .tags, .excludeTags, .authors, .excludeAuthors, .sources, .weights, .publishCommand, .pictures, .pictureMargins,
                 .wallpaperCommand,
-                .learningSteps, .relearningSteps, .studyParameters,
+                .learningSteps, .relearningSteps, .studyParameters, .deckParameters,
             ])
         #expect(SettingKey.pictureBackground.setting.completion == .files)
         #expect(SettingKey.pictureTheme.setting.completion == .words(["light", "dark", "sepia", "eink", "tag"]))

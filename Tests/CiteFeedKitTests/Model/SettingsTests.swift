@@ -59,7 +59,7 @@ import Testing
             // Study (the reference FSRS's defaults, and Anki's day start).
             .desiredRetention: .double(0.9), .newPerDay: .int(20), .learningSteps: .array([.string("1m"), .string("10m")]),
             .relearningSteps: .array([.string("10m")]), .maximumInterval: .int(36500), .dayStartsAt: .string("04:00"),
-            .studyParameters: .array([]),
+            .studyParameters: .array([]), .deckParameters: .object([]),
             .mode: .string("rotate"),
             // Sync (empty: the host name).
             .syncName: .string(""),
