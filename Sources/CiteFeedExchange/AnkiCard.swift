@@ -31,20 +31,21 @@ struct AnkiCard {
 
     /// The card as a citation, without its tags and card data.
     func record(number: Int, cloze: Bool) -> ImportRecord {
-        let parts = fields.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+        // A NUL (which no note should hold) would end the text early: dropped.
+        let parts = fields.split(separator: "\u{1F}", omittingEmptySubsequences: false).map { String($0).replacing("\u{0}", with: "") }
         let first = parts.first ?? "", second = parts.count > 1 ? parts[1] : ""
         let front: String, back: String
         if cloze {
-            front = AnkiText.text(ofHTML: AnkiCloze.render(first, showing: ord + 1, revealed: false))
-            let sentence = AnkiText.text(ofHTML: AnkiCloze.render(first, showing: ord + 1, revealed: true))
-            let extra = AnkiText.text(ofHTML: second)
+            front = AnkiCard.text(AnkiCloze.render(first, showing: ord + 1, revealed: false))
+            let sentence = AnkiCard.text(AnkiCloze.render(first, showing: ord + 1, revealed: true))
+            let extra = AnkiCard.text(second)
             back = extra.isEmpty ? sentence : sentence + "\n\n" + extra
         } else if ord >= 1, parts.count > ord {
             // A reversed note's second card asks the second field; a template n beyond, field n.
-            front = AnkiText.text(ofHTML: parts[ord])
-            back = AnkiText.text(ofHTML: ord == 1 ? first : second)
+            front = AnkiCard.text(parts[ord])
+            back = AnkiCard.text(ord == 1 ? first : second)
         } else {
-            (front, back) = (AnkiText.text(ofHTML: first), AnkiText.text(ofHTML: second))
+            (front, back) = (AnkiCard.text(first), AnkiCard.text(second))
         }
         var record = ImportRecord(location: .record(number), text: front)
         record.back = back.isEmpty ? nil : back
@@ -52,7 +53,14 @@ struct AnkiCard {
         record.createdAt = Timestamp(seconds: noteID / 1000)
         record.updatedAt = noteModified > 0 ? Timestamp(seconds: noteModified) : nil
         record.archived = queue == -1
+        record.cardOfDeck = true
         return record
+    }
+
+    /// A field's text: its HTML made text (`AnkiText.text(ofHTML:)`), a sound named as a
+    /// picture is (`[sound: NAME]`; neither comes along).
+    static func text(_ field: String) -> String {
+        AnkiText.text(ofHTML: field).replacing("[sound:", with: "[sound: ")
     }
 
     /// The card's answers and Anki's due date, as citefeed's export carries a card's log
@@ -84,13 +92,19 @@ struct AnkiCard {
         return .object(members)
     }
 
+    /// Whether an answer at `milliseconds` could be this card's: not before its note was made
+    /// (a day's leeway for clocks), and within the calendar citefeed writes.
+    func couldHaveAnswered(at milliseconds: Int64) -> Bool {
+        milliseconds > 0 && milliseconds >= noteID - 86_400_000 && Timestamp(seconds: milliseconds / 1000).isInCivilRange
+    }
+
     /// When Anki has the card due: a learning card's time, or the start of a review card's day.
     func dueTime(collectionCreated: Int64) -> Timestamp? {
         guard type != 0 else { return nil }
         let value = originalDue != 0 ? originalDue : due
         // A learning card's due is a time in seconds; any other's a day number.
-        if value > 1_000_000_000 { return Timestamp(seconds: value) }
-        let seconds = collectionCreated + value * 86400
-        return (0..<Int64(1) << 40).contains(seconds) ? Timestamp(seconds: seconds) : nil
+        let seconds = value > 1_000_000_000 ? value : collectionCreated &+ value &* 86400
+        let time = Timestamp(seconds: seconds)
+        return seconds > 0 && time.isInCivilRange ? time : nil
     }
 }

@@ -50,10 +50,13 @@ enum AnkiCollection {
             AnkiCard(
                 id: s.int(0), ord: Int(s.int(1)), type: s.int(2), queue: s.int(3), due: s.int(4), originalDue: s.int(5),
                 flags: Int(s.int(6)),
-                deck: s.int(7), guid: s.text(8), noteID: s.int(9), noteModified: s.int(10), tags: s.text(11), fields: s.text(12),
+                deck: s.int(7), guid: s.text(8), noteID: s.int(9), noteModified: s.int(10),
+                tags: s.withBytes(11) { String(decoding: $0, as: UTF8.self) },
+                fields: s.withBytes(12) { String(decoding: $0, as: UTF8.self) },
                 noteType: s.int(13))
         }
         guard !cards.isEmpty else { throw .malformed(name, "its collection holds no cards") }
+        var misdated = 0
         for (number, card) in cards.enumerated() {
             var record = card.record(number: number + 1, cloze: clozeTypes.contains(card.noteType))
             record.tags = (decks[card.deck].map { [$0] } ?? []) + card.tags.split(separator: " ").compactMap { tag(String($0)) }
@@ -61,22 +64,36 @@ enum AnkiCollection {
                 record.tags.append("flag/" + colour)
                 flagged.insert(card.flags & 7)
             }
-            record.card = card.exchange(answers[card.id] ?? [], collectionCreated: created)
+            // An answer dated before its note was made (a day's leeway) or outside any calendar
+            // ("misdated"); a card whose note is missing is "orphaned": both counted in the note.
+            let all = answers[card.id] ?? []
+            let kept = all.filter { card.couldHaveAnswered(at: $0.milliseconds) }
+            misdated += all.count - kept.count
+            record.card = card.exchange(kept, collectionCreated: created)
             records.append(record)
         }
+        let orphans = try db.rows("SELECT count(*) FROM cards WHERE nid NOT IN (SELECT id FROM notes)", name: name) { Int($0.int(0)) }
+        let skipped = [("orphaned card", orphans.first ?? 0), ("misdated answer", misdated)].filter { $0.1 > 0 }
         let tags = flagged.sorted().compactMap { flagColours[$0] }.map {
             Tag(name: "flag/" + $0, color: Palette.names.contains($0) ? $0 : "teal")
         }
-        return ImportReader(records: records, tags: tags)
+        return ImportReader(records: records, skipped: skipped, tags: tags)
     }
 
-    /// An Anki deck or tag name as a citefeed tag: `::` as `/`, commas and semicolons (which
-    /// citefeed's tag names cannot hold) as `_`, at most 40 characters; `nil` when empty.
+    /// An Anki deck or tag name as a citefeed tag: `::` as `/` (an empty level left out),
+    /// commas, semicolons and control characters (which citefeed's tag names cannot hold) as
+    /// `_`, at most 40 characters (a longer one is cut); `nil` when empty.
     static func tag(_ anki: String) -> String? {
-        var name = anki.replacing("::", with: "/").replacing("\u{1F}", with: "/")
-        name = String(name.map { $0 == "," || $0 == ";" || $0.isNewline ? "_" : $0 }).trimmingWhitespace()
+        let levels = anki.replacing("::", with: "\u{1F}").split(separator: "\u{1F}").map { level in
+            String(
+                level.unicodeScalars.map { s -> Character in
+                    s == "," || s == ";" || s.properties.generalCategory == .control ? "_" : Character(s)
+                }
+            ).trimmingWhitespace()
+        }
+        let name = levels.filter { !$0.isEmpty }.joined(separator: "/")
         guard !name.isEmpty else { return nil }
-        return name.count > 40 ? String(name.prefix(40)) : name
+        return name.count > 40 ? String(name.prefix(40)).trimmingWhitespace() : name
     }
 
     /// Schema 18: decks by id, and the note types that are cloze (`config`'s field 1, kind, is 1).

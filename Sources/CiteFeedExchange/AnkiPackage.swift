@@ -12,8 +12,9 @@ import CiteFeedSupport
 enum AnkiPackage {
     /// The newest package version this reads (Anki's `PackageMetadata.Version.LATEST`).
     static let newestVersion: UInt64 = 3
-    /// The largest collection read (unpacked): far above any learner's.
-    static let collectionLimit = 1 << 30
+    /// The largest collection read (unpacked): 512 MiB, some five million answers, far above any
+    /// learner's; a package that would unpack to more is refused once that much is written.
+    static let collectionLimit = 512 << 20
     static let names = ["collection.anki21b", "collection.anki21", "collection.anki2"]
 
     static func looksLike(_ zip: ZipArchive) -> Bool { zip.entries.contains { names.contains($0.name) } }
@@ -46,24 +47,41 @@ enum AnkiPackage {
         // Version 3 holds the current form; the older names are a placeholder then.
         let candidates = version == 3 ? ["collection.anki21b"] : version > 0 ? ["collection.anki21", "collection.anki2"] : names
         guard let entry = candidates.lazy.compactMap(zip.entry).first else {
+            if version > 0, let other = names.first(where: { zip.entry($0) != nil }) {
+                throw ImportError.malformed(
+                    name, "its meta says package version \(version), whose collection it lacks; it holds \(other) (a damaged package?)")
+            }
             throw ImportError.malformed(
                 name, "it is a zip, but not an Anki package: it holds no collection.anki21b, collection.anki21 or collection.anki2")
         }
-        var collection: [UInt8]
-        do throws(ZipError) {
-            collection = try zip.contents(of: entry, limit: collectionLimit)
-            if entry.name.hasSuffix("b") {
-                guard ZStd.looksLike(collection) else { throw ZipError("its collection.anki21b is not Zstandard data") }
-                collection = try ZStd.shared.get().decompress(collection, limit: collectionLimit)
-            }
-        } catch {
+        let packed: [UInt8]
+        do throws(ZipError) { packed = try zip.contents(of: entry, limit: collectionLimit) } catch {
             throw ImportError.malformed(name, error.reason)
         }
-        guard ForeignDatabase.looksLike(collection) else {
-            throw ImportError.malformed(name, "its \(entry.name) is not an SQLite database")
+        let notSQLite = ImportError.malformed(name, "its \(entry.name) is not an SQLite database")
+        // The current form is unpacked into the private file a block at a time: a frame that
+        // would unpack to a gigabyte never is held whole.
+        func write(_ fd: Int32) throws {
+            guard entry.name.hasSuffix("b") else {
+                guard ForeignDatabase.looksLike(packed) else { throw notSQLite }
+                guard Posix.writeAll(fd: fd, packed) else { throw ImportError.notCopied(name, .system(.write, name)) }
+                return
+            }
+            guard ZStd.looksLike(packed) else { throw ImportError.malformed(name, "its collection.anki21b is not Zstandard data") }
+            var stop: ImportError?
+            var first = true
+            do throws(ZipError) {
+                try ZStd.shared.get().decompress(packed, limit: collectionLimit) { chunk in
+                    if first, !ForeignDatabase.looksLike(chunk) { stop = notSQLite }
+                    first = false
+                    if stop == nil, !Posix.writeAll(fd: fd, Array(chunk)) { stop = ImportError.notCopied(name, .system(.write, name)) }
+                    return stop == nil
+                }
+            } catch { throw ImportError.malformed(name, error.reason) }
+            if let stop { throw stop }
         }
         let media = zip.entries.filter { !$0.name.isEmpty && $0.name.allSatisfy(\.isASCIIDigit) }.count
-        var reader = try ForeignDatabase.reading(bytes: collection, name: name) { db in try AnkiCollection.reader(db, name: name) }
+        var reader = try ForeignDatabase.reading(name: name, writing: write) { db in try AnkiCollection.reader(db, name: name) }
         if media > 0 { reader.skipped.append(("media file", media)) }
         return reader
     }

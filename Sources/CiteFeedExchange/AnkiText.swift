@@ -110,6 +110,17 @@ enum AnkiText {
                 let tag = html[html.index(after: i)..<close].lowercased()
                 let name = tag.drop(while: { $0 == "/" }).prefix(while: { $0.isLetter || $0.isNumber })
                 // A block (opening or closing) starts a new line, as Anki shows it.
+                if (name == "style" || name == "script") && !tag.hasPrefix("/") {
+                    // What a browser does not show (Anki's card styles, scripts) stays out.
+                    var j = html.index(after: close)
+                    let closing = "</" + name
+                    while j < html.endIndex, !html[j...].prefix(closing.count).lowercased().hasPrefix(closing) {
+                        j = html.index(after: j)
+                    }
+                    let end = html[j...].firstIndex(of: ">")
+                    i = end.map { html.index(after: $0) } ?? html.endIndex
+                    continue
+                }
                 if name == "br" {
                     out += "\n"
                 } else if name == "img" {

@@ -24,14 +24,23 @@ enum ForeignDatabase {
         }
     }
 
-    /// Runs `body` on the database whose file is `bytes` (one unpacked from a zip: an Anki
-    /// package's collection), written to a private file first, as a copy is.
-    static func reading<T>(bytes: [UInt8], name: String, _ body: (Database) throws -> T) throws -> T {
-        try reading(name: name, body) { copy throws(ImportError) in
-            let fd = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            guard fd >= 0 else { throw ImportError.notCopied(name, .system(.create, copy)) }
-            defer { close(fd) }
-            guard Posix.writeAll(fd: fd, bytes) else { throw ImportError.notCopied(name, .system(.write, copy)) }
+    /// Runs `body` on the database that `write` writes (one unpacked from a zip: an Anki
+    /// package's collection) into a private file first, as a copy is. `write` is given the
+    /// file's descriptor and returns why it stopped, if it did (then that is thrown).
+    static func reading<T>(name: String, writing write: (Int32) throws -> Void, _ body: (Database) throws -> T) throws -> T {
+        var failure: (any Error)?
+        do {
+            return try reading(name: name, body) { copy throws(ImportError) in
+                let fd = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+                guard fd >= 0 else { throw ImportError.notCopied(name, .system(.create, copy)) }
+                defer { close(fd) }
+                do { try write(fd) } catch {
+                    failure = error
+                    throw ImportError.empty(name)
+                }
+            }
+        } catch {
+            throw failure ?? error
         }
     }
 

@@ -12,6 +12,9 @@ package enum ImportError: Error, Equatable, Sendable {
     case binary(String)
     /// The first few invalid records, and how many there were in all.
     case invalidRecords([InvalidRecord], total: Int)
+    /// A review log's lines that are no answer to a card of the library: the first few, and
+    /// how many there were in all (nothing of the log is added).
+    case invalidAnswers([InvalidRecord], total: Int)
     case notFound(String)
     /// An address that could not be fetched, and why.
     case fetch(String, String)
@@ -28,7 +31,7 @@ package enum ImportError: Error, Equatable, Sendable {
         case let (.unknownFormat(n), .unknownFormat(m)), let (.empty(n), .empty(m)), let (.binary(n), .binary(m)),
             let (.notFound(n), .notFound(m)):
             n == m
-        case let (.invalidRecords(p, t), .invalidRecords(q, u)): p == q && t == u
+        case let (.invalidRecords(p, t), .invalidRecords(q, u)), let (.invalidAnswers(p, t), .invalidAnswers(q, u)): p == q && t == u
         case let (.notCopied(n, f), .notCopied(m, g)): n == m && f == g
         case let (.noCitations(n, f, k), .noCitations(m, g, l)):
             n == m && f == g && k.map(\.0) == l.map(\.0) && k.map(\.1) == l.map(\.1)

@@ -21,6 +21,9 @@ package struct ImportRecord: Sendable, Equatable {
     package var archived = false
     /// citefeed's export: the card's scheduling and log, checked with the record.
     package var card: JSONValue?
+    /// A flashcard of a deck (an Anki card): a duplicate only of a card with the same front,
+    /// author and back, or the same uuid (two cards may ask the same question).
+    package var cardOfDeck = false
     /// Why the reader could not take the record as a citation (a field of the wrong type), if so.
     package var problem: String?
 

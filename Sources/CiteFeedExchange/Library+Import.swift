@@ -195,7 +195,10 @@ extension Library {
                     chunk.items.append(
                         .valid(
                             CheckedCitation(
-                                citation: citation, id: record.id, key: keys.key(text: citation.text, author: citation.author),
+                                citation: citation, id: record.id,
+                                key: keys.key(
+                                    text: record.cardOfDeck ? citation.text + "\u{1E}" + (citation.back ?? "") : citation.text,
+                                    author: citation.author),
                                 uuid: uuid, uuidBits: UUIDString.bits(of: uuid)!,  // checked by `validated`, or new
                                 tags: firstTag..<chunk.tagNumbers.count,
                                 length: Int64(CitationInput.characterCount(citation.text)))))

@@ -63,7 +63,7 @@ package enum RevlogCSV {
         var lines: [Line] = [], invalid: [InvalidRecord] = [], total = 0
         func refuse(_ line: Int, _ reason: String) {
             total += 1
-            if invalid.count < 20 { invalid.append(InvalidRecord(.line(line), .format(reason))) }
+            if invalid.count < 3 { invalid.append(InvalidRecord(.line(line), .format(reason))) }
         }
         while let record = try next() {
             let fields = record.fields
@@ -86,7 +86,7 @@ package enum RevlogCSV {
             }
             lines.append(Line(line: record.line, card: key, at: Timestamp(seconds: milliseconds / 1000), grade: grade))
         }
-        if total > 0 { throw .invalidRecords(invalid, total: total) }
+        if total > 0 { throw .invalidAnswers(invalid, total: total) }
         return lines
     }
 }

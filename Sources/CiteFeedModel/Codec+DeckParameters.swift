@@ -26,7 +26,7 @@ extension Codec where Value == [DeckParameters] {
                     let tag = String(word[..<equals]), list = String(word[word.index(after: equals)...])
                     guard case .list(let parse) = numbers.words else { throw .rule("use TAG=NUMBERS") }
                     let parsed = try parse([list])
-                    decks.removeAll { Tag.key($0.0) == Tag.key(tag) }
+                    if decks.contains(where: { Tag.key($0.0) == Tag.key(tag) }) { throw .rule("\(quoted(tag)) is given twice") }
                     decks.append((tag, parsed))
                 }
                 return .object(decks)

@@ -18,7 +18,7 @@ extension Home {
     /// and replays those cards' states from all their answers with the study settings. Every
     /// line must name a card of the library (by id or uuid: a line for another is reported,
     /// never matched by guess) and fall between the citation's making and now; otherwise
-    /// nothing is added and the lines are named (`ImportError.invalidRecords`).
+    /// nothing is added and the lines are named (`ImportError.invalidAnswers`).
     package func importRevlog(_ lines: [RevlogCSV.Line], dryRun: Bool) throws -> RevlogImport {
         struct DryRun: Error { var result: RevlogImport }
         let now = try now()
@@ -27,7 +27,7 @@ extension Home {
                 var invalid: [InvalidRecord] = [], total = 0
                 func refuse(_ line: RevlogCSV.Line, _ reason: String) {
                     total += 1
-                    if invalid.count < 20 { invalid.append(InvalidRecord(.line(line.line), .format(reason))) }
+                    if invalid.count < 3 { invalid.append(InvalidRecord(.line(line.line), .format(reason))) }
                 }
                 var targets: [String: (id: Int64, createdAt: Timestamp, isCard: Bool)?] = [:]
                 var answers: [(citationID: Int64, at: Timestamp, grade: Grade)] = []
@@ -60,7 +60,7 @@ extension Home {
                     }
                     answers.append((target.id, line.at, line.grade))
                 }
-                if total > 0 { throw ImportError.invalidRecords(invalid, total: total) }
+                if total > 0 { throw ImportError.invalidAnswers(invalid, total: total) }
                 var result = RevlogImport()
                 result.added = try library.addAnswers(answers)
                 result.alreadyThere = answers.count - result.added

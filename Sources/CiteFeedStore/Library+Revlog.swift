@@ -19,19 +19,27 @@ extension Library {
     /// left for the replay that follows (`CardReplay`) to write. Returns how many were added.
     package func addAnswers(_ answers: [(citationID: Int64, at: Timestamp, grade: Grade)]) throws(StoreError) -> Int {
         try mapped {
-            let exists = try db.prepare("SELECT 1 FROM reviews WHERE citation_id = ? AND reviewed_at = ? AND grade = ?")
+            // The answers the cards have, read once per card (a lookup per answer would read a
+            // card's whole log each time: a log of one card's 100,000 answers, quadratic).
+            struct Answer: Hashable {
+                var citation: Int64, at: Int64, grade: Int
+            }
+            var known: Set<Answer> = []
+            let read = try db.prepare("SELECT reviewed_at, grade FROM reviews WHERE citation_id = ?")
+            for id in Set(answers.map(\.citationID)) {
+                try read.bind([.int(id)])
+                while try read.step() { known.insert(Answer(citation: id, at: read.int(0), grade: Int(read.int(1)))) }
+                read.reset()
+            }
             let insert = try db.prepare(
                 "INSERT INTO reviews (citation_id, reviewed_at, grade, elapsed_days, state_before, card_before) VALUES (?, ?, ?, 0, 'new', ?)"
             )
             let newCard = JSONWriter.compact(CardJSON.object(CardRecord(citationID: 0, card: CardState(due: Timestamp(seconds: 0)))))
             var added = 0
             for answer in answers {
-                let key: [SQLValue] = [.int(answer.citationID), .int(answer.at.seconds), .int(Int64(answer.grade.rawValue))]
-                try exists.bind(key)
-                let found = try exists.step()
-                exists.reset()
-                if found { continue }
-                try insert.bind(key + [.text(newCard)])
+                guard known.insert(Answer(citation: answer.citationID, at: answer.at.seconds, grade: answer.grade.rawValue)).inserted
+                else { continue }
+                try insert.bind([.int(answer.citationID), .int(answer.at.seconds), .int(Int64(answer.grade.rawValue)), .text(newCard)])
                 _ = try insert.step()
                 insert.reset()
                 added += 1

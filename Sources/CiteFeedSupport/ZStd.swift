@@ -47,6 +47,18 @@ package struct ZStd: @unchecked Sendable {
     /// is made (a frame that would unpack to more than a package can hold), and so is input that
     /// ends inside a frame.
     package func decompress(_ input: [UInt8], limit: Int) throws(ZipError) -> [UInt8] {
+        var output: [UInt8] = []
+        try decompress(input, limit: limit) { chunk in
+            output.append(contentsOf: chunk)
+            return true
+        }
+        return output
+    }
+
+    /// The bytes of the Zstandard frames `input` handed to `emit` a block (128 KiB) at a time,
+    /// so that the whole is never held; at most `limit` of them. `emit` returns `false` to stop
+    /// (then this returns at once, having read no further).
+    package func decompress(_ input: [UInt8], limit: Int, emit: (ArraySlice<UInt8>) -> Bool) throws(ZipError) {
         guard let stream = create() else { throw ZipError("Zstandard could not start (out of memory)") }
         defer { _ = free(stream) }
         let started = initialise(stream)
@@ -58,10 +70,11 @@ package struct ZStd: @unchecked Sendable {
             inBuffer.deallocate()
             outBuffer.deallocate()
         }
-        var output: [UInt8] = []
+        var total = 0
         var chunk = [UInt8](repeating: 0, count: 1 << 17)
         var last = 0
         var failed: ZipError?
+        var stopped = false
         input.withUnsafeBytes { source in
             inBuffer[0] = Int(bitPattern: source.baseAddress)
             inBuffer[1] = source.count
@@ -75,17 +88,18 @@ package struct ZStd: @unchecked Sendable {
                     return outBuffer[2]
                 }
                 if isError(last) != 0 { return failed = failure(last) }
-                guard output.count + made <= limit else {
+                guard total + made <= limit else {
                     return failed = ZipError("it unpacks to more than \(limit >> 20) MiB, more than citefeed reads")
                 }
-                output.append(contentsOf: chunk[0..<made])
+                total += made
+                if made > 0, !emit(chunk[0..<made]) { return stopped = true }
                 // All input read and nothing more held back: done (0 is the end of a frame).
                 if inBuffer[2] == inBuffer[1] && made < chunk.count { return }
             }
         }
         if let failed { throw failed }
+        if stopped { return }
         guard last == 0 else { throw ZipError("its Zstandard data ends before its frame does") }
-        return output
     }
 
     private func failure(_ code: Int) -> ZipError {

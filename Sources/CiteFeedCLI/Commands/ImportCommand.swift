@@ -225,6 +225,14 @@ struct ImportCommand: Command {
         let path = Posix.absolutePath(source, home: context.paths.userHome)
         let bytes: [UInt8]?
         do { bytes = try Posix.readFile(path, limit: ImportCommand.sizeLimit, anyKind: true) } catch {
+            let lower = source.lowercased()
+            if case .tooLarge = error.cause, lower.hasSuffix(".apkg") || lower.hasSuffix(".colpkg") {
+                // Its pictures and sounds, mostly, which the import leaves out anyway.
+                throw ImportError.malformed(
+                    source,
+                    "it is larger than \(Posix.describe(bytes: ImportCommand.sizeLimit)), more than citefeed reads; export it from Anki again without \"Include media\" (citefeed leaves pictures and sounds out)"
+                )
+            }
             throw InputError.unreadable(source, error.reason(about: path))
         }
         guard let bytes else { throw ImportError.notFound(source) }

@@ -40,6 +40,7 @@ struct OptimizeCommand: Command {
 
     init(_ arguments: ParsedArguments) throws {
         deck = arguments(Self.tag)
+        if deck?.trimmingWhitespace().isEmpty == true { throw UsageError.invalidValue("--tag \"\"", expected: "a tag's name") }
         dryRun = arguments(Self.dryRun)
         json = arguments(Self.json)
         force = arguments(Self.force)

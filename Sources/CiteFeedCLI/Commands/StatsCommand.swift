@@ -38,6 +38,7 @@ struct StatsCommand: Command {
     init(_ arguments: ParsedArguments) throws {
         json = arguments(Self.json)
         svg = arguments(Self.svg)
+        if svg?.isEmpty == true { throw UsageError.invalidValue("--svg \"\"", expected: "the name of the picture's file") }
         if let given = arguments(Self.simulate) {
             guard let r = Double(given), r >= 0.7, r <= 0.97 else {
                 throw UsageError.invalidValue("--simulate " + given, expected: "a desired retention from 0.70 to 0.97, such as 0.85")

@@ -33,6 +33,10 @@ extension ImportError: CiteFeedError {
         case let .invalidRecords(problems, total):
             let more = total > problems.count ? " And \(total - problems.count) more invalid records." : ""
             return "\(problems.map(\.words).joined(separator: " "))\(more) Nothing was imported; --skip-invalid imports the valid ones."
+        case let .invalidAnswers(problems, total):
+            let more = total > problems.count ? " And \(total - problems.count) more such lines." : ""
+            return
+                "\(problems.map(\.words).joined(separator: " "))\(more) Nothing was imported: each line must be an answer to a card of this library."
         case .notFound(let name): return "No file \(name)."
         case let .fetch(url, reason): return "Cannot fetch \(url): \(reason)."
         case let .noCitations(name, format, skipped):

@@ -153,6 +153,12 @@ extension Integration {
             ("cut.apkg", "its Zstandard data"),
             ("notsqlite.colpkg", "its collection.anki21 is not an SQLite database"),
             ("notables.apkg", "it holds no Anki collection (no col, notes, cards and revlog tables)"),
+            // 600 MiB of zeros after a database header, in a small frame: refused once 512 MiB is unpacked, a block at a time.
+            ("bomb.apkg", "it unpacks to more than 512 MiB"),
+            ("zeros.apkg", "its collection.anki21b is not an SQLite database"),
+            ("metaonly21b.apkg", "its meta says package version 2, whose collection it lacks; it holds collection.anki21b"),
+            // Mostly media, which the import leaves out: the advice says so.
+            ("big.apkg", "export it from Anki again without \"Include media\""),
         ]
 
         static let made: Result<URL, any Error> = Result {
@@ -179,6 +185,13 @@ extension Integration {
                 rewrite("latest.apkg", "cut.apkg", lambda n, d: d[: len(d) // 2] if n == "collection.anki21b" else d)
                 rewrite("legacy.colpkg", "notsqlite.colpkg", lambda n, d: b"hello" if n == "collection.anki21" else d)
                 rewrite("legacy.apkg", "notables.apkg", lambda n, d: database(d, "DROP TABLE revlog") if n == "collection.anki21" else d)
+                import subprocess
+                bomb = subprocess.run("(printf 'SQLite format 3\\\\000'; head -c 600M /dev/zero) | zstd -q -1 -c", shell=True, check=True, capture_output=True).stdout
+                rewrite("latest.apkg", "bomb.apkg", lambda n, d: bomb if n == "collection.anki21b" else d)
+                zeros = subprocess.run("head -c 10M /dev/zero | zstd -q -1 -c", shell=True, check=True, capture_output=True).stdout
+                rewrite("latest.apkg", "zeros.apkg", lambda n, d: zeros if n == "collection.anki21b" else d)
+                rewrite("latest.apkg", "metaonly21b.apkg", lambda n, d: None if n == "collection.anki2" else b"\\x08\\x02" if n == "meta" else d)
+                with open(os.path.join(out, "big.apkg"), "wb") as f: f.truncate(101 << 20)
                 """
             let out = folder.appendingPathComponent("bad")
             let result = try Sandbox.execute(
@@ -200,6 +213,109 @@ extension Integration {
             expectFailure(try box.run("import", package.path), status: .dataError, containing: reason)
             #expect(try box.state() == before)
             #expect(try Data(contentsOf: package) == bytes)
+        }
+    }
+}
+
+extension Integration {
+    /// Collections Anki could hold that its own tests never make: two cards asking the same
+    /// question, a NUL in a field, card styles and scripts, sounds, deck and tag names citefeed's
+    /// tags cannot hold, answers dated before their note, a card without a note. Each imports,
+    /// nothing of it lost or made up, what is left out counted.
+    @Suite struct AnkiPackageVariantTests {
+        static let made: Result<URL, any Error> = Result {
+            let folder = try AnkiPackageTests.made.get()
+            let script = """
+                import os, sqlite3, sys, tempfile, zipfile
+                src, out = sys.argv[1], sys.argv[2]
+                os.makedirs(out, exist_ok=True)
+                def variant(target, sql, args=()):
+                    with zipfile.ZipFile(os.path.join(src, "legacy.apkg")) as z, zipfile.ZipFile(os.path.join(out, target), "w") as w:
+                        for info in z.infolist():
+                            data = z.read(info.filename)
+                            if info.filename == "collection.anki21":
+                                path = tempfile.mktemp()
+                                open(path, "wb").write(data)
+                                db = sqlite3.connect(path)
+                                for statement in sql: db.execute(statement, args)
+                                db.commit(); db.close()
+                                data = open(path, "rb").read()
+                            w.writestr(info.filename, data)
+                fact1 = "(SELECT id FROM notes WHERE flds LIKE 'Fact 1:%')"
+                fact2 = "(SELECT id FROM notes WHERE flds LIKE 'Fact 2:%')"
+                variant("samefront.apkg", ["UPDATE notes SET flds = 'Fact 1: the number 3' || char(31) || 'another back' WHERE id = " + fact2])
+                variant("nul.apkg", ["UPDATE notes SET flds = 'never' || char(0) || 'studied' || char(31) || 'a new' || char(0) || 'card' WHERE flds LIKE 'never studied%'"])
+                variant("html.apkg", ["UPDATE notes SET flds = '<style>.x{color:red}</style>Hello<script>alert(1)</script> [sound:abc.mp3]' || char(31) || 'b' WHERE id = " + fact1])
+                variant("names.apkg", ["UPDATE notes SET tags = ' a,b tab' || char(9) || 'bed bel' || char(7) || ' ' WHERE id = " + fact1,
+                                       "UPDATE col SET decks = replace(decks, '\\"Words\\"', '\\"Wo,rds;semi\\\\nline::\\"')"])
+                variant("misdated.apkg", ["UPDATE revlog SET id = -id WHERE cid = (SELECT id FROM cards WHERE nid = " + fact1 + ")"])
+                variant("orphan.apkg", ["UPDATE cards SET nid = 777 WHERE nid = " + fact2])
+                """
+            let out = folder.appendingPathComponent("variants")
+            let result = try Sandbox.execute(
+                try #require(findProgram("python3")), ["-c", script, folder.path, out.path], stdin: Data(),
+                environment: ProcessInfo.processInfo.environment)
+            guard result.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: ["stderr": result.stderr]) }
+            return out
+        }
+
+        static func imported(_ file: String) throws -> (RunResult, [JSONValue]) {
+            let box = try Sandbox()
+            (box.now, box.timeZone) = ("2026-03-16T12:00:00Z", "UTC")
+            let run = try box.run(["import", try made.get().appendingPathComponent(file).path])
+            let citations = try JSONParser.parse(Array(try box.run("export", "--all").stdout.utf8))["citations"]?.arrayValue ?? []
+            return (run, citations)
+        }
+
+        static func find(_ citations: [JSONValue], _ prefix: String) -> [JSONValue] {
+            citations.filter { $0["text"]?.stringValue?.hasPrefix(prefix) == true }
+        }
+
+        static let available = AnkiPackageTests.available
+
+        @Test(.requires(available, "needs Python's anki and faketime (scripts/setup-debian --test installs them)"))
+        func twoCardsAskingTheSameAreTwo() throws {
+            let (run, citations) = try Self.imported("samefront.apkg")
+            #expect(run.status == 0 && run.stdout.contains("imported 19"), "\(run)")
+            #expect(Set(Self.find(citations, "Fact 1: the number 3").compactMap { $0["back"]?.stringValue }) == ["is odd", "another back"])
+        }
+
+        @Test(.requires(available, "needs Python's anki and faketime (scripts/setup-debian --test installs them)"))
+        func aNulEndsNothing() throws {
+            let (run, citations) = try Self.imported("nul.apkg")
+            #expect(run.status == 0, "\(run)")
+            #expect(Self.find(citations, "neverstudied").first?["back"]?.stringValue == "a newcard")
+        }
+
+        @Test(.requires(available, "needs Python's anki and faketime (scripts/setup-debian --test installs them)"))
+        func stylesAndScriptsStayOutAndSoundsAreNamed() throws {
+            let (run, citations) = try Self.imported("html.apkg")
+            #expect(run.status == 0, "\(run)")
+            #expect(Self.find(citations, "Hello").first?["text"]?.stringValue == "Hello [sound: abc.mp3]")
+        }
+
+        @Test(.requires(available, "needs Python's anki and faketime (scripts/setup-debian --test installs them)"))
+        func namesBecomeTags() throws {
+            let (run, citations) = try Self.imported("names.apkg")
+            #expect(run.status == 0, "\(run)")
+            let tags = Set(
+                Self.find(citations, "Fact 1:").first?["tags"]?.arrayValue?.compactMap { $0["name"]?.stringValue ?? $0.stringValue } ?? [])
+            #expect(tags == ["a_b", "tab_bed", "bel_", "Wo_rds_semi_line"], "\(tags)")
+        }
+
+        @Test(.requires(available, "needs Python's anki and faketime (scripts/setup-debian --test installs them)"))
+        func answersBeforeTheirNoteAreLeftOutAndCounted() throws {
+            let (run, citations) = try Self.imported("misdated.apkg")
+            #expect(run.status == 0 && run.stderr.contains("misdated answers"), "\(run)")
+            let card = Self.find(citations, "Fact 1:").first?["card"]
+            #expect((card?["log"]?.arrayValue ?? []).isEmpty && card?["state"]?.stringValue == "new", "\(String(describing: card))")
+        }
+
+        @Test(.requires(available, "needs Python's anki and faketime (scripts/setup-debian --test installs them)"))
+        func aCardWithoutItsNoteIsCounted() throws {
+            let (run, citations) = try Self.imported("orphan.apkg")
+            #expect(run.status == 0 && run.stdout.contains("imported 18") && run.stderr.contains("1 orphaned card"), "\(run)")
+            #expect(Self.find(citations, "Fact 2:").isEmpty)
         }
     }
 }
