@@ -23,6 +23,11 @@ extension StatsCommand {
                 data: JSONWriter.pretty(.object([("parameters", .string(fitted ? "fitted" : "defaults")), ("simulation", .array(rows))])))
         }
         let t = context.terminal
+        if outcomes.allSatisfy({ $0.answers.allSatisfy { $0 == 0 } }) {
+            return context.out.line(
+                "Nothing to predict yet: the library has no cards to study (a citation with a back is one; 'citefeed card ID' makes any citation one)."
+            )
+        }
         context.out.line(
             "What FSRS predicts for the next year with "
                 + (fitted ? "your fitted parameters" : "FSRS's default parameters ('citefeed optimize' fits them to your answers)") + ":")

@@ -24,6 +24,8 @@ package struct DueChart {
                 let cell = blocks[min(8, max(0, eighths - row * 8))]
                 line += String(repeating: cell, count: 2)
             }
+            // No spaces after the last bar.
+            while line.last == " " { line.removeLast() }
             lines.append(line)
         }
         var marks = String(repeating: " ", count: label + 2)

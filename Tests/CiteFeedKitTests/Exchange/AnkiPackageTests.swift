@@ -46,7 +46,8 @@ extension Integration {
             let folder = try made.get()
             let box = try Sandbox()
             box.timeZone = "UTC"
-            box.now = "2026-03-16T12:00:00Z"
+            // Hours after the last study day's 12:00 (Anki's clock runs on under faketime).
+            box.now = "2026-03-16T18:00:00Z"
             let imported = try box.run(["import", folder.appendingPathComponent(package).path])
             try #require(imported.status == 0, "\(imported.stderr)")
             #expect(imported.stdout.contains("imported 19"), "\(imported.stdout)")
@@ -94,8 +95,9 @@ extension Integration {
         func onlyTheCurrentFormLoadsZstandard() throws {
             let folder = try Self.made.get()
             let box = try Sandbox(), other = try Sandbox()
-            // After the packages' last answers.
-            for b in [box, other] { (b.now, b.timeZone) = ("2026-03-16T12:00:00Z", "UTC") }
+            // After the packages' last answers (Anki's clock runs on from 12:00 under faketime:
+            // a slow machine answers the last day's cards seconds later).
+            for b in [box, other] { (b.now, b.timeZone) = ("2026-03-16T18:00:00Z", "UTC") }
             _ = try box.add("A citation")
             let status = try box.run(["status"], environment: ["LD_DEBUG": "files"])
             #expect(status.status == 0 && status.stderr.contains("libc.so") && !status.stderr.contains("libzstd"))
@@ -261,7 +263,7 @@ extension Integration {
 
         static func imported(_ file: String) throws -> (RunResult, [JSONValue]) {
             let box = try Sandbox()
-            (box.now, box.timeZone) = ("2026-03-16T12:00:00Z", "UTC")
+            (box.now, box.timeZone) = ("2026-03-16T18:00:00Z", "UTC")
             let run = try box.run(["import", try made.get().appendingPathComponent(file).path])
             let citations = try JSONParser.parse(Array(try box.run("export", "--all").stdout.utf8))["citations"]?.arrayValue ?? []
             return (run, citations)

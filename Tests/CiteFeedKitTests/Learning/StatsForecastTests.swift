@@ -87,6 +87,13 @@ import Testing
         #expect(text.contains("FSRS's default parameters") && text.contains("\n85%  ") && text.contains("\n90% (now)"), "\(text)")
     }
 
+    @Test func aLibraryWithoutCardsHasNothingToPredict() throws {
+        let box = try Sandbox()
+        _ = try box.add("A quote, no card")
+        let run = try box.run("stats", "--simulate", "0.85")
+        #expect(run.status == 0 && run.stdout.hasPrefix("Nothing to predict yet: the library has no cards to study"), "\(run)")
+    }
+
     static let badValues: [([String], String)] = [
         (["--simulate", "0.5"], "a desired retention from 0.70 to 0.97"),
         (["--simulate", "0.98"], "a desired retention from 0.70 to 0.97"),
