@@ -5,7 +5,7 @@ import CiteFeedSupport
 /// The import formats of the README's "Import and export".
 package enum ImportFormat: String, CaseIterable, Sendable {
     case auto, json, csv, txt, fortune, clippings, dummyjson, markdown, anki, koreader, notebook, bookcision, hypothesis, playbooks, kobo,
-        applebooks, zotero, calibre, apkg, revlog
+        applebooks, zotero, calibre, apkg, revlog, foliate
 
     /// What a file of the format holds, for the message when it holds none.
     package var expected: String {
@@ -26,6 +26,7 @@ package enum ImportFormat: String, CaseIterable, Sendable {
         case .kobo: "highlights in a Kobo's KoboReader.sqlite (its Bookmark table)"
         case .applebooks: "annotations with selected text in Apple Books' AEAnnotation database"
         case .zotero: "annotations with text in Zotero's zotero.sqlite (its itemAnnotations table)"
+        case .foliate: "Foliate's book data: an object with a list of \"annotations\" with text"
         case .revlog: "the FSRS tools' review log: a header card_id,review_time,review_rating,… and an answer a line"
         case .apkg: "an Anki package (.apkg or .colpkg): a zip of a collection with notes and cards"
         case .calibre: "calibre's {\"type\": \"calibre_highlights\", \"highlights\": [...]} with highlighted text"
@@ -36,7 +37,7 @@ package enum ImportFormat: String, CaseIterable, Sendable {
     /// none (a book opened and never highlighted): then `import` says so and succeeds.
     package var holdsHighlights: Bool {
         switch self {
-        case .clippings, .koreader, .notebook, .bookcision, .hypothesis, .playbooks, .kobo, .applebooks, .zotero, .calibre: true
+        case .clippings, .koreader, .notebook, .bookcision, .hypothesis, .playbooks, .kobo, .applebooks, .zotero, .calibre, .foliate: true
         default: false
         }
     }

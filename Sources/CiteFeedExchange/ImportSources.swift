@@ -10,12 +10,14 @@ import CiteFeedSupport
 /// `zotero.sqlite`, Play Books' `.docx` (a Word document holding Play Books' notes), and `.json`,
 /// `.html`, `.md`, `.txt`, `.lua` and `.calibre_highlights` files whose content is one of the
 /// highlight formats (KOReader's exports,
-/// a Kindle notebook, Bookcision, Hypothesis, Play Books, calibre, clippings). Quote collections
+/// a Kindle notebook, Bookcision, Hypothesis, Play Books, calibre, Foliate, clippings). Quote collections
 /// (citefeed's JSON, CSV, Markdown quotes, fortune, Anki) are not taken from a folder: a folder
 /// of notes is not a library to import whole; import such a file by its name.
 package enum ImportSources {
     /// The formats a folder import takes from a file's content.
-    static let highlightFormats: Set<ImportFormat> = [.koreader, .notebook, .bookcision, .hypothesis, .playbooks, .calibre, .clippings]
+    static let highlightFormats: Set<ImportFormat> = [
+        .koreader, .notebook, .bookcision, .hypothesis, .playbooks, .calibre, .clippings, .foliate,
+    ]
 
     /// What a walk passed over, for a note (the command line words it).
     package enum PassedOver: Equatable, Sendable {

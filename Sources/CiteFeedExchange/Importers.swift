@@ -22,6 +22,7 @@ package enum Importers {
         if trimmed.first == "<", PlayBooks.looksLike(html: text) { return .playbooks }
         if !citefeedJSON, Bookcision.looksLike(trimmed) { return .bookcision }
         if !citefeedJSON, CalibreHighlights.looksLike(trimmed) { return .calibre }
+        if !citefeedJSON, FoliateBook.looksLike(trimmed) { return .foliate }
         if !citefeedJSON, Hypothesis.looksLike(trimmed) { return .hypothesis }
         if lower.hasSuffix(".json") || trimmed.first == "{" || trimmed.first == "[" {
             return trimmed.contains("\"quotes\"") && !trimmed.contains("\"citefeed\"") ? .dummyjson : .json
@@ -109,6 +110,7 @@ package enum Importers {
         case .bookcision: return try Bookcision.reader(name: name, bytes: bytes)
         case .hypothesis: return try Hypothesis.reader(name: name, bytes: bytes)
         case .calibre: return try CalibreHighlights.reader(name: name, bytes: bytes)
+        case .foliate: return try FoliateBook.reader(name: name, bytes: bytes)
         case .kobo, .applebooks, .zotero:
             throw .malformed(name, "a \(format.rawValue) database is read from its file, not from standard input or an address")
         case .revlog:
