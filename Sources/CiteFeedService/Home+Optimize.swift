@@ -54,16 +54,20 @@ extension Home {
         guard !dryRun, !report.notBetter || force else { return report }
         // As `defaults write` does: written, and every answered card replayed. A deck's fit goes
         // beside the other decks' (`deckParameters`), the library's to `studyParameters`.
-        let fitted = JSONValue.array(report.parameters.map(JSONValue.double))
+        // Each in its stored form, as the setting's own declaration writes it.
+        var updated = settings
+        let key: SettingKey
         if let deck = report.deck {
-            var decks = settings.deckParameters.filter { Tag.key($0.tag) != Tag.key(deck) }
-            decks.append(DeckParameters(tag: deck, parameters: report.parameters))
-            let value = JSONValue.object(
-                decks.sorted { Tag.key($0.tag) < Tag.key($1.tag) }.map { ($0.tag, .array($0.parameters.map(JSONValue.double))) })
-            try writeSetting(.deckParameters, value, rotation: "")
+            let others = settings.deckParameters.filter { Tag.key($0.tag) != Tag.key(deck) }
+            updated.deckParameters = (others + [DeckParameters(tag: deck, parameters: report.parameters)]).sorted {
+                Tag.key($0.tag) < Tag.key($1.tag)
+            }
+            key = .deckParameters
         } else {
-            try writeSetting(.studyParameters, fitted, rotation: "")
+            updated.studyParameters = report.parameters
+            key = .studyParameters
         }
+        try writeSetting(key, key.setting.value(in: updated) ?? .null, rotation: "")
         report.replayed = try library.answeredCitations().count
         report.written = true
         return report

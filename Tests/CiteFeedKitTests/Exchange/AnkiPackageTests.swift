@@ -26,6 +26,17 @@ extension Integration {
             return out
         }
 
+        /// The folder `name` beside Anki's packages in `folder`, made by the Python `script`
+        /// (given the packages' folder and the new one): packages rewritten from Anki's.
+        static func rewritten(by script: String, from folder: URL, into name: String) throws -> URL {
+            let out = folder.appendingPathComponent(name)
+            let result = try Sandbox.execute(
+                try #require(findProgram("python3")), ["-c", script, folder.path, out.path], stdin: Data(),
+                environment: ProcessInfo.processInfo.environment)
+            guard result.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: ["stderr": result.stderr]) }
+            return out
+        }
+
         /// What Anki shows for each card.
         struct AnkiCard {
             var guid: String, ord: Int, queue: Int, due: String?, stability: Double?, reviews: Int, front: String
@@ -195,12 +206,7 @@ extension Integration {
                 rewrite("latest.apkg", "metaonly21b.apkg", lambda n, d: None if n == "collection.anki2" else b"\\x08\\x02" if n == "meta" else d)
                 with open(os.path.join(out, "big.apkg"), "wb") as f: f.truncate(101 << 20)
                 """
-            let out = folder.appendingPathComponent("bad")
-            let result = try Sandbox.execute(
-                try #require(findProgram("python3")), ["-c", script, folder.path, out.path], stdin: Data(),
-                environment: ProcessInfo.processInfo.environment)
-            guard result.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: ["stderr": result.stderr]) }
-            return out
+            return try AnkiPackageTests.rewritten(by: script, from: folder, into: "bad")
         }
 
         @Test(
@@ -253,12 +259,7 @@ extension Integration {
                 variant("misdated.apkg", ["UPDATE revlog SET id = -id WHERE cid = (SELECT id FROM cards WHERE nid = " + fact1 + ")"])
                 variant("orphan.apkg", ["UPDATE cards SET nid = 777 WHERE nid = " + fact2])
                 """
-            let out = folder.appendingPathComponent("variants")
-            let result = try Sandbox.execute(
-                try #require(findProgram("python3")), ["-c", script, folder.path, out.path], stdin: Data(),
-                environment: ProcessInfo.processInfo.environment)
-            guard result.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: ["stderr": result.stderr]) }
-            return out
+            return try AnkiPackageTests.rewritten(by: script, from: folder, into: "variants")
         }
 
         static func imported(_ file: String) throws -> (RunResult, [JSONValue]) {
