@@ -30,6 +30,12 @@ static inline int citefeed_contains_bytes(const void *haystack, size_t haystack_
     return memmem(haystack, haystack_length, needle, needle_length) != NULL;
 }
 
+/* syncfs (Linux 2.6.39, glibc 2.14; declared only under _GNU_SOURCE): every file of the file
+   system holding `fd` written to the disk, once for many files written without a sync each. */
+extern int syncfs(int fd);
+
+static inline int citefeed_syncfs(int fd) { return syncfs(fd); }
+
 /* posix_spawnattr flags: the child in a process group of its own (so a timeout can stop it and
    everything it started), or in a session of its own (detached from a bar's process group and
    terminal). POSIX_SPAWN_SETSID is glibc 2.26's (and musl's) extension. */

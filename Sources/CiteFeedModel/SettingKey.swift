@@ -8,6 +8,7 @@ package enum SettingKey: String, CaseIterable, Sendable {
     case tags, excludeTags, authors, excludeAuthors, sources, search, favouritesOnly, minLength, maxLength
     case favouriteWeight, weights, seed, notify, outputDirectory
     case feedTitle, feedDescription, feedAuthor, feedLanguage, feedURL, feedItems, feedHub, publishCommand, syncFolder, syncName
+    case notesFolder, notesFormat, notesArchived
     case statusWidth, statusTemplate, scroll, scrollSpeed
     case pictures, pictureTheme, pictureMargins, pictureBackground, wallpaperCommand, sleepScreenRotation, sleepScreenCount
     case desiredRetention, newPerDay, learningSteps, relearningSteps, maximumInterval, dayStartsAt, studyParameters,
@@ -168,6 +169,18 @@ package enum SettingKey: String, CaseIterable, Sendable {
                 }, summary: "this machine's name in the sync folder and in sync status of every machine",
                 manual: "Empty: the host name. A name only: machines are told apart by an id made once per library.",
                 defaultText: "the host name")
+        case .notesFolder:
+            entry(
+                \.notesFolder, Codec<String>.directory.optional,
+                summary: "a folder of notes (Obsidian, Logseq, Markdown) that rotate and sync keep in step with the library",
+                manual:
+                    "Stored as an absolute path; 'citefeed export --format FORMAT DIR' writes it once. Pages outside citefeed's markers are the user's and stay as they are.",
+                defaultText: "not set")
+        case .notesFormat:
+            entry(\.notesFormat, .choice, summary: "the notes folder's format: obsidian, logseq or markdown")
+        case .notesArchived:
+            entry(
+                \.notesArchived, .choice, summary: "archived citations in notes: section (under an Archived heading) or remove")
         case .statusWidth: entry(\.statusWidth, .integer(10...500), summary: "status text width in terminal columns (10-500)")
         case .statusTemplate:
             entry(
@@ -263,6 +276,10 @@ package enum SettingKey: String, CaseIterable, Sendable {
     /// A setting of the whole library's scheduling (set without `--rotation`): changing it
     /// replays every answered card.
     package var isLibrarysParameters: Bool { self == .studyParameters || self == .deckParameters }
+
+    /// A setting of the whole library, set without `--rotation`: its scheduling parameters and
+    /// its notes folder.
+    package var isLibrarys: Bool { isLibrarysParameters || self == .notesFolder || self == .notesFormat || self == .notesArchived }
 
     private func entry<Value: Sendable>(
         _ path: WritableKeyPath<Settings, Value> & Sendable, _ codec: Codec<Value>, summary: String, manual: String? = nil,

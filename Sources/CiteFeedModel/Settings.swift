@@ -42,6 +42,11 @@ package struct Settings: Sendable {
     package var syncFolder: String?
     /// This machine's name in the sync folder; empty: the host name.
     package var syncName = ""
+    /// A folder of notes (Obsidian, Logseq or Markdown pages) `rotate` and `sync` keep in
+    /// step with the library; `nil`: none.
+    package var notesFolder: String?
+    package var notesFormat = NotesFormat.obsidian
+    package var notesArchived = NotesArchived.section
     package var statusWidth = 60
     package var statusTemplate = "“{text}”[ — {author}]"
     /// A long status line moves through a follower's bar, `scrollSpeed` columns a second.

@@ -11,7 +11,7 @@ extension Home {
         let file = SettingsFile(path: paths.settings)
         // A rotation that is not there is refused before anything (`isSet` names it).
         if !rotation.isEmpty { _ = try file.isSet(key, rotation: rotation) }
-        if key.isLibrarysParameters && !rotation.isEmpty { throw SettingsError.librarysOnly(key: key.rawValue, rotation: rotation) }
+        if key.isLibrarys && !rotation.isEmpty { throw SettingsError.librarysOnly(key: key.rawValue, rotation: rotation) }
         try file.editing {
             try change(settings: try file.settings(applying: key, value, rotation: rotation)) { library in
                 try file.write(key, value, rotation: rotation)

@@ -44,7 +44,8 @@ struct RotateCommand: Command {
             try home.checkOutputDirectories(all)
             let directory = out.map { Posix.absolutePath($0, home: context.paths.userHome) }
             let settings = try context.settings()
-            return try report(home.rotate(settings, directory: directory), settings, context)
+            try report(home.rotate(settings, directory: directory), settings, context)
+            return NotesLines.refresh(context)
         }
         func label(_ settings: Settings) -> String { settings.rotation.isEmpty ? "the default rotation" : "rotation \(settings.rotation)" }
         let failures = try home.rotateAll(all) { settings, result in
@@ -57,6 +58,7 @@ struct RotateCommand: Command {
             case .failure(let error): throw error
             }
         }
+        NotesLines.refresh(context)
         if let first = failures.first {
             throw RotateAllError(
                 failed: failures.map { label($0.settings) }, total: all.count,

@@ -101,6 +101,7 @@ struct SyncCommand: Command {
             context.out.line(
                 "Synced with \(path): \(written) change\(written == 1 ? "" : "s") written, \(report.applied) applied\(deleted).")
         }
+        NotesLines.refresh(context)
     }
 
     static func describe(_ s: SyncService.Skipped) -> String {

@@ -29,6 +29,9 @@ extension SettingsError: CiteFeedError {
                 : parts.count == 1 && key != SettingsFile.rotationsKey ? "citefeed defaults delete \(key)" : nil
             return "\(path): setting \(quoted(key)) has the invalid value \(value.echoed()): \(reason.words); fix it"
                 + (delete.map { " or run '\($0)'." } ?? ".")
+        case let .librarysOnly(key, rotation) where key.hasPrefix("notes"):
+            return
+                "\(key) is the whole library's: one notes folder holds every citation; set it without --rotation (not for \(quoted(rotation)))."
         case let .librarysOnly(key, rotation):
             return
                 "\(key) is the whole library's: every card is scheduled with it, whichever rotation shows it; set it without --rotation (not for \(quoted(rotation)))."

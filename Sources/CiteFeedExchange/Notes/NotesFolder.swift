@@ -1,0 +1,215 @@
+import CiteFeedModel
+import CiteFeedSupport
+
+/// A folder of notes kept in step with the library (ARCHITECTURE.md, "Notes"): each page is
+/// found (by the manifest, else by its key in the files, when the user renamed or moved it),
+/// made anew with the user's lines kept (`NotesComposer`), and written only when its bytes
+/// change; pages whose citations are all gone are deleted when nothing of the user's is in
+/// them, and left (without citefeed's blocks) when something is. Only `.md` files inside the
+/// folder are ever written or deleted, never through a link.
+package struct NotesFolder {
+    /// The folder as given.
+    package let root: String
+    /// Where the pages go: the folder, or a Logseq graph's `pages/` when the folder is a graph.
+    package let directory: String
+    package let format: NotesFormat
+    let composer: NotesComposer
+
+    /// The largest page read (a bigger file is not a page of citefeed's).
+    static let pageLimit = 16 << 20
+
+    /// What an export did in the folder, by path relative to `directory`.
+    package struct Report: Sendable {
+        package var created: [String] = []
+        package var updated: [String] = []
+        package var unchanged = 0
+        package var removed: [String] = []
+        /// Pages no longer citefeed's, kept for the user's lines in them.
+        package var left: [String] = []
+        /// Pages found again where the user moved them: (the old path, the new one).
+        package var found: [(from: String, to: String)] = []
+        /// Pages whose markers the user broke, left as they were: the page, what is wrong,
+        /// and the new page its citations went to.
+        package var broken: [(path: String, problem: NotesPageProblem, replacement: String)] = []
+        /// The manifest could not be read; pages were found by their keys instead.
+        package var manifestDamaged = false
+    }
+
+    /// Opens the folder `path` (absolute), making it when its parent is there.
+    package init(path: String, format: NotesFormat) throws(NotesError) {
+        if let status = Posix.status(path) {
+            guard status.isDirectory else { throw .notAFolder(path) }
+        } else {
+            guard Posix.isDirectory(Posix.parentDirectory(path)) else { throw .noParent(path) }
+            do { try Posix.makeDirectories(path, mode: 0o755) } catch { throw .file(error) }
+        }
+        guard Posix.isWritable(path) else { throw .notWritable(path) }
+        root = path
+        let isGraph = format == .logseq && Posix.fileExists(path + "/logseq/config.edn")
+        directory = isGraph ? path + "/pages" : path
+        if isGraph && !Posix.isDirectory(directory) {
+            do { try Posix.makeDirectories(directory, mode: 0o755) } catch { throw .file(error) }
+        }
+        self.format = format
+        composer = NotesComposer(renderer: NotesRenderer(format))
+    }
+
+    package var manifestPath: String { directory + "/" + NotesManifest.fileName }
+
+    /// Writes `pages` (every page the library has for the folder, as `NotesPage.Plan` made them).
+    package func write(_ pages: [NotesPage]) throws(NotesError) -> Report {
+        var report = Report()
+        let old = try loadManifest(&report)
+        var oldByKey: [String: NotesManifest.Page] = [:]
+        for page in old?.pages ?? [] { oldByKey[page.key] = page }
+        var names = NotesNames(directory: directory, taken: (old?.pages ?? []).map(\.path))
+        var index: [String: String]?
+        var manifest = NotesManifest(format: format)
+        var claimed: Set<String> = []
+        for page in pages {
+            let fresh = composer.text(of: page, existing: nil, known: [], previousTags: [])
+            guard case .success(let freshText) = fresh else { continue }
+            let digest = NotesDigest.of(freshText)
+            let previous = oldByKey[page.key]
+            var path: String? = previous.map(\.path).flatMap { isPage($0) ? $0 : nil }
+            if path == nil {
+                if index == nil { index = scan(skipping: Set((old?.pages ?? []).map(\.path).filter(isPage))) }
+                if let moved = index?[page.key], !claimed.contains(moved) {
+                    path = moved
+                    report.found.append((previous?.path ?? moved, moved))
+                }
+            }
+            let tags = format.hasFrontMatter ? NotesRenderer.uniqueTags(page.tags) : []
+            func record(_ path: String) {
+                let status = Posix.status(directory + "/" + path)
+                claimed.insert(path)
+                manifest.pages.append(
+                    .init(
+                        key: page.key, path: path, uuids: page.uuids.map { $0.lowercased() }, tags: tags, size: status?.size ?? -1,
+                        modified: status?.modified ?? -1, digest: digest))
+            }
+            guard let path else {
+                let name = names.new(page.title)
+                try put(freshText, at: name)
+                report.created.append(name)
+                record(name)
+                continue
+            }
+            let full = directory + "/" + path
+            if let previous, previous.path == path, previous.digest == digest, let status = Posix.status(full),
+                status.size == previous.size, status.modified == previous.modified
+            {
+                report.unchanged += 1
+                record(path)
+                continue
+            }
+            let existing = try read(full)
+            let known = Set(page.uuids.map { $0.lowercased() }).union(previous?.uuids ?? [])
+            switch composer.text(of: page, existing: existing, known: known, previousTags: previous?.tags ?? []) {
+            case .failure(let problem):
+                let name = names.new(page.title)
+                try put(freshText, at: name)
+                report.broken.append((path, problem, name))
+                report.created.append(name)
+                record(name)
+            case .success(let text):
+                if text == existing {
+                    report.unchanged += 1
+                } else {
+                    try put(text, at: path)
+                    report.updated.append(path)
+                }
+                record(path)
+            }
+        }
+        let planned = Set(pages.map(\.key))
+        for page in old?.pages ?? [] where !planned.contains(page.key) && !claimed.contains(page.path) && isPage(page.path) {
+            try retire(page, &report)
+        }
+        do {
+            try AtomicWriter.write(Array((JSONWriter.pretty(manifest.json) + "\n").utf8), to: manifestPath, mode: 0o644)
+        } catch { throw .file(error) }
+        Posix.syncFileSystem(directory)
+        return report
+    }
+
+    /// A page whose citations are all gone: deleted when nothing of the user's is in it, else
+    /// written without citefeed's blocks and left to the user.
+    private func retire(_ page: NotesManifest.Page, _ report: inout Report) throws(NotesError) {
+        let full = directory + "/" + page.path
+        let existing = try read(full)
+        let empty = NotesPage(key: page.key, title: "")
+        guard case .success(let text) = composer.text(of: empty, existing: existing, known: Set(page.uuids), previousTags: page.tags),
+            let userLines = composer.userLines(in: text)
+        else {
+            report.left.append(page.path)
+            return
+        }
+        if userLines == 0 {
+            Posix.removeFile(full)
+            report.removed.append(page.path)
+        } else {
+            if text != existing { try put(text, at: page.path) }
+            report.left.append(page.path)
+        }
+    }
+
+    /// Whether a path of the manifest is a page there now: a regular file, not a link.
+    private func isPage(_ path: String) -> Bool {
+        let full = directory + "/" + path
+        return !Posix.isLink(full) && Posix.status(full)?.isRegular == true
+    }
+
+    private func loadManifest(_ report: inout Report) throws(NotesError) -> NotesManifest? {
+        guard let bytes = try? Posix.readFile(manifestPath, limit: 256 << 20) else {
+            report.manifestDamaged = Posix.fileExists(manifestPath)
+            return nil
+        }
+        guard let value = try? JSONParser.parse(bytes), let manifest = NotesManifest(value) else {
+            report.manifestDamaged = true
+            return nil
+        }
+        if manifest.format != format { throw .otherFormat(root, manifest.format) }
+        return manifest
+    }
+
+    private func read(_ path: String) throws(NotesError) -> String {
+        let bytes: [UInt8]?
+        do { bytes = try Posix.readFile(path, limit: NotesFolder.pageLimit) } catch { throw .file(error) }
+        guard let bytes else { throw .file(IOFailure(.read, path, .system(ENOENT))) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func put(_ text: String, at path: String) throws(NotesError) {
+        let full = directory + "/" + path
+        let mode = Posix.status(full).map { mode_t($0.permissions) } ?? 0o600
+        do { try AtomicWriter.writeChanged([(full, Array(text.utf8))], mode: mode, durable: false) } catch { throw .file(error) }
+    }
+
+    /// The key of every page of citefeed's under the folder that the manifest does not name
+    /// (`skipping`), by relative path: `.md` files, not in dot folders, not through links.
+    private func scan(skipping: Set<String>) -> [String: String] {
+        var found: [String: String] = [:]
+        var pending = [""]
+        var seen = 0
+        while let relative = pending.popLast(), seen < 100_000 {
+            let dir = relative.isEmpty ? directory : directory + "/" + relative
+            for name in Posix.directoryEntries(dir).sorted() where !name.hasPrefix(".") {
+                seen += 1
+                let path = relative.isEmpty ? name : relative + "/" + name
+                let full = directory + "/" + path
+                if Posix.isLink(full) { continue }
+                guard let status = Posix.status(full) else { continue }
+                if status.isDirectory {
+                    if path.split(separator: "/").count < 8 { pending.append(path) }
+                } else if status.isRegular, name.hasSuffix(".md"), !skipping.contains(path), status.size <= Int64(NotesFolder.pageLimit),
+                    let text = Posix.readText(full, limit: NotesFolder.pageLimit),
+                    let key = NotesComposer.key(of: text, format: format), found[key] == nil
+                {
+                    found[key] = path
+                }
+            }
+        }
+        return found
+    }
+}

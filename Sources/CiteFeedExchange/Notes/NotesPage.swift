@@ -1,0 +1,116 @@
+import CiteFeedModel
+import CiteFeedSupport
+
+/// One page of a notes folder as the library has it: its key (what finds it again, renamed or
+/// moved), its title, the author and source it is of, and its citations' blocks, the archived
+/// ones apart. Made by `NotesPage.Plan` from the citations, oldest first.
+package struct NotesPage: Sendable {
+    /// `source:` and the source ignoring case, `author:` and the author for citations without
+    /// one, `citations` for those with neither; `citation:` and the uuid with
+    /// `--one-per-citation`.
+    package var key: String
+    package var title: String
+    package var author: String?
+    package var source: String?
+    /// The tags of its citations, by name ignoring case.
+    package var tags: [String] = []
+    /// Its citations, oldest first, and its archived ones (rendered by `NotesRenderer`, which
+    /// needs the page's author to know which say their own).
+    package var blocks: [Citation] = []
+    package var archived: [Citation] = []
+
+    /// Every uuid on the page, archived ones last.
+    package var uuids: [String] { blocks.map(\.uuid) + archived.map(\.uuid) }
+
+    /// The page a citation belongs on.
+    static func key(of c: Citation, onePerCitation: Bool) -> (key: String, title: String) {
+        if onePerCitation { return ("citation:" + c.uuid, title(of: c.text)) }
+        if let source = c.source.trimmedNonEmpty {
+            let book = book(source)
+            return ("source:" + folded(book), book)
+        }
+        if let author = c.author.trimmedNonEmpty { return ("author:" + folded(author), author) }
+        return ("citations", "Citations")
+    }
+
+    /// A citation's own page's title: its first words, at most 60 characters, cut at a word.
+    static func title(of text: String) -> String {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        var title = ""
+        for word in words {
+            if title.count + word.count + 1 > 60 { break }
+            title += (title.isEmpty ? "" : " ") + word
+        }
+        if title.isEmpty { title = String(words.first ?? "Citation").cut(toScalars: 60) }
+        return title
+    }
+
+    static let placeSeparator = " — "
+
+    /// The book (site, deck) of a source: what comes before the first " — ", after which
+    /// highlights say where in it they are (`Highlights.source`).
+    static func book(_ source: String) -> String {
+        guard let range = source.firstRange(of: NotesPage.placeSeparator) else { return source }
+        let book = String(source[..<range.lowerBound]).trimmingWhitespace()
+        return book.isEmpty ? source : book
+    }
+
+    /// Where in its book a highlight is (what follows the first " — "), if said.
+    static func place(_ source: String) -> String? {
+        guard let range = source.firstRange(of: NotesPage.placeSeparator) else { return nil }
+        return Optional(String(source[range.upperBound...])).trimmedNonEmpty
+    }
+
+    /// A name ignoring case and runs of spaces.
+    private static func folded(_ s: String) -> String {
+        s.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+}
+
+extension NotesPage {
+    /// Gathers citations, oldest first, into pages in the order their first citation came.
+    package struct Plan {
+        package let onePerCitation: Bool
+        /// Whether archived citations stay, under "Archived" (else they leave the page).
+        package let keepArchived: Bool
+        package private(set) var pages: [NotesPage] = []
+        private var index: [String: Int] = [:]
+        /// The authors of each page's citations, counted, for the page's author.
+        private var authors: [[String: Int]] = []
+        private var tagKeys: [Set<String>] = []
+
+        package init(onePerCitation: Bool, keepArchived: Bool) {
+            self.onePerCitation = onePerCitation
+            self.keepArchived = keepArchived
+        }
+
+        package mutating func add(_ c: Citation) {
+            if c.isArchived && !keepArchived { return }
+            let (key, title) = NotesPage.key(of: c, onePerCitation: onePerCitation)
+            let i: Int
+            if let found = index[key] {
+                i = found
+            } else {
+                i = pages.count
+                index[key] = i
+                pages.append(NotesPage(key: key, title: title, source: c.source.trimmedNonEmpty.map(NotesPage.book)))
+                authors.append([:])
+                tagKeys.append([])
+            }
+            if let author = c.author.trimmedNonEmpty { authors[i][author, default: 0] += 1 }
+            for tag in c.tags where tagKeys[i].insert(Tag.key(tag.name)).inserted { pages[i].tags.append(tag.name) }
+            if c.isArchived { pages[i].archived.append(c) } else { pages[i].blocks.append(c) }
+        }
+
+        /// The pages, each with its most frequent author (the first met among equals) and its
+        /// tags sorted; a block whose author is not the page's says its own.
+        package func finished() -> [NotesPage] {
+            pages.enumerated().map { i, page in
+                var page = page
+                page.author = authors[i].max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
+                page.tags.sort { $0.lowercased() < $1.lowercased() }
+                return page
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import CiteFeedModel
+import CiteFeedSupport
+
+/// The lines citefeed writes for a page of a notes folder: its properties (Obsidian's front
+/// matter, Logseq's page properties), its header, and each citation's block. Values in, lines
+/// out; where they go in a page the user has edited is `NotesPageText`'s.
+package struct NotesRenderer: Sendable {
+    package let format: NotesFormat
+
+    package init(_ format: NotesFormat) { self.format = format }
+
+    /// The heading archived citations are moved under.
+    static let archivedHeading = "## Archived"
+
+    /// The id Obsidian links a block by (`[[Page#^cf-…]]`): letters, digits and dashes only.
+    static func blockID(_ uuid: String) -> String { "cf-" + uuid.lowercased() }
+
+    /// The entries of the page's front matter citefeed owns, in its order (`NotesFrontMatter`
+    /// keeps the user's other keys).
+    func frontMatter(_ page: NotesPage) -> [(key: String, lines: [String])] {
+        var entries: [(String, [String])] = []
+        if let author = page.author { entries.append(("author", ["author: " + NotesMarkup.yamlQuoted(author)])) }
+        if let source = page.source { entries.append(("source", ["source: " + NotesMarkup.yamlQuoted(source)])) }
+        let tags = NotesRenderer.uniqueTags(page.tags)
+        entries.append(("tags", tags.isEmpty ? ["tags: []"] : ["tags:"] + tags.map { "  - " + NotesMarkup.yamlQuoted($0) }))
+        entries.append(("citefeed-page", ["citefeed-page: " + NotesMarkup.yamlQuoted(page.key)]))
+        let uuids = page.uuids
+        entries.append(("citefeed-uuids", uuids.isEmpty ? ["citefeed-uuids: []"] : ["citefeed-uuids:"] + uuids.map { "  - " + $0 }))
+        return entries
+    }
+
+    /// What opens the region citefeed writes in: Markdown's title and attribution (Obsidian
+    /// shows the file's name, and the front matter the rest).
+    func header(_ page: NotesPage) -> [String] {
+        guard format == .markdown else { return [] }
+        var lines = ["# " + NotesMarkup.inline(Substring(page.title))]
+        let by = [page.author, page.source.flatMap { $0 == page.title ? nil : $0 }].compactMap { $0 }
+        if !by.isEmpty { lines += ["", "*" + by.map { NotesMarkup.inline(Substring($0)) }.joined(separator: ", ") + "*"] }
+        return lines
+    }
+
+    /// A citation's block: its text quoted (Obsidian: a callout whose type is its colour), its
+    /// back as a quote inside, then a line with what the page does not say already (its author,
+    /// where in the source it is), its tags and a star for a favourite; Obsidian's ends with
+    /// the block id, Markdown's starts with a comment holding the uuid.
+    func block(_ c: Citation, on page: NotesPage) -> [String] {
+        if format == .logseq { return logseqBlock(c, on: page) }
+        var body: [String] = []
+        if format == .obsidian { body.append("> [!\(NotesRenderer.calloutType(c.tags))]") }
+        body += NotesMarkup.lines(c.text).map { $0.isEmpty ? ">" : "> " + $0 }
+        if let back = c.back.trimmedNonEmpty {
+            body.append(">")
+            body += NotesMarkup.lines(back).map { $0.isEmpty ? "> >" : "> > " + $0 }
+        }
+        if let line = footer(c, on: page) { body += [">", "> " + line] }
+        switch format {
+        case .obsidian: return body + ["", "^" + NotesRenderer.blockID(c.uuid)]
+        case .markdown: return [NotesPageText.blockComment(c.uuid)] + body
+        case .logseq: return body
+        }
+    }
+
+    /// Logseq's block: the text's first line after `- `, its `id::` (where Logseq writes a
+    /// block's properties), the rest of the text, the back in a `#+BEGIN_QUOTE` block, and the
+    /// line `footer` gives; every line after the first indented by two spaces.
+    private func logseqBlock(_ c: Citation, on page: NotesPage) -> [String] {
+        var text = NotesMarkup.lines(c.text, logseq: true)
+        while text.first == "" { text.removeFirst() }
+        let first = text.isEmpty ? "" : text.removeFirst()
+        var rest = text
+        if let back = c.back.trimmedNonEmpty { rest += ["#+BEGIN_QUOTE"] + NotesMarkup.lines(back, logseq: true) + ["#+END_QUOTE"] }
+        if let line = footer(c, on: page) { rest.append(line) }
+        return ["- " + first, "  id:: " + c.uuid.lowercased()] + rest.map { $0.isEmpty ? "" : "  " + $0 }
+    }
+
+    /// Logseq's page properties citefeed owns, by key: the title (Logseq shows it whatever the
+    /// file's name), the author and source as plain text, and the page's key, quoted (a quoted
+    /// value is never read as links).
+    func pageProperties(_ page: NotesPage) -> [(key: String, line: String)] {
+        var out = [("title", "title:: " + NotesMarkup.inline(Substring(page.title), logseq: true))]
+        if let author = page.author { out.append(("author", "author:: " + NotesMarkup.inline(Substring(author), logseq: true))) }
+        if let source = page.source, source != page.title {
+            out.append(("source", "source:: " + NotesMarkup.inline(Substring(source), logseq: true)))
+        }
+        out.append(("citefeed-page", "citefeed-page:: " + NotesMarkup.yamlQuoted(page.key)))
+        return out
+    }
+
+    /// `— Author, where · #tag #tag ★`, or nil when there is nothing to say.
+    private func footer(_ c: Citation, on page: NotesPage) -> String? {
+        var parts: [String] = []
+        var by: [String] = []
+        if let author = c.author.trimmedNonEmpty, author != page.author { by.append(author) }
+        if let source = c.source.trimmedNonEmpty {
+            let book = NotesPage.book(source)
+            if book != page.source { by.append(source) } else if let place = NotesPage.place(source) { by.append(place) }
+        }
+        if !by.isEmpty {
+            parts.append("— " + by.map { NotesMarkup.inline(Substring($0), logseq: format == .logseq) }.joined(separator: ", "))
+        }
+        if !c.tags.isEmpty {
+            switch format {
+            case .obsidian, .logseq: parts.append(NotesRenderer.uniqueTags(c.tags.map(\.name)).map { "#" + $0 }.joined(separator: " "))
+            default: parts.append(c.tags.map { NotesMarkup.inline(Substring($0.name)) }.joined(separator: ", "))
+            }
+        }
+        if c.favourite { parts.append("★") }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    /// Tag names as Obsidian's tags: letters, digits, `_`, `-` and `/` (nested tags) kept,
+    /// everything else (spaces, `#`, `.`) a `-`; a name of digits alone gets `tag-` before it, as
+    /// Obsidian wants a letter. Names that become alike are one.
+    static func uniqueTags(_ names: [String]) -> [String] {
+        var seen: Set<String> = []
+        var out: [String] = []
+        for name in names {
+            var tag = String(
+                name.unicodeScalars.map { s -> Character in
+                    s.properties.isAlphabetic || s.properties.numericType != nil || s == "_" || s == "-" || s == "/" ? Character(s) : "-"
+                })
+            while tag.contains("//") { tag = tag.replacing("//", with: "/") }
+            tag = String(tag.drop { $0 == "/" }.reversed().drop { $0 == "/" }.reversed())
+            if tag.isEmpty { continue }
+            if tag.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "_" || $0 == "/" }) { tag = "tag-" + tag }
+            if seen.insert(tag.lowercased()).inserted { out.append(tag) }
+        }
+        return out
+    }
+
+    /// Obsidian's callout for a citation's colour: that of its highlight-colour tag (a tag named
+    /// after a colour, as highlights import them), else of its first tag; the built-in callout
+    /// nearest it in Obsidian's default colours; `quote` (grey) without tags.
+    static func calloutType(_ tags: [Tag]) -> String {
+        guard let tag = tags.first(where: { Palette.names.contains($0.name.lowercased()) }) ?? tags.first else { return "quote" }
+        let named = Palette.names.contains(tag.color) ? tag.color : nearestPaletteName(Palette.rgb(of: tag.color))
+        return calloutByColour[named] ?? "quote"
+    }
+
+    private static let calloutByColour = [
+        "red": "danger", "orange": "warning", "yellow": "question", "green": "success", "mint": "tip", "teal": "abstract",
+        "blue": "note", "indigo": "info", "purple": "example", "pink": "bug",
+    ]
+
+    private static func nearestPaletteName(_ rgb: (Int, Int, Int)) -> String {
+        // Greys are quotes.
+        if max(rgb.0, rgb.1, rgb.2) - min(rgb.0, rgb.1, rgb.2) < 24 { return "grey" }
+        return Palette.names.min { a, b in distance(Palette.rgb(of: a), rgb) < distance(Palette.rgb(of: b), rgb) } ?? "blue"
+    }
+
+    private static func distance(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Int {
+        (a.0 - b.0) * (a.0 - b.0) + (a.1 - b.1) * (a.1 - b.1) + (a.2 - b.2) * (a.2 - b.2)
+    }
+}

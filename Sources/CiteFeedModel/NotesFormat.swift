@@ -1,0 +1,22 @@
+/// The notes apps `export --format obsidian|logseq|markdown DIR` writes for: a folder of
+/// Markdown pages, one per source (or per citation), that later exports keep in step with the
+/// library (the exchange layer's `NotesFolder`).
+package enum NotesFormat: String, CaseIterable, Sendable {
+    /// An Obsidian vault: YAML front matter, each citation a callout with a block id `^cf-UUID`.
+    case obsidian
+    /// A Logseq graph's pages: page properties, each citation a block with `id:: UUID`.
+    case logseq
+    /// Plain CommonMark: each citation a block quote.
+    case markdown
+
+    /// Whether a page begins with YAML front matter (Obsidian's properties).
+    package var hasFrontMatter: Bool { self == .obsidian }
+}
+
+/// What becomes of an archived citation's block in a notes folder (the setting `notesArchived`).
+package enum NotesArchived: String, CaseIterable, Sendable {
+    /// Moved under an "Archived" heading at the end of its page.
+    case section
+    /// Taken off its page.
+    case remove
+}
