@@ -30,3 +30,23 @@ import Testing
         #expect(try Data(contentsOf: out) == result.stdoutBytes)
     }
 }
+
+/// The sample library as a folder of notes in each format, page by page, byte for byte.
+@Suite struct NotesGoldenTests {
+    @Test(arguments: NotesFormat.allCases)
+    func notes(format: NotesFormat) throws {
+        let box = try Sandbox()
+        box.now = "2026-03-01T08:30:00Z"
+        #expect(box.runInProcess("import", ExportGoldenTests.fixture.path).status == 0)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("notes-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = box.runInProcess("export", "--format", format.rawValue, dir.path)
+        #expect(result.status == 0 && result.stdout.isEmpty, "\(result)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".md") }.sorted()
+        var all = Data()
+        for name in names {
+            all += Data("==> \(name) <==\n".utf8) + (try Data(contentsOf: dir.appendingPathComponent(name)))
+        }
+        try Golden.check(all, "exports/sample-notes.\(format.rawValue)")
+    }
+}
