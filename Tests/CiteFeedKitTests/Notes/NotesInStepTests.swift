@@ -61,7 +61,11 @@ import Testing
     /// The user's lines, as each format has them written by a person.
     static func userLines(_ format: NotesFormat) -> (above: String, between: String, child: String?, below: String, property: String) {
         switch format {
-        case .logseq: ("- My introduction to the book.", "- My note between the first and second.", "\t- My thought on the first.", "- My closing words.", "rating:: 5")
+        case .logseq:
+            (
+                "- My introduction to the book.", "- My note between the first and second.", "\t- My thought on the first.",
+                "- My closing words.", "rating:: 5"
+            )
         case .obsidian: ("My introduction to the book.", "My note between the first and second.", nil, "My closing words.", "rating: 5")
         case .markdown: ("My introduction to the book.", "My note between the first and second.", nil, "My closing words.", "")
         }
@@ -111,7 +115,8 @@ import Testing
         let mine = userLines(vault.format)
         let book = try vault.page("The Book.md")
         for line in [mine.above, mine.between, mine.child, mine.below, mine.property].compactMap({ $0 }) where !line.isEmpty {
-            #expect(book.components(separatedBy: "\n").filter { $0 == line }.count == 1, "\(line) in\n\(book)", sourceLocation: sourceLocation)
+            #expect(
+                book.components(separatedBy: "\n").filter { $0 == line }.count == 1, "\(line) in\n\(book)", sourceLocation: sourceLocation)
         }
         if vault.format == .obsidian { #expect(book.contains("  - mine\n") || book.contains("  - \"mine\"\n"), "\(book)") }
         #expect(try vault.page("My own note.md") == "Nothing of citefeed's.\n", sourceLocation: sourceLocation)
@@ -134,7 +139,9 @@ import Testing
         #expect(first.stderr.contains("Found Other Book.md again as Reading/Moved other.md."), "\(first)")
         try Self.expectTheUsersLines(vault)
         var book = try vault.page("The Book.md")
-        #expect(book.contains("Fourth, new to the book.") && book.contains("Second, edited in the library.") && !book.contains("Second of the book."))
+        #expect(
+            book.contains("Fourth, new to the book.") && book.contains("Second, edited in the library.")
+                && !book.contains("Second of the book."))
         // In the library's order, the user's note still after the first.
         let order = ["First of the book.", Self.userLines(format).between, "Second, edited", "Third of the book.", "Fourth, new"]
         let positions = order.map { book.range(of: $0)?.lowerBound }

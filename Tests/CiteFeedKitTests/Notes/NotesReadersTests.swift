@@ -60,7 +60,9 @@ extension Integration {
             return try JSONParser.parse(result.stdout)
         }
 
-        @Test(.requires(pythonWith(["markdown_it", "yaml"]) != nil, "needs Python's markdown-it-py and PyYAML"), arguments: NotesFormat.allCases)
+        @Test(
+            .requires(pythonWith(["markdown_it", "yaml"]) != nil, "needs Python's markdown-it-py and PyYAML"),
+            arguments: NotesFormat.allCases)
         func hostileTextReadsBackExactly(_ format: NotesFormat) throws {
             let box = try HostileNotes.library()
             let summary = try Self.read(box, format)
@@ -69,7 +71,9 @@ extension Integration {
             #expect(each["pages"] == .int(Int64(HostileNotes.texts.count)) && each["blocks"] == .int(Int64(HostileNotes.texts.count)))
         }
 
-        @Test(.requires(pythonWith(["markdown_it", "yaml"]) != nil, "needs Python's markdown-it-py and PyYAML"), arguments: NotesFormat.allCases)
+        @Test(
+            .requires(pythonWith(["markdown_it", "yaml"]) != nil, "needs Python's markdown-it-py and PyYAML"),
+            arguments: NotesFormat.allCases)
         func theSampleLibraryReadsBack(_ format: NotesFormat) throws {
             let box = try Sandbox()
             #expect(box.runInProcess("import", ExportGoldenTests.fixture.path).status == 0)
