@@ -3,7 +3,10 @@ import CiteFeedStore
 import CiteFeedSupport
 
 /// What makes two citations the same (README, "Import and export"): text and author, lower-cased,
-/// with white space trimmed and each run of it one space, the author's words in order
+/// with punctuation read as white space (one reader's "don't" is another's "don’t", its "--"
+/// another's "—", and one takes the sentence's full stop where another leaves it; a text of
+/// punctuation alone keeps it), white space trimmed and each run of it one space, the author's
+/// words in order
 /// (`AuthorNames.comparable`: e-readers write "Last, First" or "First Last"). Kept as
 /// two 64-bit hashes of that form
 /// (the standard library's seeded SipHash and a multiply-fold): the keys of a 100k library take
@@ -68,8 +71,9 @@ struct DuplicateKey: Hashable {
             return DuplicateKey(high: UInt64(UInt(bitPattern: hasher.finalize())), low: mix(bytes))
         }
 
-        /// Lower-cased, trimmed, runs of white space as one space, written at `start`; returns
-        /// where the written bytes end, or -1 when `bytes` are not all ASCII.
+        /// Lower-cased, punctuation as white space, trimmed, runs of white space as one space,
+        /// written at `start`; returns where the written bytes end, or -1 when `bytes` are not
+        /// all ASCII or are punctuation alone (the Unicode path keeps it then).
         static func normalizeASCII(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
             guard let input = bytes.baseAddress, let output = out.baseAddress else { return start }
             var n = start
@@ -80,7 +84,9 @@ struct DuplicateKey: Hashable {
                 let b = input[i]
                 i += 1
                 // Most bytes are letters, digits and punctuation, copied as they are (lower-cased).
-                if b > 0x20 && b < 0x80 {
+                if b > 0x20 && b < 0x80 && isPunctuation(b) {
+                    pendingSpace = started
+                } else if b > 0x20 && b < 0x80 {
                     if pendingSpace {
                         output[n] = 0x20
                         n += 1
@@ -95,15 +101,24 @@ struct DuplicateKey: Hashable {
                     return -1  // not ASCII, or another control character: the Unicode path decides
                 }
             }
+            // Nothing but punctuation (and white space): compared with it.
+            if !started && bytes.count > 0 { return -1 }
             return n
         }
 
-        /// The same for any text, with Unicode's lower case and white space.
-        static func normalizeUnicode(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        /// ASCII's punctuation: `!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~`.
+        static func isPunctuation(_ b: UInt8) -> Bool {
+            (b >= 0x21 && b <= 0x2F) || (b >= 0x3A && b <= 0x40) || (b >= 0x5B && b <= 0x60) || (b >= 0x7B && b <= 0x7E)
+        }
+
+        /// The same for any text, with Unicode's lower case, white space and punctuation (its
+        /// general categories P…, and ASCII's symbols as above).
+        static func normalizeUnicode(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], keepingPunctuation: Bool = false) {
             var started = false
             var pendingSpace = false
+            let start = out.count
             for scalar in String(decoding: bytes, as: UTF8.self).lowercased().unicodeScalars {
-                if scalar.properties.isWhitespace {
+                if scalar.properties.isWhitespace || (!keepingPunctuation && isPunctuation(scalar)) {
                     pendingSpace = started
                     continue
                 }
@@ -111,6 +126,20 @@ struct DuplicateKey: Hashable {
                 pendingSpace = false
                 started = true
                 out.append(contentsOf: String(scalar).utf8)
+            }
+            if !started && !keepingPunctuation {
+                out.removeSubrange(start...)
+                normalizeUnicode(bytes, into: &out, keepingPunctuation: true)
+            }
+        }
+
+        static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+            if scalar.value < 0x80 { return isPunctuation(UInt8(scalar.value)) }
+            switch scalar.properties.generalCategory {
+            case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation,
+                .otherPunctuation:
+                return true
+            default: return false
             }
         }
 

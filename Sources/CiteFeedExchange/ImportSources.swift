@@ -154,7 +154,7 @@ package enum ImportSources {
             || Posix.isDirectory(folder + "/applications/koreader")
     }
 
-    private static func walkSidecars(_ folder: String, depth: Int, into found: inout [String]) {
+    static func walkSidecars(_ folder: String, depth: Int, into found: inout [String]) {
         guard depth <= 8 else { return }
         for name in Posix.directoryEntries(folder) where !name.hasPrefix(".") || name == ".adds" {
             let path = folder + "/" + name

@@ -172,6 +172,9 @@ extension Importers {
         guard let detected = format == .auto ? Importers.detect(name: source, bytes: bytes) : format else {
             throw ImportError.unknownFormat(name)
         }
+        if detected == .calibre, let book = CalibreHighlights.viewerBook(annotations: source) {
+            return (detected, try CalibreHighlights.reader(name: name, bytes: bytes, book: book))
+        }
         return (detected, try Importers.reader(detected, name: name, bytes: bytes))
     }
 }

@@ -53,6 +53,30 @@ extension ImportCommand {
         try importSources(sources, context)
     }
 
+    /// `import --apps`: each desktop reader's files, a line each, labelled with the program.
+    func importApps(_ context: Context) throws {
+        let home = context.paths.userHome ?? context.environment["HOME"] ?? "/"
+        let apps = ImportSources.apps(
+            home: home, dataHome: context.environment["XDG_DATA_HOME"], configHome: context.environment["XDG_CONFIG_HOME"])
+        guard !apps.isEmpty else {
+            context.err.line("citefeed: note: no desktop reader's annotations were found (Foliate, calibre's viewer, KOReader).")
+            return
+        }
+        var sources: [(String, String)] = []
+        for app in apps {
+            if app.files.isEmpty { context.err.line("citefeed: note: \(app.name): no annotations.") }
+            sources += app.files.map { path in
+                // A sidecar by its book's folder (BOOK.sdr/metadata.epub.lua), any other file by its name.
+                let folder = Posix.parentDirectory(path)
+                let name =
+                    folder.hasSuffix(".sdr") ? Posix.lastComponent(folder) + "/" + Posix.lastComponent(path) : Posix.lastComponent(path)
+                return (app.name + ": " + name, path)
+            }
+        }
+        guard !sources.isEmpty else { return }
+        try importSources(sources, context)
+    }
+
     /// `path` as it is shown: below `folder`.
     private func label(of path: String, under folder: String) -> String {
         path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path

@@ -14,9 +14,11 @@ struct ImportCommand: Command {
     static let tag = Option("tag", "T", "add this tag to every imported citation (repeatable)", repeatable: true)
     static let devices = Flag(
         "devices", "import from every e-reader mounted under /media/$USER, /run/media/$USER and /mnt (or the ROOTs given)")
+    static let apps = Flag("apps", "import what the desktop readers keep for you: Foliate, calibre's viewer, KOReader")
 
     static let spec = CommandSpec(
-        name: "import", usage: "FILE|DIR|URL [--format F] [--dry-run] [--skip-invalid] [--tag T]...  |  import --devices [ROOT]...",
+        name: "import",
+        usage: "FILE|DIR|URL [--format F] [--dry-run] [--skip-invalid] [--tag T]...  |  import --devices [ROOT]...  |  import --apps",
         summary: "Import citations from a file, a folder, a web address or a mounted e-reader.",
         details: """
             Formats (found from the name and the content unless --format says): citefeed's JSON export;
@@ -54,15 +56,21 @@ struct ImportCommand: Command {
             a Kindle's documents/My Clippings.txt, a Kobo's database, KOReader's sidecars. A file
             that fails does not stop the others; the exit status says whether any failed. Then
             each reader with KOReader gets sleep-screen pictures, as 'citefeed picture --devices'.
+            --apps does so for the desktop readers' annotations, where they keep them for you:
+            Foliate's book data (~/.local/share/com.github.johnfactotum.Foliate, or its Flatpak's),
+            calibre's viewer's annotations of books opened outside a library
+            (~/.config/calibre/viewer/annots, titles from the viewer's list of recent books), and
+            KOReader on the desktop (~/.config/koreader: its docsettings and hashdocsettings, and
+            the sidecars beside the books in its history).
             All or nothing: an invalid record stops the import and names it, unless --skip-invalid.
-            Citations already in the library (same text and author, ignoring case and spaces, the
+            Citations already in the library (same text and author, ignoring case, spaces and punctuation, the
             author's words in any order: "Last, First" is "First Last") are skipped, so importing
             twice adds nothing; a note made on the device since becomes the back of a citation
             that has none. Ends with: imported N, skipped M duplicates. --dry-run says what would
             be imported and left out, and writes nothing. On a terminal, an import that takes more
             than half a second shows a progress bar.
             """,
-        options: [format, skipInvalid, dryRun, tag, devices],
+        options: [format, skipInvalid, dryRun, tag, devices, apps],
         positionals: (0, nil), positionalName: "a FILE, DIR or URL to import", completes: .files)
 
     /// The largest file (or standard input) read: 100 MiB, some 700,000 citations of citefeed's
@@ -72,6 +80,8 @@ struct ImportCommand: Command {
     let source: String
     /// With --devices: the roots to look under (none: the usual ones).
     let roots: [String]?
+    /// --apps: the desktop readers' annotations.
+    var fromApps = false
     let format: ImportFormat
     let skipInvalid: Bool
     let dryRun: Bool
@@ -79,7 +89,13 @@ struct ImportCommand: Command {
 
     init(_ arguments: ParsedArguments) throws {
         let chosen = try arguments.choice(Self.format, ImportFormat.self)
-        if arguments(Self.devices) {
+        if arguments(Self.apps) {
+            if arguments(Self.devices) { throw UsageError.conflicting("--apps", "--devices", command: "import") }
+            if chosen != nil { throw UsageError.conflicting("--apps", "--format", command: "import") }
+            if let extra = arguments.positionals.first { throw UsageError.extraArgument(extra, command: "import") }
+            (source, roots) = ("", nil)
+            fromApps = true
+        } else if arguments(Self.devices) {
             if chosen != nil { throw UsageError.conflicting("--devices", "--format", command: "import") }
             (source, roots) = ("", arguments.positionals)
         } else {
@@ -97,6 +113,7 @@ struct ImportCommand: Command {
 
     func run(_ context: Context) throws {
         if let roots { return try importDevices(roots: roots, context) }
+        if fromApps { return try importApps(context) }
         let name = source == "-" ? "standard input" : source
         let path = Posix.absolutePath(source, home: context.paths.userHome)
         if source != "-", !source.contains("://"), Posix.isDirectory(path) {

@@ -47,6 +47,12 @@ import Testing
     /// As the duplicate check compares (case and runs of white space ignored).
     static func squeezed(_ s: String) -> String { s.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ") }
 
+    /// `squeezed`, punctuation read as white space: as duplicates are compared (the same words
+    /// highlighted twice, once with the full stop, are one citation).
+    static func words(_ s: String) -> String {
+        squeezed(String(s.unicodeScalars.map { DuplicateKey.Maker.isPunctuation($0) ? " " : Character($0) }))
+    }
+
     /// Each file imports whole (exit 0, no --skip-invalid); its bookmarks are left out and
     /// counted; no highlight's or note's text is lost: each is a citation's text (or inside
     /// the longer highlight that extended it), or a back.
@@ -64,11 +70,12 @@ import Testing
         var all = CitationQuery()
         all.all = true
         let citations = try box.library().citations(all)
-        let texts = citations.map { RealImportTests.squeezed($0.text) },
-            backs = citations.compactMap { $0.back.map(RealImportTests.squeezed) }
+        let texts = citations.map { RealImportTests.words($0.text) },
+            backs = citations.compactMap { $0.back.map(RealImportTests.words) }
         for entry in found where entry.kind != "bookmark" {
-            var wanted = RealImportTests.squeezed(entry.text)
-            if let limit = wanted.range(of: #"\s*[<‹][^<‹]*>$"#, options: .regularExpression) { wanted.removeSubrange(limit) }
+            var cut = RealImportTests.squeezed(entry.text)
+            if let limit = cut.range(of: #"\s*[<‹][^<‹]*>$"#, options: .regularExpression) { cut.removeSubrange(limit) }
+            let wanted = RealImportTests.words(cut)
             guard !wanted.isEmpty else { continue }
             #expect(texts.contains { $0.contains(wanted) } || backs.contains { $0.contains(wanted) }, "\(name): lost \(wanted.prefix(80))")
         }
