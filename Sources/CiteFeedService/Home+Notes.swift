@@ -7,24 +7,42 @@ extension Home {
     /// `export --format obsidian|logseq|markdown DIR`, and the `notesFolder` that `rotate`
     /// and `sync` keep in step: the citations `query` selects (archived ones too, under
     /// "Archived", unless `notesArchived` is `remove`) as pages of `folder` (absolute), one
-    /// per source or per citation. Refuses a folder inside the sync folder, an output
-    /// directory or the library's directory, where its files would be shared, published or
-    /// mistaken for citefeed's own.
+    /// per source or per citation. Every citation's stamp is read (`NotesStamps`), and only the
+    /// pages that changed since the last export are read whole, rendered and compared with their
+    /// files. Refuses a folder inside the sync folder, an output directory or the library's
+    /// directory, where its files would be shared, published or mistaken for citefeed's own.
     package func exportNotes(
         _ query: CitationQuery = CitationQuery(), to folder: String, format: NotesFormat, onePerCitation: Bool = false
     ) throws -> (folder: NotesFolder, report: NotesFolder.Report) {
         let settings = try settings()
         try checkNotesFolder(folder)
         let notes = try NotesFolder(path: folder, format: format)
+        let (previous, damaged) = try notes.loadManifest()
         let library = try library()
-        var plan = NotesPage.Plan(onePerCitation: onePerCitation, keepArchived: settings.notesArchived == .section)
+        let keepArchived = settings.notesArchived == .section
         var query = query
         query.all = true
         query.archived = false
-        query.sort = .created
-        query.reverse = true  // oldest first
-        try library.forEachCitation(query) { plan.add($0) }
-        return (notes, try notes.write(plan.finished()))
+        let readAt = try now().seconds
+        var stamps = NotesStamps(onePerCitation: onePerCitation, keepArchived: keepArchived)
+        try library.forEachStamp(query) { stamps.add($0) }
+        let salt = NotesStamps.salt(format: format, onePerCitation: onePerCitation, keepArchived: keepArchived, tags: try library.tagList())
+        let changed = stamps.changed(since: previous, salt: salt, folder: notes)
+        var plan = NotesPage.Plan(onePerCitation: onePerCitation, keepArchived: keepArchived)
+        let ids = changed.flatMap { stamps.pages[$0]?.ids ?? [] }
+        if ids.count > stamps.count / 2 {
+            // Most of the library: one pass over it beats looking each citation up.
+            query.sort = .created
+            query.reverse = true  // oldest first
+            if changed.count < stamps.keys.count { plan.only = changed }
+            try library.forEachCitation(query) { plan.add($0) }
+        } else {
+            try library.forEachCitation(ids: ids) { plan.add($0) }
+        }
+        let kept = stamps.keys.filter { !changed.contains($0) }
+        let report = try notes.write(
+            plan.finished(), keeping: kept, stamps: stamps, salt: salt, readAt: readAt, previous: previous, damaged: damaged)
+        return (notes, report)
     }
 
     /// The `notesFolder` brought up to date, when one is set (after `rotate` and `sync`);

@@ -103,7 +103,7 @@ extension Library {
 
     /// The SELECT for `query` and its bindings; `nil` when nothing can match (no search words,
     /// or words found nowhere).
-    private func select(_ query: CitationQuery, columns: String = Library.citationColumns, ordered: Bool = true) throws(StoreError)
+    func select(_ query: CitationQuery, columns: String = Library.citationColumns, ordered: Bool = true) throws(StoreError)
         -> (String, [SQLValue])?
     {
         try mapped {

@@ -56,22 +56,33 @@ package struct NotesFolder {
 
     package var manifestPath: String { directory + "/" + NotesManifest.fileName }
 
-    /// Writes `pages` (every page the library has for the folder, as `NotesPage.Plan` made them).
-    package func write(_ pages: [NotesPage]) throws(NotesError) -> Report {
+    /// Writes `pages` (those `NotesStamps.changed` names, made whole by `NotesPage.Plan`),
+    /// carries the manifest's entries of `kept` pages (unchanged) over, and retires the
+    /// manifest's pages that are neither; `stamps` give every page's fingerprint, `salt` and
+    /// `readAt` go into the new manifest.
+    package func write(
+        _ pages: [NotesPage], keeping kept: [String], stamps: NotesStamps, salt: String, readAt: Int64, previous old: NotesManifest?,
+        damaged: Bool
+    ) throws(NotesError) -> Report {
         var report = Report()
-        let old = try loadManifest(&report)
+        report.manifestDamaged = damaged
         var oldByKey: [String: NotesManifest.Page] = [:]
         for page in old?.pages ?? [] { oldByKey[page.key] = page }
         var names = NotesNames(directory: directory, taken: (old?.pages ?? []).map(\.path))
         var index: [String: String]?
-        var manifest = NotesManifest(format: format)
+        var entries: [String: NotesManifest.Page] = [:]
         var claimed: Set<String> = []
+        for key in kept {
+            guard let entry = oldByKey[key] else { continue }
+            entries[key] = entry
+            claimed.insert(entry.path)
+            report.unchanged += 1
+        }
         for page in pages {
             let fresh = composer.text(of: page, existing: nil, known: [], previousTags: [])
             guard case .success(let freshText) = fresh else { continue }
-            let digest = NotesDigest.of(freshText)
             let previous = oldByKey[page.key]
-            var path: String? = previous.map(\.path).flatMap { isPage($0) ? $0 : nil }
+            var path: String? = previous.map(\.path).flatMap { isPage($0) && !claimed.contains($0) ? $0 : nil }
             if path == nil {
                 if index == nil { index = scan(skipping: Set((old?.pages ?? []).map(\.path).filter(isPage))) }
                 if let moved = index?[page.key], !claimed.contains(moved) {
@@ -83,10 +94,11 @@ package struct NotesFolder {
             func record(_ path: String) {
                 let status = Posix.status(directory + "/" + path)
                 claimed.insert(path)
-                manifest.pages.append(
-                    .init(
-                        key: page.key, path: path, uuids: page.uuids.map { $0.lowercased() }, tags: tags, size: status?.size ?? -1,
-                        modified: status?.modified ?? -1, digest: digest))
+                entries[page.key] = .init(
+                    // Logseq's blocks are told from the user's by these uuids; the others' by their markers.
+                    key: page.key, path: path, uuids: format == .logseq ? page.uuids.map { $0.lowercased() } : [], tags: tags,
+                    size: status?.size ?? -1,
+                    modified: status?.modified ?? -1, digest: stamps.digest(page.key))
             }
             guard let path else {
                 let name = names.new(page.title)
@@ -95,15 +107,7 @@ package struct NotesFolder {
                 record(name)
                 continue
             }
-            let full = directory + "/" + path
-            if let previous, previous.path == path, previous.digest == digest, let status = Posix.status(full),
-                status.size == previous.size, status.modified == previous.modified
-            {
-                report.unchanged += 1
-                record(path)
-                continue
-            }
-            let existing = try read(full)
+            let existing = try read(directory + "/" + path)
             let known = Set(page.uuids.map { $0.lowercased() }).union(previous?.uuids ?? [])
             switch composer.text(of: page, existing: existing, known: known, previousTags: previous?.tags ?? []) {
             case .failure(let problem):
@@ -122,10 +126,11 @@ package struct NotesFolder {
                 record(path)
             }
         }
-        let planned = Set(pages.map(\.key))
-        for page in old?.pages ?? [] where !planned.contains(page.key) && !claimed.contains(page.path) && isPage(page.path) {
+        for page in old?.pages ?? [] where entries[page.key] == nil && !claimed.contains(page.path) && isPage(page.path) {
             try retire(page, &report)
         }
+        var manifest = NotesManifest(format: format, salt: salt, readAt: readAt)
+        manifest.pages = stamps.keys.compactMap { entries[$0] }
         do {
             try AtomicWriter.write(Array((JSONWriter.pretty(manifest.json) + "\n").utf8), to: manifestPath, mode: 0o644)
         } catch { throw .file(error) }
@@ -155,22 +160,18 @@ package struct NotesFolder {
     }
 
     /// Whether a path of the manifest is a page there now: a regular file, not a link.
-    private func isPage(_ path: String) -> Bool {
+    func isPage(_ path: String) -> Bool {
         let full = directory + "/" + path
         return !Posix.isLink(full) && Posix.status(full)?.isRegular == true
     }
 
-    private func loadManifest(_ report: inout Report) throws(NotesError) -> NotesManifest? {
-        guard let bytes = try? Posix.readFile(manifestPath, limit: 256 << 20) else {
-            report.manifestDamaged = Posix.fileExists(manifestPath)
-            return nil
-        }
-        guard let value = try? JSONParser.parse(bytes), let manifest = NotesManifest(value) else {
-            report.manifestDamaged = true
-            return nil
-        }
+    /// The manifest of the last export; `nil` when there is none, or it is damaged (`damaged`:
+    /// pages are then found by their keys). Another format's manifest is refused.
+    package func loadManifest() throws(NotesError) -> (manifest: NotesManifest?, damaged: Bool) {
+        guard let bytes = try? Posix.readFile(manifestPath, limit: 256 << 20) else { return (nil, Posix.fileExists(manifestPath)) }
+        guard let value = try? JSONParser.parse(bytes), let manifest = NotesManifest(value) else { return (nil, true) }
         if manifest.format != format { throw .otherFormat(root, manifest.format) }
-        return manifest
+        return (manifest, false)
     }
 
     private func read(_ path: String) throws(NotesError) -> String {

@@ -20,22 +20,29 @@ package struct NotesManifest: Equatable, Sendable {
         /// The file's size and modification time after citefeed wrote or last read it.
         package var size: Int64
         package var modified: Int64
-        /// `NotesDigest` of the library's part as written (the page made anew).
+        /// The page's fingerprint when written (`NotesStamps.digest`).
         package var digest: String
     }
 
     package var format: NotesFormat
+    /// What the pages were written with besides their citations (`NotesStamps.salt`).
+    package var salt = ""
+    /// When the export read the library, in seconds: a citation changed in that second or
+    /// later may not show in its stamp.
+    package var readAt: Int64 = 0
     package var pages: [Page] = []
 
-    package init(format: NotesFormat, pages: [Page] = []) {
+    package init(format: NotesFormat, salt: String = "", readAt: Int64 = 0, pages: [Page] = []) {
         self.format = format
+        self.salt = salt
+        self.readAt = readAt
         self.pages = pages
     }
 
     package var json: JSONValue {
         .object([
             ("format", .string("citefeed-notes")), ("version", .int(Int64(NotesManifest.version))),
-            ("notesFormat", .string(format.rawValue)),
+            ("notesFormat", .string(format.rawValue)), ("salt", .string(salt)), ("readAt", .int(readAt)),
             (
                 "pages",
                 .array(
@@ -57,6 +64,8 @@ package struct NotesManifest: Equatable, Sendable {
             let pages = value["pages"]?.arrayValue
         else { return nil }
         self.format = format
+        salt = value["salt"]?.stringValue ?? ""
+        readAt = NotesManifest.number(value["readAt"])
         for page in pages {
             guard let key = page["key"]?.stringValue, let path = page["path"]?.stringValue, NotesManifest.isSafe(path) else { return nil }
             self.pages.append(

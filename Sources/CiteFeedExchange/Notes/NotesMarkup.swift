@@ -5,14 +5,19 @@ import CiteFeedModel
 /// `x` for any ASCII punctuation `x`), so a citation's `*`, `[[`, `]]`, `{{`, `#tag`, `^cf-…`,
 /// `==`, `%%`, `$`, `<!--` or `&amp;` are its own characters, never a link, a macro, a tag, a
 /// block id, a comment or an entity. Line starts that would begin a block (`-`, `+`, `1.`,
-/// `>`, `#`, `---`, `===`) are escaped too, and `&` where it could begin an entity; leading and trailing spaces are dropped, as
-/// Markdown would show them as code or a hard break.
+/// `>`, `#`, `---`, `===`) are escaped too, and `&` where it could begin an entity; leading and
+/// trailing spaces are dropped, as Markdown would show them as code or a hard break. Works on
+/// UTF-8 bytes (a notes export writes every line of the library).
 enum NotesMarkup {
-    /// The ASCII marks escaped wherever they are.
-    private static let escaped: Set<UInt8> = Set("\\`*_[]<>#^{}$%~=|".utf8)
+    /// The ASCII marks escaped wherever they are, by byte.
+    private static let escaped: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in "\\`*_[]<>#^{}$%~=|".utf8 { table[Int(byte)] = true }
+        return table
+    }()
 
     /// Logseq's task markers: a block whose first word is one is a task.
-    private static let taskMarkers: Set<Substring> = [
+    private static let taskMarkers: Set<String> = [
         "TODO", "DOING", "DONE", "LATER", "NOW", "WAITING", "WAIT", "CANCELED", "CANCELLED", "STARTED", "IN-PROGRESS",
     ]
 
@@ -20,55 +25,93 @@ enum NotesMarkup {
     /// `::` (a property), `((` (a block reference), a `:` starting a line (a drawer) or after
     /// `SCHEDULED`/`DEADLINE`, and a task marker as the first word (a zero-width space before it).
     static func inline(_ line: Substring, logseq: Bool = false) -> String {
-        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        var line = line
+        return line.withUTF8 { inline(UnsafeBufferPointer(rebasing: $0[...]), logseq: logseq) }
+    }
+
+    static func inline(_ all: UnsafeBufferPointer<UInt8>, logseq: Bool) -> String {
+        var start = 0
+        var end = all.count
+        while start < end && (all[start] == 0x20 || all[start] == 0x09) { start += 1 }
+        while end > start && (all[end - 1] == 0x20 || all[end - 1] == 0x09) { end -= 1 }
         var out: [UInt8] = []
-        out.reserveCapacity(trimmed.utf8.count + 8)
-        let bytes = Array(trimmed.utf8)
+        out.reserveCapacity(end - start + 8)
         var digitsOnly = true
-        for (i, byte) in bytes.enumerated() {
-            let atStart = i == 0
-            let next = i + 1 < bytes.count ? bytes[i + 1] : 0
-            let previous = i > 0 ? bytes[i - 1] : 0
-            if escaped.contains(byte)
-                || (logseq && byte == UInt8(ascii: ":") && (atStart || previous == UInt8(ascii: ":") || scheduling(bytes[..<i])))
-                || (logseq && byte == UInt8(ascii: "(") && next == UInt8(ascii: "("))
-                || (atStart && (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")))
-                || (byte == UInt8(ascii: "&")
-                    && (next == UInt8(ascii: "#") || (next | 0x20) >= UInt8(ascii: "a") && (next | 0x20) <= UInt8(ascii: "z")))
-            {
-                out.append(UInt8(ascii: "\\"))
-            } else if !atStart && digitsOnly && (byte == UInt8(ascii: ".") || byte == UInt8(ascii: ")")) {
-                // `1.` or `1)` at a line's start begins a list.
-                out.append(UInt8(ascii: "\\"))
+        var i = start
+        while i < end {
+            let byte = all[i]
+            let atStart = i == start
+            let next = i + 1 < end ? all[i + 1] : 0
+            var escape = escaped[Int(byte)]
+            if !escape {
+                switch byte {
+                case UInt8(ascii: "-"), UInt8(ascii: "+"): escape = atStart
+                case UInt8(ascii: "."), UInt8(ascii: ")"): escape = !atStart && digitsOnly  // `1.` or `1)` begins a list
+                case UInt8(ascii: "&"): escape = next == UInt8(ascii: "#") || ((next | 0x20) >= 0x61 && (next | 0x20) <= 0x7A)
+                case UInt8(ascii: ":"):
+                    escape =
+                        logseq && (atStart || all[i - 1] == UInt8(ascii: ":") || scheduling(UnsafeBufferPointer(rebasing: all[start..<i])))
+                case UInt8(ascii: "("): escape = logseq && next == UInt8(ascii: "(")
+                default: break
+                }
             }
-            digitsOnly = digitsOnly && byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            if escape { out.append(UInt8(ascii: "\\")) }
+            digitsOnly = digitsOnly && byte >= 0x30 && byte <= 0x39
             out.append(byte)
-        }
-        while let last = out.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
-            // A trailing escaped space cannot occur: spaces are never escaped.
-            out.removeLast()
+            i += 1
         }
         let result = String(decoding: out, as: UTF8.self)
-        if logseq, let word = result.split(separator: " ", maxSplits: 1).first, taskMarkers.contains(word) { return "\u{200B}" + result }
+        if logseq, let space = out.firstIndex(of: 0x20) ?? Optional(out.count),
+            taskMarkers.contains(String(decoding: out[..<space], as: UTF8.self))
+        {
+            return "\u{200B}" + result
+        }
         return result
     }
 
-    private static func scheduling(_ before: ArraySlice<UInt8>) -> Bool {
+    private static func scheduling(_ before: UnsafeBufferPointer<UInt8>) -> Bool {
         before.elementsEqual("SCHEDULED".utf8) || before.elementsEqual("DEADLINE".utf8)
     }
 
     /// The lines of a text, each as `inline`; a blank line stays blank (a new paragraph). Line
-    /// breaks of every kind (`\r\n`, `\r`, U+2028) part lines.
+    /// breaks of every kind part lines, as `Character.isNewline` has them: LF, CR, CRLF, VT, FF,
+    /// NEL (U+0085), U+2028 and U+2029.
     static func lines(_ text: String, logseq: Bool = false) -> [String] {
-        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { inline($0, logseq: logseq) }
+        var text = text
+        return text.withUTF8 { all in
+            var lines: [String] = []
+            var start = 0
+            var i = 0
+            while i < all.count {
+                let b = all[i]
+                var width = 0
+                switch b {
+                case 0x0A, 0x0B, 0x0C: width = 1
+                case 0x0D: width = i + 1 < all.count && all[i + 1] == 0x0A ? 2 : 1
+                case 0xC2 where i + 1 < all.count && all[i + 1] == 0x85: width = 2
+                case 0xE2 where i + 2 < all.count && all[i + 1] == 0x80 && (all[i + 2] == 0xA8 || all[i + 2] == 0xA9): width = 3
+                default: break
+                }
+                if width > 0 {
+                    lines.append(inline(UnsafeBufferPointer(rebasing: all[start..<i]), logseq: logseq))
+                    i += width
+                    start = i
+                } else {
+                    i += 1
+                }
+            }
+            lines.append(inline(UnsafeBufferPointer(rebasing: all[start..<all.count]), logseq: logseq))
+            return lines
+        }
     }
 
     /// A string as a YAML double-quoted scalar, which PyYAML, Obsidian and every YAML 1.1 or 1.2
     /// reader take back as it was: `"` and `\` escaped, and every character YAML does not allow
-    /// raw in a stream (C0 and C1 controls but tab, U+FFFE, U+FFFF, lone surrogates cannot occur
-    /// in a Swift string) written as `\uXXXX`; line breaks as `\n`, so a value can never end the
-    /// front matter (`---`) or start a key.
+    /// raw in a stream (C0 and C1 controls but tab, U+FEFF, U+FFFE, U+FFFF; U+2028 and U+2029,
+    /// which some readers take as line breaks) written as `\uXXXX`; line breaks as `\n`, so a
+    /// value can never end the front matter (`---`) or start a key.
     static func yamlQuoted(_ s: String) -> String {
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"" + s + "\"" }
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {

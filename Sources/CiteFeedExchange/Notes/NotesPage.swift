@@ -24,13 +24,21 @@ package struct NotesPage: Sendable {
 
     /// The page a citation belongs on.
     static func key(of c: Citation, onePerCitation: Bool) -> (key: String, title: String) {
-        if onePerCitation { return ("citation:" + c.uuid, title(of: c.text)) }
+        if onePerCitation { return ("citation:" + c.uuid.lowercased(), title(of: c.text)) }
         if let source = c.source.trimmedNonEmpty {
             let book = book(source)
             return ("source:" + folded(book), book)
         }
         if let author = c.author.trimmedNonEmpty { return ("author:" + folded(author), author) }
         return ("citations", "Citations")
+    }
+
+    /// The key alone, from what a stamp has (`NotesStamps`).
+    package static func key(source: String?, author: String?, uuid: String, onePerCitation: Bool) -> String {
+        if onePerCitation { return "citation:" + uuid.lowercased() }
+        if let source = source.trimmedNonEmpty { return "source:" + folded(book(source)) }
+        if let author = author.trimmedNonEmpty { return "author:" + folded(author) }
+        return "citations"
     }
 
     /// A citation's own page's title: its first words, at most 60 characters, cut at a word.
@@ -45,25 +53,52 @@ package struct NotesPage: Sendable {
         return title
     }
 
-    static let placeSeparator = " — "
-
     /// The book (site, deck) of a source: what comes before the first " — ", after which
     /// highlights say where in it they are (`Highlights.source`).
     static func book(_ source: String) -> String {
-        guard let range = source.firstRange(of: NotesPage.placeSeparator) else { return source }
-        let book = String(source[..<range.lowerBound]).trimmingWhitespace()
+        guard let at = separator(in: source) else { return source }
+        let book = String(source.utf8.prefix(at))!.trimmingWhitespace()
         return book.isEmpty ? source : book
     }
 
     /// Where in its book a highlight is (what follows the first " — "), if said.
     static func place(_ source: String) -> String? {
-        guard let range = source.firstRange(of: NotesPage.placeSeparator) else { return nil }
-        return Optional(String(source[range.upperBound...])).trimmedNonEmpty
+        guard let at = separator(in: source) else { return nil }
+        return Optional(String(source.utf8.dropFirst(at + 5))!).trimmedNonEmpty
+    }
+
+    /// The UTF-8 offset of the first " — " (space, U+2014, space) in `s`.
+    private static func separator(in s: String) -> Int? {
+        var s = s
+        return s.withUTF8 { b in
+            var i = 0
+            while i + 5 <= b.count {
+                if b[i] == 0x20 && b[i + 1] == 0xE2 && b[i + 2] == 0x80 && b[i + 3] == 0x94 && b[i + 4] == 0x20 { return i }
+                i += 1
+            }
+            return nil
+        }
     }
 
     /// A name ignoring case and runs of spaces.
     private static func folded(_ s: String) -> String {
-        s.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        // ASCII (most names): lower-cased and spaces squeezed byte by byte.
+        if s.utf8.allSatisfy({ $0 < 0x80 }) {
+            var out: [UInt8] = []
+            out.reserveCapacity(s.utf8.count)
+            var space = false
+            for b in s.utf8 {
+                if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
+                    space = !out.isEmpty
+                    continue
+                }
+                if space { out.append(0x20) }
+                space = false
+                out.append(b >= 0x41 && b <= 0x5A ? b | 0x20 : b)
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+        return s.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 }
 
@@ -74,7 +109,11 @@ extension NotesPage {
         /// Whether archived citations stay, under "Archived" (else they leave the page).
         package let keepArchived: Bool
         package private(set) var pages: [NotesPage] = []
+        /// When set, the only pages made (the others' citations are passed over).
+        package var only: Set<String>?
         private var index: [String: Int] = [:]
+        /// Keys and titles by source (or author): they repeat.
+        private var keyOf: [String: (key: String, title: String)] = [:]
         /// The authors of each page's citations, counted, for the page's author.
         private var authors: [[String: Int]] = []
         private var tagKeys: [Set<String>] = []
@@ -86,7 +125,8 @@ extension NotesPage {
 
         package mutating func add(_ c: Citation) {
             if c.isArchived && !keepArchived { return }
-            let (key, title) = NotesPage.key(of: c, onePerCitation: onePerCitation)
+            let (key, title) = pageKey(c)
+            if let only, !only.contains(key) { return }
             let i: Int
             if let found = index[key] {
                 i = found
@@ -100,6 +140,17 @@ extension NotesPage {
             if let author = c.author.trimmedNonEmpty { authors[i][author, default: 0] += 1 }
             for tag in c.tags where tagKeys[i].insert(Tag.key(tag.name)).inserted { pages[i].tags.append(tag.name) }
             if c.isArchived { pages[i].archived.append(c) } else { pages[i].blocks.append(c) }
+        }
+
+        private mutating func pageKey(_ c: Citation) -> (key: String, title: String) {
+            guard !onePerCitation, c.source.trimmedNonEmpty != nil || (c.source == nil && c.author.trimmedNonEmpty != nil) else {
+                return NotesPage.key(of: c, onePerCitation: onePerCitation)
+            }
+            let cacheKey = c.source.map { "s" + $0 } ?? "a" + (c.author ?? "")
+            if let known = keyOf[cacheKey] { return known }
+            let made = NotesPage.key(of: c, onePerCitation: false)
+            keyOf[cacheKey] = made
+            return made
         }
 
         /// The pages, each with its most frequent author (the first met among equals) and its

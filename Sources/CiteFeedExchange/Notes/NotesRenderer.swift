@@ -115,17 +115,35 @@ package struct NotesRenderer: Sendable {
         var seen: Set<String> = []
         var out: [String] = []
         for name in names {
-            var tag = String(
-                name.unicodeScalars.map { s -> Character in
-                    s.properties.isAlphabetic || s.properties.numericType != nil || s == "_" || s == "-" || s == "/" ? Character(s) : "-"
-                })
-            while tag.contains("//") { tag = tag.replacing("//", with: "/") }
-            tag = String(tag.drop { $0 == "/" }.reversed().drop { $0 == "/" }.reversed())
-            if tag.isEmpty { continue }
-            if tag.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "_" || $0 == "/" }) { tag = "tag-" + tag }
+            guard let tag = obsidianTag(name) else { continue }
             if seen.insert(tag.lowercased()).inserted { out.append(tag) }
         }
         return out
+    }
+
+    /// One tag name as Obsidian's (`uniqueTags`); `nil` when nothing of it is left.
+    static func obsidianTag(_ name: String) -> String? {
+        // Most names are ASCII letters, digits, `_` and `-`: themselves, unless digits alone.
+        var letter = false
+        if name.utf8.allSatisfy({ b in
+            let isLetter = (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A
+            letter = letter || isLetter || b == 0x5F
+            return isLetter || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x2D
+        }), !name.isEmpty {
+            return letter ? name : "tag-" + name
+        }
+        var tag = ""
+        for s in name.unicodeScalars {
+            let kept = s.properties.isAlphabetic || s.properties.numericType != nil || s == "_" || s == "-" || s == "/"
+            let c: Character = kept ? Character(s) : "-"
+            // No empty level of a nested tag (`a//b`, a leading or trailing `/`).
+            if c == "/" && (tag.isEmpty || tag.last == "/") { continue }
+            tag.append(c)
+        }
+        while tag.last == "/" { tag.removeLast() }
+        if tag.isEmpty { return nil }
+        if tag.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "_" || $0 == "/" }) { tag = "tag-" + tag }
+        return tag
     }
 
     /// Obsidian's callout for a citation's colour: that of its highlight-colour tag (a tag named
