@@ -3,10 +3,12 @@ import CiteFeedStore
 import CiteFeedSupport
 
 /// What makes two citations the same (README, "Import and export"): text and author, lower-cased,
-/// with punctuation read as white space (one reader's "don't" is another's "don’t", its "--"
-/// another's "—", and one takes the sentence's full stop where another leaves it; a text of
-/// punctuation alone keeps it), white space trimmed and each run of it one space, the author's
-/// words in order
+/// in one form of what readers write differently: white space trimmed and each run of it one
+/// space; typographic quotes and apostrophes as `"` and `'`, an ellipsis as `...`; a run of
+/// dashes (`-`, `--`, `–`, `—`) as one ` - `; and the punctuation a highlight's ends may or may
+/// not take (`. , ; : ! ? ' "`) left off, so one reader's `don't … came.` is another's
+/// `don’t...  came` (a text of punctuation alone keeps it). Punctuation inside a text is kept:
+/// `x = a - b` is not `x = a + b`. The author's words are compared in order
 /// (`AuthorNames.comparable`: e-readers write "Last, First" or "First Last"). Kept as
 /// two 64-bit hashes of that form
 /// (the standard library's seeded SipHash and a multiply-fold): the keys of a 100k library take
@@ -44,9 +46,9 @@ struct DuplicateKey: Hashable {
         private var wordRanges: [Range<Int>] = []
 
         private mutating func plainKey(text: UnsafeBufferPointer<UInt8>, author: UnsafeBufferPointer<UInt8>?) -> DuplicateKey {
-            // The normal form is never longer than the input (for ASCII; the rare other text
-            // goes through `normalizeUnicode` and may grow).
-            let needed = text.count + (author?.count ?? 0) + 1
+            // A dash may become three bytes (` - `); the rare text that is not ASCII goes
+            // through `normalizeUnicode`.
+            let needed = 3 * (text.count + (author?.count ?? 0)) + 1
             if buffer.count < needed { buffer = [UInt8](repeating: 0, count: max(needed, 2 * buffer.count, 4096)) }
             return buffer.withUnsafeMutableBufferPointer { out in
                 var n = Maker.normalizeASCII(text, into: out, at: 0)
@@ -71,76 +73,98 @@ struct DuplicateKey: Hashable {
             return DuplicateKey(high: UInt64(UInt(bitPattern: hasher.finalize())), low: mix(bytes))
         }
 
-        /// Lower-cased, punctuation as white space, trimmed, runs of white space as one space,
-        /// written at `start`; returns where the written bytes end, or -1 when `bytes` are not
-        /// all ASCII or are punctuation alone (the Unicode path keeps it then).
+        /// The normal form of ASCII text, written at `start`; returns where the written bytes
+        /// end, or -1 when `bytes` are not all printable ASCII and white space, or are
+        /// punctuation alone (the Unicode path decides those).
         static func normalizeASCII(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
-            guard let input = bytes.baseAddress, let output = out.baseAddress else { return start }
-            var n = start
-            var started = false
-            var pendingSpace = false
-            var i = 0
-            while i < bytes.count {
-                let b = input[i]
-                i += 1
-                // Most bytes are letters, digits and punctuation, copied as they are (lower-cased).
-                if b > 0x20 && b < 0x80 && isPunctuation(b) {
-                    pendingSpace = started
-                } else if b > 0x20 && b < 0x80 {
-                    if pendingSpace {
-                        output[n] = 0x20
-                        n += 1
-                        pendingSpace = false
-                    }
-                    started = true
-                    output[n] = b &- 0x41 < 26 ? b | 0x20 : b
-                    n += 1
-                } else if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
-                    pendingSpace = started
+            for b in bytes where !(b >= 0x20 && b < 0x7F) && !(b >= 0x09 && b <= 0x0D) { return -1 }
+            let n = squeeze(bytes, into: out, at: start, trimming: true)
+            return n == start && bytes.contains(where: { $0 > 0x20 }) ? -1 : n
+        }
+
+        /// The same for any text: Unicode's lower case and white space, typographic marks folded
+        /// (`fold`), then the form ASCII has; punctuation alone kept.
+        static func normalizeUnicode(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+            var folded: [UInt8] = []
+            for scalar in String(decoding: bytes, as: UTF8.self).lowercased().unicodeScalars {
+                if let ascii = fold(scalar) {
+                    folded += ascii
                 } else {
-                    return -1  // not ASCII, or another control character: the Unicode path decides
+                    folded.append(contentsOf: String(scalar).utf8)
                 }
             }
-            // Nothing but punctuation (and white space): compared with it.
-            if !started && bytes.count > 0 { return -1 }
+            var squeezed = [UInt8](repeating: 0, count: 3 * folded.count + 1)
+            folded.withUnsafeBufferPointer { f in
+                squeezed.withUnsafeMutableBufferPointer { o in
+                    var n = squeeze(f, into: o, at: 0, trimming: true)
+                    if n == 0 { n = squeeze(f, into: o, at: 0, trimming: false) }
+                    out.append(contentsOf: o[0..<n])
+                }
+            }
+        }
+
+        /// What a scalar reads as in the normal form, when not itself: white space a space,
+        /// dashes `-`, quotes and apostrophes `"` and `'`, an ellipsis `...`.
+        static func fold(_ scalar: Unicode.Scalar) -> [UInt8]? {
+            switch scalar.value {
+            case 0x2010...0x2015, 0x2212, 0xFE58, 0xFE63, 0xFF0D: return [0x2D]
+            case 0x2018, 0x2019, 0x201A, 0x201B, 0x2032, 0x02BC, 0x2039, 0x203A, 0xFF07: return [0x27]
+            case 0x201C, 0x201D, 0x201E, 0x201F, 0x2033, 0x00AB, 0x00BB, 0xFF02: return [0x22]
+            case 0x2026: return [0x2E, 0x2E, 0x2E]
+            default: return scalar.value > 0x7F && scalar.properties.isWhitespace ? [0x20] : nil
+            }
+        }
+
+        /// Lower-cases ASCII letters, makes each run of white space one space and each run of
+        /// dashes ` - `, and (when `trimming`) leaves off the punctuation at either end.
+        static func squeeze(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>, at start: Int, trimming: Bool)
+            -> Int
+        {
+            var n = start
+            var pendingSpace = false
+            var inDash = false
+            for b in bytes {
+                if b == 0x20 || (b >= 0x09 && b <= 0x0D) {
+                    pendingSpace = n > start
+                    continue
+                }
+                if b == 0x2D {
+                    if inDash { continue }
+                    if n > start {
+                        out[n] = 0x20
+                        n += 1
+                    }
+                    out[n] = 0x2D
+                    n += 1
+                    inDash = true
+                    pendingSpace = true
+                    continue
+                }
+                inDash = false
+                if pendingSpace {
+                    out[n] = 0x20
+                    n += 1
+                    pendingSpace = false
+                }
+                out[n] = b &- 0x41 < 26 ? b | 0x20 : b
+                n += 1
+            }
+            guard trimming else { return n }
+            // The ends' punctuation (and the spaces it leaves).
+            func edge(_ b: UInt8) -> Bool { b == 0x20 || isEdgePunctuation(b) }
+            while n > start && edge(out[n - 1]) { n -= 1 }
+            var first = start
+            while first < n && edge(out[first]) { first += 1 }
+            if first > start {
+                for i in first..<n { out[start + i - first] = out[i] }
+                n -= first - start
+            }
             return n
         }
 
-        /// ASCII's punctuation: `!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~`.
-        static func isPunctuation(_ b: UInt8) -> Bool {
-            (b >= 0x21 && b <= 0x2F) || (b >= 0x3A && b <= 0x40) || (b >= 0x5B && b <= 0x60) || (b >= 0x7B && b <= 0x7E)
-        }
-
-        /// The same for any text, with Unicode's lower case, white space and punctuation (its
-        /// general categories P…, and ASCII's symbols as above).
-        static func normalizeUnicode(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8], keepingPunctuation: Bool = false) {
-            var started = false
-            var pendingSpace = false
-            let start = out.count
-            for scalar in String(decoding: bytes, as: UTF8.self).lowercased().unicodeScalars {
-                if scalar.properties.isWhitespace || (!keepingPunctuation && isPunctuation(scalar)) {
-                    pendingSpace = started
-                    continue
-                }
-                if pendingSpace { out.append(0x20) }
-                pendingSpace = false
-                started = true
-                out.append(contentsOf: String(scalar).utf8)
-            }
-            if !started && !keepingPunctuation {
-                out.removeSubrange(start...)
-                normalizeUnicode(bytes, into: &out, keepingPunctuation: true)
-            }
-        }
-
-        static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
-            if scalar.value < 0x80 { return isPunctuation(UInt8(scalar.value)) }
-            switch scalar.properties.generalCategory {
-            case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation,
-                .otherPunctuation:
-                return true
-            default: return false
-            }
+        /// `. , ; : ! ? ' "`: what one reader's highlight takes at its ends and another's not.
+        static func isEdgePunctuation(_ b: UInt8) -> Bool {
+            b == 0x2E || b == 0x2C || b == 0x3B || b == 0x3A || b == 0x21 || b == 0x3F || b == 0x27 || b == 0x22
         }
 
         /// A second, independent 64-bit hash: 8 bytes at a time, multiplied and folded

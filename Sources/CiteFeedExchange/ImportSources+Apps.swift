@@ -26,10 +26,12 @@ extension ImportSources {
             data + "/com.github.johnfactotum.Foliate",
             home + "/.var/app/com.github.johnfactotum.Foliate/data/com.github.johnfactotum.Foliate",
         ].filter(Posix.isDirectory)
-        if !foliate.isEmpty { apps.append(App(name: "Foliate", files: foliate.flatMap { jsonFiles(in: $0, as: .foliate) })) }
+        if !foliate.isEmpty { apps.append(App(name: "Foliate", files: foliate.flatMap { jsonFiles(in: $0, opening: UInt8(ascii: "{")) })) }
         let calibre = [config + "/calibre/viewer/annots", home + "/.var/app/com.calibre_ebook.calibre/config/calibre/viewer/annots"]
             .filter(Posix.isDirectory)
-        if !calibre.isEmpty { apps.append(App(name: "calibre's viewer", files: calibre.flatMap { jsonFiles(in: $0, as: .calibre) })) }
+        if !calibre.isEmpty {
+            apps.append(App(name: "calibre's viewer", files: calibre.flatMap { jsonFiles(in: $0, opening: UInt8(ascii: "[")) }))
+        }
         let koreader = config + "/koreader"
         if Posix.isDirectory(koreader) {
             var sidecars: [String] = []
@@ -43,14 +45,15 @@ extension ImportSources {
         return apps
     }
 
-    /// The `.json` files in `folder` whose content is `format`'s.
-    private static func jsonFiles(in folder: String, as format: ImportFormat) -> [String] {
+    /// The `.json` files in `folder` that begin as the program's do (a book's object, a list of
+    /// annotations): every one is imported, so that one the program cannot have written right
+    /// (cut short, not JSON) is named and fails, not passed over in silence.
+    private static func jsonFiles(in folder: String, opening: UInt8) -> [String] {
         Posix.directoryEntries(folder).sorted().filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.map { folder + "/" + $0 }.filter {
             path in
-            guard Posix.status(path)?.isRegular == true, !Posix.isLink(path), let head = Posix.readPrefix(path, 65536),
-                let text = ImportText.decodeIfText(head)
-            else { return false }
-            return Importers.detect(name: path, bytes: text) == format
+            guard !Posix.isLink(path), Posix.status(path)?.isRegular == true, let head = Posix.readPrefix(path, 4096) else { return false }
+            let start = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
+            return start.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 } == opening
         }
     }
 

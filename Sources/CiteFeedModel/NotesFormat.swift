@@ -12,11 +12,3 @@ package enum NotesFormat: String, CaseIterable, Sendable {
     /// Whether a page begins with YAML front matter (Obsidian's properties).
     package var hasFrontMatter: Bool { self == .obsidian }
 }
-
-/// What becomes of an archived citation's block in a notes folder (the setting `notesArchived`).
-package enum NotesArchived: String, CaseIterable, Sendable {
-    /// Moved under an "Archived" heading at the end of its page.
-    case section
-    /// Taken off its page.
-    case remove
-}

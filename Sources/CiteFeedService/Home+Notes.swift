@@ -17,6 +17,15 @@ extension Home {
         let settings = try settings()
         try checkNotesFolder(folder)
         let notes = try NotesFolder(path: folder, format: format)
+        // One export of a folder at a time (a timer's rotate, an export by hand).
+        let lock = FileLock.shared(notes.lockPath)
+        do { try lock.acquire(patience: 60_000) } catch {
+            switch error {
+            case .stuck: throw StoreError.busy(path: notes.lockPath)
+            case .io(let failure): throw NotesError.file(failure)
+            }
+        }
+        defer { lock.release() }
         let (previous, damaged) = try notes.loadManifest()
         let library = try library()
         let keepArchived = settings.notesArchived == .section
@@ -54,8 +63,8 @@ extension Home {
     }
 
     /// Refuses a notes folder that is (or is inside) the sync folder, an output directory or
-    /// the library's directory.
-    func checkNotesFolder(_ path: String) throws {
+    /// the library's directory (for `export`, and when `notesFolder` is written).
+    package func checkNotesFolder(_ path: String) throws {
         let folder =
             Posix.resolvedPath(path) ?? Posix.resolvedPath(Posix.parentDirectory(path)).map { $0 + "/" + Posix.lastComponent(path) } ?? path
         func within(_ inner: String, _ outer: String) -> Bool { inner == outer || inner.hasPrefix(outer == "/" ? "/" : outer + "/") }

@@ -1,3 +1,4 @@
+import CiteFeedExchange
 import CiteFeedModel
 import CiteFeedOutput
 import CiteFeedStore
@@ -12,6 +13,12 @@ extension Home {
         // A rotation that is not there is refused before anything (`isSet` names it).
         if !rotation.isEmpty { _ = try file.isSet(key, rotation: rotation) }
         if key.isLibrarys && !rotation.isEmpty { throw SettingsError.librarysOnly(key: key.rawValue, rotation: rotation) }
+        // A notes folder is a folder of its own, there now, and not one citefeed owns.
+        if key == .notesFolder, case .string(let given) = value, !given.isEmpty {
+            let path = Posix.absolutePath(given, home: paths.userHome)
+            guard Posix.isDirectory(path) else { throw NotesError.notAFolder(path) }
+            try checkNotesFolder(path)
+        }
         try file.editing {
             try change(settings: try file.settings(applying: key, value, rotation: rotation)) { library in
                 try file.write(key, value, rotation: rotation)

@@ -63,9 +63,10 @@ struct ImportCommand: Command {
             KOReader on the desktop (~/.config/koreader: its docsettings and hashdocsettings, and
             the sidecars beside the books in its history).
             All or nothing: an invalid record stops the import and names it, unless --skip-invalid.
-            Citations already in the library (same text and author, ignoring case, spaces and punctuation, the
+            Citations already in the library (same text and author, ignoring case, spaces, how
+            quotes, dashes and ellipses are written and the punctuation at the text's ends; the
             author's words in any order: "Last, First" is "First Last") are skipped, so importing
-            twice adds nothing; a note made on the device since becomes the back of a citation
+            twice, or the same highlight from two readers, adds nothing; a note made on the device since becomes the back of a citation
             that has none. Ends with: imported N, skipped M duplicates. --dry-run says what would
             be imported and left out, and writes nothing. On a terminal, an import that takes more
             than half a second shows a progress bar.

@@ -48,6 +48,7 @@ extension NotesPageProblem {
         case .endWithoutBegin(let line): "line \(line) ends citefeed's part, which had not begun"
         case .beginWithoutEnd(let line): "citefeed's part, begun on line \(line), never ends"
         case .blockTwice(let uuid): "the citation \(uuid) is on it twice"
+        case .notAFile: "it is a link, a folder or a pipe, which citefeed does not write through"
         }
     }
 }

@@ -37,7 +37,14 @@ struct NotesComposer {
             let items = NotesItem.merged(parsed.items, active: active, archived: archived)
             var out = NotesLogseqText.mergedProperties(parsed.properties, ours: renderer.pageProperties(page))
             if !items.isEmpty { out.append("") }
-            for item in items { out += lines(item) }
+            for item in items {
+                var block = lines(item)
+                // The properties the user gave it, after its id.
+                if case .block(let uuid) = item, let extra = parsed.extraProperties[uuid], block.count >= 2 {
+                    block.insert(contentsOf: extra.map { "  " + $0 }, at: 2)
+                }
+                out += block
+            }
             return .success(out.joined(separator: "\n") + "\n")
         }
         var parsed = NotesPageText()

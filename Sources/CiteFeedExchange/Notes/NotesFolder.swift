@@ -40,7 +40,9 @@ package struct NotesFolder {
         if let status = Posix.status(path) {
             guard status.isDirectory else { throw .notAFolder(path) }
         } else {
-            guard Posix.isDirectory(Posix.parentDirectory(path)) else { throw .noParent(path) }
+            let parent = Posix.parentDirectory(path)
+            if Posix.fileExists(parent) && !Posix.isDirectory(parent) { throw .notAFolder(parent) }
+            guard Posix.isDirectory(parent) else { throw .noParent(path) }
             do { try Posix.makeDirectories(path, mode: 0o755) } catch { throw .file(error) }
         }
         guard Posix.isWritable(path) else { throw .notWritable(path) }
@@ -55,6 +57,10 @@ package struct NotesFolder {
     }
 
     package var manifestPath: String { directory + "/" + NotesManifest.fileName }
+
+    /// Held while an export writes the folder: two at once (a timer's rotate and an export by
+    /// hand) take turns.
+    package var lockPath: String { directory + "/.citefeed-notes.lock" }
 
     /// Writes `pages` (those `NotesStamps.changed` names, made whole by `NotesPage.Plan`),
     /// carries the manifest's entries of `kept` pages (unchanged) over, and retires the
@@ -104,6 +110,12 @@ package struct NotesFolder {
                 let name = names.new(page.title)
                 try put(freshText, at: name)
                 report.created.append(name)
+                // Its page is there but not a file citefeed writes (a link, a folder): said.
+                if let previous, !claimed.contains(previous.path),
+                    Posix.isLink(directory + "/" + previous.path) || Posix.fileExists(directory + "/" + previous.path)
+                {
+                    report.broken.append((previous.path, .notAFile, name))
+                }
                 record(name)
                 continue
             }

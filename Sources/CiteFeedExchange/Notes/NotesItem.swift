@@ -56,4 +56,6 @@ package enum NotesPageProblem: Error, Equatable, Sendable {
     case endWithoutBegin(line: Int)
     case beginWithoutEnd(line: Int)
     case blockTwice(String)
+    /// The page is a link, a folder or a pipe: citefeed does not write through it.
+    case notAFile
 }

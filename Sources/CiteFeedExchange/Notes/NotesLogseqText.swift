@@ -12,6 +12,9 @@ struct NotesLogseqText {
     /// The page properties' lines (and anything else before the first block).
     var properties: [Substring] = []
     var items: [NotesItem] = []
+    /// The properties the user (or Logseq: `collapsed:: true`) gave citefeed's blocks, by uuid:
+    /// kept when the block is written anew.
+    var extraProperties: [String: [String]] = [:]
 
     /// The property of the "Archived" heading block.
     static let archivedProperty = "citefeed:: archived"
@@ -33,12 +36,19 @@ struct NotesLogseqText {
             var end = i + 1
             while end < lines.count && !startsBlock(lines[end]) { end += 1 }
             let block = lines[i..<end]
-            // Its own lines end at its first child.
-            let ownEnd = block.indices.dropFirst().first { isChild(block[$0]) } ?? end
+            // Its own lines end at its first child, or at a line typed at the margin that starts
+            // no block (Logseq would take it into the block; it is the user's, as is what follows).
+            let ownEnd =
+                block.indices.dropFirst().first {
+                    isChild(block[$0]) || (!block[$0].isEmpty && block[$0].first != " " && block[$0].first != "\t")
+                }
+                ?? end
             let properties = block[(i + 1)..<ownEnd].prefix { isProperty($0) }.map { String($0).trimmingWhitespace() }
             let id = properties.first { $0.hasPrefix("id:: ") }.map { String($0.dropFirst(5)).trimmingWhitespace().lowercased() }
             if let id, known.contains(id) {
                 guard seen.insert(id).inserted else { return .failure(.blockTwice(id)) }
+                let extra = properties.filter { !$0.hasPrefix("id::") }
+                if !extra.isEmpty { page.extraProperties[id] = extra }
                 page.items.append(.block(id))
                 if ownEnd < end { page.items.append(.text(Array(lines[ownEnd..<end]))) }
             } else if !heading && properties.contains(archivedProperty) {

@@ -77,6 +77,8 @@ package struct NotesRenderer: Sendable {
     /// file's name), the author and source as plain text, and the page's key, quoted (a quoted
     /// value is never read as links).
     func pageProperties(_ page: NotesPage) -> [(key: String, line: String)] {
+        // A page no longer citefeed's (`NotesFolder.retire`) keeps its title and author as they are.
+        if page.title.isEmpty { return [("citefeed-page", "citefeed-page:: " + NotesMarkup.yamlQuoted(page.key))] }
         var out = [("title", "title:: " + NotesMarkup.inline(Substring(page.title), logseq: true))]
         if let author = page.author { out.append(("author", "author:: " + NotesMarkup.inline(Substring(author), logseq: true))) }
         if let source = page.source, source != page.title {

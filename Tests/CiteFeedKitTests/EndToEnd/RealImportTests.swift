@@ -47,10 +47,12 @@ import Testing
     /// As the duplicate check compares (case and runs of white space ignored).
     static func squeezed(_ s: String) -> String { s.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ") }
 
-    /// `squeezed`, punctuation read as white space: as duplicates are compared (the same words
-    /// highlighted twice, once with the full stop, are one citation).
+    /// The text as duplicates are compared (the same words highlighted twice, once with the
+    /// full stop, are one citation).
     static func words(_ s: String) -> String {
-        squeezed(String(s.unicodeScalars.map { DuplicateKey.Maker.isPunctuation($0) ? " " : Character($0) }))
+        var out: [UInt8] = []
+        Array(s.utf8).withUnsafeBufferPointer { DuplicateKey.Maker.normalizeUnicode($0, into: &out) }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Each file imports whole (exit 0, no --skip-invalid); its bookmarks are left out and

@@ -118,6 +118,19 @@ import Testing
         #expect(try Self.citation(other, "Storms are only weather that stayed too long.")?.source == "Part One")
     }
 
+    /// A file in Foliate's folder that Foliate cannot have written (cut short) is named and
+    /// fails; the others are imported.
+    @Test func aBrokenFileIsNamed() throws {
+        let box = try Sandbox()
+        try Self.desktop(box)
+        try Data("{\"annotations\": [".utf8).write(
+            to: box.home.appendingPathComponent(".local/share/com.github.johnfactotum.Foliate/cut.json"))
+        let result = try box.run("import", "--apps")
+        #expect(result.status == 65, "\(result)")
+        #expect(result.stderr.contains("citefeed: error: Foliate: cut.json is not valid: line 1, column 18"), "\(result)")
+        #expect(result.stdout.contains("6 files: imported 8"), "\(result)")
+    }
+
     @Test func noDesktopReader() throws {
         let box = try Sandbox()
         let result = try box.run("import", "--apps")

@@ -62,7 +62,7 @@ import Testing
             .studyParameters: .array([]), .deckParameters: .object([]),
             .mode: .string("rotate"),
             // Sync (empty: the host name).
-            .syncName: .string(""),
+            .syncName: .string(""), .notesFormat: .string("obsidian"), .notesArchived: .string("section"),
             // Pictures (no background image: none).
             .pictures: .array([]), .sleepScreenRotation: .string(""), .sleepScreenCount: .int(20), .pictureTheme: .string("light"),
             .pictureMargins: .array([.int(0)]),

@@ -51,6 +51,10 @@ extension EndToEnd {
             #expect(try String(contentsOf: file, encoding: .utf8) == "a file of mine\n")
             let nowhere = Self.temporary().appendingPathComponent("deeper/notes").path
             try Self.expectRefused(box, ["export", "--format", "obsidian", nowhere], status: .notFound, containing: "make that first")
+            // Under a file: that file is named.
+            try Self.expectRefused(
+                box, ["export", "--format", "obsidian", file.appendingPathComponent("notes").path], status: .usage,
+                containing: "\(file.path) is not a folder")
         }
 
         /// Not writable, as a user without privileges (through setpriv when the tests run as root).
@@ -163,6 +167,10 @@ extension EndToEnd {
             #expect(try box.run("rotation", "add", "other").status == 0)
             try Self.expectRefused(
                 box, ["defaults", "write", "--rotation", "other", "notesFolder", dir.path], status: .usage, containing: "one notes folder")
+            // Written only for a folder there, and not one citefeed owns.
+            try Self.expectRefused(box, ["defaults", "write", "notesFolder", dir.path], status: .usage, containing: "is not a folder")
+            try Self.expectRefused(
+                box, ["defaults", "write", "notesFolder", box.home.path], status: .usage, containing: "it is in the library's directory")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             #expect(try box.run("defaults", "write", "notesFolder", dir.path).status == 0)
             #expect(try box.run("defaults", "write", "notesFormat", "logseq").status == 0)

@@ -198,3 +198,84 @@ import Testing
         #expect(try vault.page("Quiet Book.md") == left)
     }
 }
+
+/// A later export renders only the pages whose citations changed: with the clock past the
+/// last export, a page whose citations did not change is not even read (a hand edit inside
+/// citefeed's block stays), and one whose citation changed is made anew; a change made in the
+/// very second the last export read the library is not missed.
+@Suite struct NotesChangeTests {
+    @Test func onlyChangedPagesAreRendered() throws {
+        let vault = try NotesInStepTests.Vault(.markdown)
+        vault.box.now = "2026-03-01T09:30:00+01:00"
+        try vault.export()
+        // The same second: an edit the stamps alone could not tell.
+        #expect(try vault.box.run("edit", String(vault.ids["c1"]!), "--text", "Edited in the second of the export.").status == 0)
+        try vault.export()
+        #expect(try vault.page("Quiet Book.md").contains("Edited in the second of the export."))
+        // Later: nothing changed in the library, so the page is not read, and what the user
+        // typed inside citefeed's block stays until the citation changes.
+        vault.box.now = "2026-03-01T10:30:00+01:00"
+        try vault.export()
+        let page = try vault.page("The Book.md")
+        try vault.write("The Book.md", page.replacingOccurrences(of: "> First of the book.", with: "> First of the book (my typo)."))
+        vault.box.now = "2026-03-01T11:30:00+01:00"
+        let quiet = try vault.export()
+        #expect(quiet.stderr.contains("(3 unchanged)"), "\(quiet)")
+        #expect(try vault.page("The Book.md").contains("(my typo)"))
+        #expect(try vault.box.run("edit", String(vault.ids["a2"]!), "--text", "Second, changed.").status == 0)
+        vault.box.now = "2026-03-01T12:30:00+01:00"
+        let changed = try vault.export()
+        #expect(changed.stderr.contains("(1 updated, 2 unchanged)"), "\(changed)")
+        let book = try vault.page("The Book.md")
+        #expect(book.contains("Second, changed.") && !book.contains("(my typo)"))
+    }
+}
+
+/// What a Logseq user does to a page: lines typed at the margin (which Logseq would fold into
+/// the block above), properties on citefeed's blocks (`collapsed:: true`, their own), tabs for
+/// children; none of it is lost, and a page left to the user keeps its title.
+@Suite struct NotesLogseqUserTests {
+    @Test func theUsersLinesAndProperties() throws {
+        let vault = try NotesInStepTests.Vault(.logseq)
+        try vault.export()
+        let a1 = try vault.uuid("a1")
+        var page = try vault.page("The Book.md")
+        page = page.replacingOccurrences(of: "  id:: \(a1)\n", with: "  id:: \(a1)\n  collapsed:: true\n  mynote:: important\n")
+        page += "My thoughts on this book, typed at the margin.\n"
+        try vault.write("The Book.md", page)
+        #expect(try vault.box.run("edit", String(vault.ids["a2"]!), "--text", "Second, edited.").status == 0)
+        try vault.export()
+        var book = try vault.page("The Book.md")
+        #expect(book.contains("  id:: \(a1)\n  collapsed:: true\n  mynote:: important\n"), "\(book)")
+        #expect(book.hasSuffix("My thoughts on this book, typed at the margin.\n") && book.contains("Second, edited."), "\(book)")
+        // Every citation of the page gone: the page stays for the user's line, with its title.
+        for key in ["a1", "a2", "a3"] { #expect(try vault.box.run("delete", "--force", String(vault.ids[key]!)).status == 0) }
+        let result = try vault.export()
+        #expect(result.stderr.contains("1 left to you"), "\(result)")
+        book = try vault.page("The Book.md")
+        #expect(
+            book.hasPrefix("title:: The Book\n") && book.contains("My thoughts on this book") && !book.contains("First of the book"),
+            "\(book)")
+    }
+
+    /// A page replaced by a link is not written through; its citations go to a new page, and
+    /// the warning says why.
+    @Test func aPageThatIsALink() throws {
+        let vault = try NotesInStepTests.Vault(.obsidian)
+        try vault.export()
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("elsewhere-\(UUID().uuidString).md")
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        try FileManager.default.moveItem(at: vault.dir.appendingPathComponent("Quiet Book.md"), to: elsewhere)
+        try FileManager.default.createSymbolicLink(at: vault.dir.appendingPathComponent("Quiet Book.md"), withDestinationURL: elsewhere)
+        let before = try Data(contentsOf: elsewhere)
+        #expect(try vault.box.run("edit", String(vault.ids["c1"]!), "--text", "Changed.").status == 0)
+        let result = try vault.box.run("export", "--format", "obsidian", vault.dir.path)
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.stderr.contains(
+                "Quiet Book.md was left as it is: it is a link, a folder or a pipe, which citefeed does not write through; its citations are now in Quiet Book 2.md"
+            ), "\(result)")
+        #expect(try Data(contentsOf: elsewhere) == before)
+        #expect(try vault.page("Quiet Book 2.md").contains("Changed."))
+    }
+}
