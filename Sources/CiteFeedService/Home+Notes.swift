@@ -34,19 +34,29 @@ extension Home {
         query.archived = false
         let readAt = try now().seconds
         var stamps = NotesStamps(onePerCitation: onePerCitation, keepArchived: keepArchived)
-        try library.forEachStamp(query) { stamps.add($0) }
         let salt = NotesStamps.salt(format: format, onePerCitation: onePerCitation, keepArchived: keepArchived, tags: try library.tagList())
-        let changed = stamps.changed(since: previous, salt: salt, folder: notes)
         var plan = NotesPage.Plan(onePerCitation: onePerCitation, keepArchived: keepArchived)
-        let ids = changed.flatMap { stamps.pages[$0]?.ids ?? [] }
-        if ids.count > stamps.count / 2 {
-            // Most of the library: one pass over it beats looking each citation up.
-            query.sort = .created
-            query.reverse = true  // oldest first
-            if changed.count < stamps.keys.count { plan.only = changed }
-            try library.forEachCitation(query) { plan.add($0) }
+        let changed: Set<String>
+        if previous?.salt != salt {
+            // Every page anew (a new folder, or one written another way): one pass.
+            try library.forEachCitationAndStamp(query) { c, stamp in
+                stamps.add(stamp)
+                plan.add(c)
+            }
+            changed = Set(stamps.keys)
         } else {
-            try library.forEachCitation(ids: ids) { plan.add($0) }
+            try library.forEachStamp(query) { stamps.add($0) }
+            changed = stamps.changed(since: previous, salt: salt, folder: notes)
+            let ids = changed.flatMap { stamps.pages[$0]?.ids ?? [] }
+            if ids.count > stamps.count / 2 {
+                // Most of the library: one pass over it beats looking each citation up.
+                query.sort = .created
+                query.reverse = true  // oldest first
+                if changed.count < stamps.keys.count { plan.only = changed }
+                try library.forEachCitation(query) { plan.add($0) }
+            } else {
+                try library.forEachCitation(ids: ids) { plan.add($0) }
+            }
         }
         let kept = stamps.keys.filter { !changed.contains($0) }
         let report = try notes.write(

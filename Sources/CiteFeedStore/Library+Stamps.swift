@@ -55,4 +55,26 @@ extension Library {
             while try statement.step() { try body(Library.readCitation(statement, tags: tags)) }
         }
     }
+
+    /// Every citation `query` selects with its stamp, oldest first: one pass, for an export
+    /// that renders every page (a new folder, or one written another way).
+    package func forEachCitationAndStamp(_ query: CitationQuery, _ body: (Citation, CitationStamp) throws -> Void) throws {
+        var query = query
+        query.sort = .created
+        query.reverse = true
+        try mappingSQLite {
+            guard let (sql, bindings) = try select(query) else { return }
+            let tags = try tagTable()
+            let statement = try db.prepare(sql)
+            try statement.bind(bindings)
+            while try statement.step() {
+                let c = Library.readCitation(statement, tags: tags)
+                try body(
+                    c,
+                    CitationStamp(
+                        id: c.id, uuid: c.uuid, author: c.author, source: c.source, favourite: c.favourite, updatedAt: c.updatedAt.seconds,
+                        archivedAt: c.archivedAt?.seconds, tagIDs: statement.optionalText(10) ?? ""))
+            }
+        }
+    }
 }
