@@ -47,7 +47,7 @@ extension Home {
         } else {
             try library.forEachStamp(query) { stamps.add($0) }
             changed = stamps.changed(since: previous, salt: salt, folder: notes)
-            let ids = changed.flatMap { stamps.pages[$0]?.ids ?? [] }
+            let ids = changed.flatMap { stamps[$0]?.ids ?? [] }
             if ids.count > stamps.count / 2 {
                 // Most of the library: one pass over it beats looking each citation up.
                 query.sort = .created

@@ -13,6 +13,7 @@ struct NotesComposer {
     /// Logseq blocks are citefeed's (the page's, and those it held last time); `previousTags`:
     /// the tags citefeed wrote in its front matter last time.
     func text(of page: NotesPage, existing: String?, known: Set<String>, previousTags: [String]) -> Result<String, NotesPageProblem> {
+        if existing == nil { return .success(fresh(page)) }
         var byUUID: [String: Citation] = [:]
         for c in page.blocks + page.archived { byUUID[c.uuid.lowercased()] = c }
         let active = page.blocks.map { $0.uuid.lowercased() }
@@ -70,6 +71,36 @@ struct NotesComposer {
         out += ["", NotesPageText.endMarker]
         out += parsed.below.map(String.init)
         return .success(out.joined(separator: "\n") + "\n")
+    }
+
+    /// A new page: what `text` makes of no file, without looking anything up (most pages of a
+    /// first export).
+    private func fresh(_ page: NotesPage) -> String {
+        var out: [String] = []
+        let archivedHeading =
+            format == .logseq
+            ? ["- " + NotesRenderer.archivedHeading, "  " + NotesLogseqText.archivedProperty] : [NotesRenderer.archivedHeading]
+        if format == .logseq {
+            out = renderer.pageProperties(page).map(\.line)
+            if !page.blocks.isEmpty || !page.archived.isEmpty { out.append("") }
+            for c in page.blocks { out += renderer.block(c, on: page) }
+            if !page.archived.isEmpty {
+                out += archivedHeading
+                for c in page.archived { out += renderer.block(c, on: page) }
+            }
+            return out.joined(separator: "\n") + "\n"
+        }
+        if format.hasFrontMatter { out = ["---"] + renderer.frontMatter(page).flatMap(\.lines) + ["---"] }
+        let header = renderer.header(page)
+        if !header.isEmpty { out += header + [""] }
+        out.append(NotesPageText.beginMarker(page.key))
+        for c in page.blocks { out += [""] + renderer.block(c, on: page) }
+        if !page.archived.isEmpty {
+            out += [""] + archivedHeading
+            for c in page.archived { out += [""] + renderer.block(c, on: page) }
+        }
+        out += ["", NotesPageText.endMarker]
+        return out.joined(separator: "\n") + "\n"
     }
 
     /// How many lines of a page (as `text` made it) are the user's, not counting blank ones and

@@ -112,8 +112,6 @@ extension NotesPage {
         /// When set, the only pages made (the others' citations are passed over).
         package var only: Set<String>?
         private var index: [String: Int] = [:]
-        /// Keys and titles by source (or author): they repeat.
-        private var keyOf: [String: (key: String, title: String)] = [:]
         /// The authors of each page's citations, counted, for the page's author.
         private var authors: [[String: Int]] = []
         private var tagKeys: [Set<String>] = []
@@ -125,12 +123,13 @@ extension NotesPage {
 
         package mutating func add(_ c: Citation) {
             if c.isArchived && !keepArchived { return }
-            let (key, title) = pageKey(c)
+            let key = NotesPage.key(source: c.source, author: c.author, uuid: c.uuid, onePerCitation: onePerCitation)
             if let only, !only.contains(key) { return }
             let i: Int
             if let found = index[key] {
                 i = found
             } else {
+                let title = NotesPage.key(of: c, onePerCitation: onePerCitation).title
                 i = pages.count
                 index[key] = i
                 pages.append(NotesPage(key: key, title: title, source: c.source.trimmedNonEmpty.map(NotesPage.book)))
@@ -140,17 +139,6 @@ extension NotesPage {
             if let author = c.author.trimmedNonEmpty { authors[i][author, default: 0] += 1 }
             for tag in c.tags where tagKeys[i].insert(Tag.key(tag.name)).inserted { pages[i].tags.append(tag.name) }
             if c.isArchived { pages[i].archived.append(c) } else { pages[i].blocks.append(c) }
-        }
-
-        private mutating func pageKey(_ c: Citation) -> (key: String, title: String) {
-            guard !onePerCitation, c.source.trimmedNonEmpty != nil || (c.source == nil && c.author.trimmedNonEmpty != nil) else {
-                return NotesPage.key(of: c, onePerCitation: onePerCitation)
-            }
-            let cacheKey = c.source.map { "s" + $0 } ?? "a" + (c.author ?? "")
-            if let known = keyOf[cacheKey] { return known }
-            let made = NotesPage.key(of: c, onePerCitation: false)
-            keyOf[cacheKey] = made
-            return made
         }
 
         /// The pages, each with its most frequent author (the first met among equals) and its

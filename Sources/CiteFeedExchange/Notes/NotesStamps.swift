@@ -15,10 +15,14 @@ package struct NotesStamps {
 
     package let onePerCitation: Bool
     package let keepArchived: Bool
-    /// Page keys in the order their first citation came.
+    /// Page keys in the order their first citation came, and each one's page.
     package private(set) var keys: [String] = []
-    package private(set) var pages: [String: Page] = [:]
+    private var list: [Page] = []
+    private var index: [String: Int] = [:]
     package private(set) var count = 0
+
+    /// The page of `key`, if the library has one.
+    package subscript(key: String) -> Page? { index[key].map { list[$0] } }
 
     package struct Page: Sendable {
         package var ids: [Int64] = []
@@ -34,9 +38,18 @@ package struct NotesStamps {
 
     package mutating func add(_ s: CitationStamp) {
         if s.archivedAt != nil && !keepArchived { return }
-        let key = pageKey(s)
-        if pages[key] == nil { keys.append(key) }
-        var page = pages[key] ?? Page()
+        let key = NotesPage.key(source: s.source, author: s.author, uuid: s.uuid, onePerCitation: onePerCitation)
+        let at: Int
+        if let known = index[key] {
+            at = known
+        } else {
+            at = list.count
+            index[key] = at
+            keys.append(key)
+            list.append(Page())
+        }
+        var page = list[at]
+        list[at] = Page()  // uniquely referenced while it grows
         page.ids.append(s.id)
         page.newest = max(page.newest, s.updatedAt)
         var h = page.fingerprint
@@ -58,29 +71,15 @@ package struct NotesStamps {
         mix(s.favourite ? 1 : 0)
         mix(s.updatedAt)
         mix(s.archivedAt ?? -1)
-        mix(s.tagIDs)
+        mix(Int64(bitPattern: s.tags))
         page.fingerprint = h
-        pages[key] = page
+        list[at] = page
         count += 1
-    }
-
-    /// The page key of a stamp; sources and authors repeat, so their keys are kept.
-    private var keyOf: [String: String] = [:]
-
-    private mutating func pageKey(_ s: CitationStamp) -> String {
-        if onePerCitation { return NotesPage.key(source: nil, author: nil, uuid: s.uuid, onePerCitation: true) }
-        let name = s.source ?? s.author ?? ""
-        let cacheKey = (s.source != nil ? "s" : "a") + name
-        if let key = keyOf[cacheKey] { return key }
-        let key = NotesPage.key(source: s.source, author: s.author, uuid: s.uuid, onePerCitation: false)
-        // A blank source or author falls through to the next: not kept by name.
-        if s.source.trimmedNonEmpty != nil || (s.source == nil && s.author.trimmedNonEmpty != nil) { keyOf[cacheKey] = key }
-        return key
     }
 
     /// A page's fingerprint as the manifest keeps it.
     package func digest(_ key: String) -> String {
-        let hex = String(pages[key]?.fingerprint ?? 0, radix: 16)
+        let hex = String(self[key]?.fingerprint ?? 0, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
@@ -99,7 +98,7 @@ package struct NotesStamps {
         for page in manifest.pages { entries[page.key] = page }
         return Set(
             keys.filter { key in
-                guard let entry = entries[key], let page = pages[key] else { return true }
+                guard let entry = entries[key], let page = self[key] else { return true }
                 return entry.digest != digest(key) || page.newest >= manifest.readAt || !folder.isPage(entry.path)
             })
     }
