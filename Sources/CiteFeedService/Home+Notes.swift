@@ -18,13 +18,7 @@ extension Home {
         try checkNotesFolder(folder)
         let notes = try NotesFolder(path: folder, format: format)
         // One export of a folder at a time (a timer's rotate, an export by hand).
-        let lock = FileLock.shared(notes.lockPath)
-        do { try lock.acquire(patience: 60_000) } catch {
-            switch error {
-            case .stuck: throw StoreError.busy(path: notes.lockPath)
-            case .io(let failure): throw NotesError.file(failure)
-            }
-        }
+        let lock = try takeTurn(notes.lockPath)
         defer { lock.release() }
         let (previous, damaged) = try notes.loadManifest()
         let library = try library()

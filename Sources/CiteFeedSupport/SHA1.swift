@@ -1,18 +1,30 @@
 /// SHA-1 (FIPS 180-4), only for name-based (version 5) UUIDs of feed items.
 enum SHA1 {
-    static func digest(_ message: [UInt8]) -> [UInt8] {
-        var h: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
+    /// A message padded as SHA-1 and SHA-2 pad it: `0x80`, zeros, and its length in bits
+    /// (big-endian), to a whole number of 64-byte blocks.
+    static func padded(_ message: [UInt8]) -> [UInt8] {
         var data = message
         let bitLength = UInt64(message.count) * 8
         data.append(0x80)
         while data.count % 64 != 56 { data.append(0) }
         for i in (0..<8).reversed() { data.append(UInt8(truncatingIfNeeded: bitLength >> (UInt64(i) * 8))) }
+        return data
+    }
+
+    /// The 16 big-endian words of the block at `chunk`, into `w[0..<16]`.
+    static func loadWords(_ data: [UInt8], _ chunk: Int, into w: inout [UInt32]) {
+        for i in 0..<16 {
+            let j = chunk + i * 4
+            w[i] = UInt32(data[j]) << 24 | UInt32(data[j + 1]) << 16 | UInt32(data[j + 2]) << 8 | UInt32(data[j + 3])
+        }
+    }
+
+    static func digest(_ message: [UInt8]) -> [UInt8] {
+        var h: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
+        let data = padded(message)
         var w = [UInt32](repeating: 0, count: 80)
         for chunk in stride(from: 0, to: data.count, by: 64) {
-            for i in 0..<16 {
-                let j = chunk + i * 4
-                w[i] = UInt32(data[j]) << 24 | UInt32(data[j + 1]) << 16 | UInt32(data[j + 2]) << 8 | UInt32(data[j + 3])
-            }
+            loadWords(data, chunk, into: &w)
             for i in 16..<80 {
                 let x = w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16]
                 w[i] = x << 1 | x >> 31

@@ -50,13 +50,7 @@ extension Home {
         try checkSyncFolder(path)
         // Opened (made, on a new home) before the sync lock, which lies beside it.
         let library = try library()
-        let lock = FileLock.shared(paths.syncLock)
-        do { try lock.acquire(patience: 60_000) } catch {
-            switch error {
-            case .stuck: throw StoreError.busy(path: paths.syncLock)
-            case .io(let failure): throw StoreError.file(failure)
-            }
-        }
+        let lock = try takeTurn(paths.syncLock)
         defer { lock.release() }
         let file = SettingsFile(path: paths.settings)
         // The settings lock, then the library's, for each transaction (sync may write
@@ -173,6 +167,19 @@ extension Home {
 }
 
 extension Home {
+    /// The lock at `path`, taken, waiting up to a minute for another process that holds it
+    /// (a long sync, an export of a notes folder); a holder that keeps it longer is `busy`.
+    func takeTurn(_ path: String) throws -> FileLock {
+        let lock = FileLock.shared(path)
+        do { try lock.acquire(patience: 60_000) } catch {
+            switch error {
+            case .stuck: throw StoreError.busy(path: path)
+            case .io(let failure): throw StoreError.file(failure)
+            }
+        }
+        return lock
+    }
+
     /// This machine's name in the folder: `syncName`, or the host name.
     package static func syncMachineName(_ settings: Settings) -> String {
         settings.syncName.isEmpty ? Posix.hostName() : settings.syncName
