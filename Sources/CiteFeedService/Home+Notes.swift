@@ -34,8 +34,9 @@ extension Home {
         if previous?.salt != salt {
             // Every page anew (a new folder, or one written another way): one pass.
             try library.forEachCitationAndStamp(query) { c, stamp in
-                stamps.add(stamp)
-                plan.add(c)
+                let key = NotesPage.key(source: stamp.source, author: stamp.author, uuid: stamp.uuid, onePerCitation: onePerCitation)
+                stamps.add(stamp, key: key)
+                plan.add(c, key: key)
             }
             changed = Set(stamps.keys)
         } else {

@@ -17,14 +17,18 @@ package struct CitationStamp: Sendable {
 
     /// The hash of a citation's tag ids (in order of id, however they were read), as
     /// `CitationStamp.tags` holds it.
-    static func tagHash(_ ids: [Int64]) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for id in ids.sorted() {
-            var n = UInt64(bitPattern: id)
-            for _ in 0..<8 {
-                h = (h ^ (n & 0xFF)) &* 0x100_0000_01b3
-                n >>= 8
-            }
+    static func tagHash(_ ids: [Int64]) -> UInt64 { ids.sorted().reduce(emptyTagHash, tagHash) }
+
+    /// The hash of no tags.
+    static let emptyTagHash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// `h` (a hash of the ids before) with one more id, in order (`tagHash`).
+    static func tagHash(_ h: UInt64, _ id: Int64) -> UInt64 {
+        var h = h
+        var n = UInt64(bitPattern: id)
+        for _ in 0..<8 {
+            h = (h ^ (n & 0xFF)) &* 0x100_0000_01b3
+            n >>= 8
         }
         return h
     }
@@ -34,29 +38,31 @@ package struct CitationStamp: Sendable {
 }
 
 extension Library {
-    /// The stamp of every citation `query` selects, in no order that matters. The tags are
-    /// read in one pass of their own: a subquery for each citation cost ten times the rest.
+    /// The stamp of every citation `query` selects, in order of id. The tags are read beside
+    /// them, both in that order (a subquery for each citation cost ten times the rest; a table
+    /// of every citation's tags, a third of the whole).
     package func forEachStamp(_ query: CitationQuery, _ body: (CitationStamp) throws -> Void) throws {
         try mappingSQLite {
             guard
                 let (sql, bindings) = try select(
                     query, columns: "c.id, c.uuid, c.author, c.source, c.favourite, c.updated_at, c.archived_at", ordered: false)
             else { return }
-            var tagged: [Int64: [Int64]] = [:]
-            for (citation, tag) in try db.query(
-                "SELECT citation_id, tag_id FROM citation_tags ORDER BY citation_id, tag_id", [], { ($0.int(0), $0.int(1)) })
-            {
-                tagged[citation, default: []].append(tag)
-            }
-            let statement = try db.prepare(sql)
+            let statement = try db.prepare(sql + " ORDER BY c.id")
             try statement.bind(bindings)
+            let links = try db.prepare("SELECT citation_id, tag_id FROM citation_tags ORDER BY citation_id, tag_id")
+            var linked = try links.step()
             while try statement.step() {
                 let id = statement.int(0)
+                while linked && links.int(0) < id { linked = try links.step() }
+                var tags = CitationStamp.emptyTagHash
+                while linked && links.int(0) == id {
+                    tags = CitationStamp.tagHash(tags, links.int(1))
+                    linked = try links.step()
+                }
                 try body(
                     CitationStamp(
                         id: id, uuid: statement.text(1), author: statement.optionalText(2), source: statement.optionalText(3),
-                        favourite: statement.int(4) != 0, updatedAt: statement.int(5), archivedAt: statement.optionalInt(6),
-                        tags: CitationStamp.tagHash(tagged[id] ?? [])))
+                        favourite: statement.int(4) != 0, updatedAt: statement.int(5), archivedAt: statement.optionalInt(6), tags: tags))
             }
         }
     }

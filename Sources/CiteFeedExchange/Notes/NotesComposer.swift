@@ -13,7 +13,7 @@ struct NotesComposer {
     /// Logseq blocks are citefeed's (the page's, and those it held last time); `previousTags`:
     /// the tags citefeed wrote in its front matter last time.
     func text(of page: NotesPage, existing: String?, known: Set<String>, previousTags: [String]) -> Result<String, NotesPageProblem> {
-        if existing == nil { return .success(fresh(page)) }
+        if existing == nil { return .success(String(decoding: fresh(page), as: UTF8.self)) }
         var byUUID: [String: Citation] = [:]
         for c in page.blocks + page.archived { byUUID[c.uuid.lowercased()] = c }
         let active = page.blocks.map { $0.uuid.lowercased() }
@@ -73,34 +73,51 @@ struct NotesComposer {
         return .success(out.joined(separator: "\n") + "\n")
     }
 
-    /// A new page: what `text` makes of no file, without looking anything up (most pages of a
-    /// first export).
-    private func fresh(_ page: NotesPage) -> String {
-        var out: [String] = []
+    /// A new page's bytes: what `text` makes of no file, without looking anything up and with
+    /// no string per line (most pages of a first export).
+    func fresh(_ page: NotesPage) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(1024 * (page.blocks.count + page.archived.count + 1))
+        func line(_ s: String) {
+            out += s.utf8
+            out.append(0x0A)
+        }
         let archivedHeading =
             format == .logseq
             ? ["- " + NotesRenderer.archivedHeading, "  " + NotesLogseqText.archivedProperty] : [NotesRenderer.archivedHeading]
         if format == .logseq {
-            out = renderer.pageProperties(page).map(\.line)
-            if !page.blocks.isEmpty || !page.archived.isEmpty { out.append("") }
-            for c in page.blocks { out += renderer.block(c, on: page) }
+            for property in renderer.pageProperties(page) { line(property.line) }
+            if !page.blocks.isEmpty || !page.archived.isEmpty { out.append(0x0A) }
+            for c in page.blocks { renderer.appendBlock(c, on: page, to: &out) }
             if !page.archived.isEmpty {
-                out += archivedHeading
-                for c in page.archived { out += renderer.block(c, on: page) }
+                archivedHeading.forEach(line)
+                for c in page.archived { renderer.appendBlock(c, on: page, to: &out) }
             }
-            return out.joined(separator: "\n") + "\n"
+            return out
         }
-        if format.hasFrontMatter { out = ["---"] + renderer.frontMatter(page).flatMap(\.lines) + ["---"] }
+        if format.hasFrontMatter {
+            line("---")
+            for entry in renderer.frontMatter(page) { entry.lines.forEach(line) }
+            line("---")
+        }
         let header = renderer.header(page)
-        if !header.isEmpty { out += header + [""] }
-        out.append(NotesPageText.beginMarker(page.key))
-        for c in page.blocks { out += [""] + renderer.block(c, on: page) }
-        if !page.archived.isEmpty {
-            out += [""] + archivedHeading
-            for c in page.archived { out += [""] + renderer.block(c, on: page) }
+        if !header.isEmpty { (header + [""]).forEach(line) }
+        line(NotesPageText.beginMarker(page.key))
+        for c in page.blocks {
+            out.append(0x0A)
+            renderer.appendBlock(c, on: page, to: &out)
         }
-        out += ["", NotesPageText.endMarker]
-        return out.joined(separator: "\n") + "\n"
+        if !page.archived.isEmpty {
+            out.append(0x0A)
+            archivedHeading.forEach(line)
+            for c in page.archived {
+                out.append(0x0A)
+                renderer.appendBlock(c, on: page, to: &out)
+            }
+        }
+        out.append(0x0A)
+        line(NotesPageText.endMarker)
+        return out
     }
 
     /// How many lines of a page (as `text` made it) are the user's, not counting blank ones and

@@ -85,8 +85,6 @@ package struct NotesFolder {
             report.unchanged += 1
         }
         for page in pages {
-            let fresh = composer.text(of: page, existing: nil, known: [], previousTags: [])
-            guard case .success(let freshText) = fresh else { continue }
             let previous = oldByKey[page.key]
             var path: String? = previous.map(\.path).flatMap { isPage($0) && !claimed.contains($0) ? $0 : nil }
             if path == nil {
@@ -108,7 +106,7 @@ package struct NotesFolder {
             }
             guard let path else {
                 let name = names.new(page.title)
-                try put(freshText, at: name)
+                try put(composer.fresh(page), at: name)
                 report.created.append(name)
                 // Its page is there but not a file citefeed writes (a link, a folder): said.
                 if let previous, !claimed.contains(previous.path),
@@ -124,7 +122,7 @@ package struct NotesFolder {
             switch composer.text(of: page, existing: existing, known: known, previousTags: previous?.tags ?? []) {
             case .failure(let problem):
                 let name = names.new(page.title)
-                try put(freshText, at: name)
+                try put(composer.fresh(page), at: name)
                 report.broken.append((path, problem, name))
                 report.created.append(name)
                 record(name)
@@ -132,7 +130,7 @@ package struct NotesFolder {
                 if text == existing {
                     report.unchanged += 1
                 } else {
-                    try put(text, at: path)
+                    try put(Array(text.utf8), at: path)
                     report.updated.append(path)
                 }
                 record(path)
@@ -144,7 +142,7 @@ package struct NotesFolder {
         var manifest = NotesManifest(format: format, salt: salt, readAt: readAt)
         manifest.pages = stamps.keys.compactMap { entries[$0] }
         do {
-            try AtomicWriter.write(Array((JSONWriter.pretty(manifest.json) + "\n").utf8), to: manifestPath, mode: 0o644)
+            try AtomicWriter.write(Array(manifest.text.utf8), to: manifestPath, mode: 0o644)
         } catch { throw .file(error) }
         Posix.syncFileSystem(directory)
         return report
@@ -166,7 +164,7 @@ package struct NotesFolder {
             Posix.removeFile(full)
             report.removed.append(page.path)
         } else {
-            if text != existing { try put(text, at: page.path) }
+            if text != existing { try put(Array(text.utf8), at: page.path) }
             report.left.append(page.path)
         }
     }
@@ -193,10 +191,10 @@ package struct NotesFolder {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private func put(_ text: String, at path: String) throws(NotesError) {
+    private func put(_ bytes: [UInt8], at path: String) throws(NotesError) {
         let full = directory + "/" + path
         let mode = Posix.status(full).map { mode_t($0.permissions) } ?? 0o600
-        do { try AtomicWriter.writeChanged([(full, Array(text.utf8))], mode: mode, durable: false) } catch { throw .file(error) }
+        do { try AtomicWriter.writeChanged([(full, bytes)], mode: mode, durable: false) } catch { throw .file(error) }
     }
 
     /// The key of every page of citefeed's under the folder that the manifest does not name

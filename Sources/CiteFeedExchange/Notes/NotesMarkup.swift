@@ -30,12 +30,19 @@ enum NotesMarkup {
     }
 
     static func inline(_ all: UnsafeBufferPointer<UInt8>, logseq: Bool) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(all.count + 8)
+        inline(all, logseq: logseq, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `inline`, appended to `out` (a page's bytes).
+    static func inline(_ all: UnsafeBufferPointer<UInt8>, logseq: Bool, into out: inout [UInt8]) {
         var start = 0
         var end = all.count
         while start < end && (all[start] == 0x20 || all[start] == 0x09) { start += 1 }
         while end > start && (all[end - 1] == 0x20 || all[end - 1] == 0x09) { end -= 1 }
-        var out: [UInt8] = []
-        out.reserveCapacity(end - start + 8)
+        let first = out.count
         var digitsOnly = true
         var i = start
         while i < end {
@@ -60,13 +67,12 @@ enum NotesMarkup {
             out.append(byte)
             i += 1
         }
-        let result = String(decoding: out, as: UTF8.self)
-        if logseq, let space = out.firstIndex(of: 0x20) ?? Optional(out.count),
-            taskMarkers.contains(String(decoding: out[..<space], as: UTF8.self))
-        {
-            return "\u{200B}" + result
+        if logseq, out.count > first {
+            let space = out[first...].firstIndex(of: 0x20) ?? out.count
+            if space - first <= 11, taskMarkers.contains(String(decoding: out[first..<space], as: UTF8.self)) {
+                out.insert(contentsOf: "\u{200B}".utf8, at: first)
+            }
         }
-        return result
     }
 
     private static func scheduling(_ before: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -77,9 +83,15 @@ enum NotesMarkup {
     /// breaks of every kind part lines, as `Character.isNewline` has them: LF, CR, CRLF, VT, FF,
     /// NEL (U+0085), U+2028 and U+2029.
     static func lines(_ text: String, logseq: Bool = false) -> [String] {
+        var lines: [String] = []
+        forEachLine(text) { lines.append(inline($0, logseq: logseq)) }
+        return lines
+    }
+
+    /// Calls `body` with each line of `text` as it is (`lines` parts them), its bytes.
+    static func forEachLine(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var text = text
-        return text.withUTF8 { all in
-            var lines: [String] = []
+        text.withUTF8 { all in
             var start = 0
             var i = 0
             while i < all.count {
@@ -93,15 +105,14 @@ enum NotesMarkup {
                 default: break
                 }
                 if width > 0 {
-                    lines.append(inline(UnsafeBufferPointer(rebasing: all[start..<i]), logseq: logseq))
+                    body(UnsafeBufferPointer(rebasing: all[start..<i]))
                     i += width
                     start = i
                 } else {
                     i += 1
                 }
             }
-            lines.append(inline(UnsafeBufferPointer(rebasing: all[start..<all.count]), logseq: logseq))
-            return lines
+            body(UnsafeBufferPointer(rebasing: all[start..<all.count]))
         }
     }
 

@@ -36,9 +36,62 @@ package struct NotesPage: Sendable {
     /// The key alone, from what a stamp has (`NotesStamps`).
     package static func key(source: String?, author: String?, uuid: String, onePerCitation: Bool) -> String {
         if onePerCitation { return "citation:" + uuid.lowercased() }
-        if let source = source.trimmedNonEmpty { return "source:" + folded(book(source)) }
-        if let author = author.trimmedNonEmpty { return "author:" + folded(author) }
+        switch source.map({ asciiKey("source:", $0, book: true) }) {
+        case .key(let key)?: return key
+        case .other? where source.trimmedNonEmpty != nil: return "source:" + folded(book(source.trimmedNonEmpty!))
+        default: break
+        }
+        switch author.map({ asciiKey("author:", $0, book: false) }) {
+        case .key(let key)?: return key
+        case .other? where author.trimmedNonEmpty != nil: return "author:" + folded(author.trimmedNonEmpty!)
+        default: break
+        }
         return "citations"
+    }
+
+    private enum AsciiKey {
+        case key(String)
+        /// Nothing but whitespace.
+        case empty
+        /// Not ASCII where it matters: the general way.
+        case other
+    }
+
+    /// `prefix` and the name (with `book`, the source's book) folded, made in one pass where the
+    /// name is ASCII (a later export makes a key for every citation).
+    private static func asciiKey(_ prefix: StaticString, _ name: String, book: Bool) -> AsciiKey {
+        var name = name
+        return name.withUTF8 { b in
+            func isSpace(_ c: UInt8) -> Bool { c == 0x20 || (c >= 0x09 && c <= 0x0D) }
+            var start = 0
+            var end = b.count
+            while start < end && isSpace(b[start]) { start += 1 }
+            while end > start && isSpace(b[end - 1]) { end -= 1 }
+            if start == end { return .empty }
+            // Other whitespace at either end would be trimmed: the general way.
+            if b[start] >= 0x80 || b[end - 1] >= 0x80 { return .other }
+            var last = end
+            if book, let at = separator(in: UnsafeBufferPointer(rebasing: b[start..<end])) {
+                var e = start + at
+                while e > start && isSpace(b[e - 1]) { e -= 1 }
+                if e > start { last = e }
+            }
+            var out: [UInt8] = []
+            out.reserveCapacity(prefix.utf8CodeUnitCount + last - start)
+            prefix.withUTF8Buffer { out += $0 }
+            var space = false
+            for c in b[start..<last] {
+                if c >= 0x80 { return .other }
+                if isSpace(c) {
+                    space = true
+                    continue
+                }
+                if space { out.append(0x20) }
+                space = false
+                out.append(c >= 0x41 && c <= 0x5A ? c | 0x20 : c)
+            }
+            return .key(String(decoding: out, as: UTF8.self))
+        }
     }
 
     /// A citation's own page's title: its first words, at most 60 characters, cut at a word.
@@ -70,14 +123,16 @@ package struct NotesPage: Sendable {
     /// The UTF-8 offset of the first " — " (space, U+2014, space) in `s`.
     private static func separator(in s: String) -> Int? {
         var s = s
-        return s.withUTF8 { b in
-            var i = 0
-            while i + 5 <= b.count {
-                if b[i] == 0x20 && b[i + 1] == 0xE2 && b[i + 2] == 0x80 && b[i + 3] == 0x94 && b[i + 4] == 0x20 { return i }
-                i += 1
-            }
-            return nil
+        return s.withUTF8 { separator(in: $0) }
+    }
+
+    private static func separator(in b: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = 0
+        while i + 5 <= b.count {
+            if b[i] == 0x20 && b[i + 1] == 0xE2 && b[i + 2] == 0x80 && b[i + 3] == 0x94 && b[i + 4] == 0x20 { return i }
+            i += 1
         }
+        return nil
     }
 
     /// A name ignoring case and runs of spaces.
@@ -122,8 +177,12 @@ extension NotesPage {
         }
 
         package mutating func add(_ c: Citation) {
+            add(c, key: NotesPage.key(source: c.source, author: c.author, uuid: c.uuid, onePerCitation: onePerCitation))
+        }
+
+        /// `add`, with the citation's page's key already made (`NotesPage.key`).
+        package mutating func add(_ c: Citation, key: String) {
             if c.isArchived && !keepArchived { return }
-            let key = NotesPage.key(source: c.source, author: c.author, uuid: c.uuid, onePerCitation: onePerCitation)
             if let only, !only.contains(key) { return }
             let i: Int
             if let found = index[key] {

@@ -44,33 +44,94 @@ package struct NotesRenderer: Sendable {
     /// where in the source it is), its tags and a star for a favourite; Obsidian's ends with
     /// the block id, Markdown's starts with a comment holding the uuid.
     func block(_ c: Citation, on page: NotesPage) -> [String] {
-        if format == .logseq { return logseqBlock(c, on: page) }
-        var body: [String] = []
-        if format == .obsidian { body.append("> [!\(NotesRenderer.calloutType(c.tags))]") }
-        body += NotesMarkup.lines(c.text).map { $0.isEmpty ? ">" : "> " + $0 }
+        var bytes: [UInt8] = []
+        appendBlock(c, on: page, to: &bytes)
+        bytes.removeLast()
+        return bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `block`'s lines, each ended by a line feed, appended to a page's bytes (a new page is
+    /// written this way, with no string per line).
+    func appendBlock(_ c: Citation, on page: NotesPage, to out: inout [UInt8]) {
+        if format == .logseq { return appendLogseqBlock(c, on: page, to: &out) }
+        if format == .markdown {
+            out += "<!-- cf:".utf8
+            NotesRenderer.appendLowercased(c.uuid, to: &out)
+            out += " -->\n".utf8
+        }
+        if format == .obsidian { out += "> [!\(NotesRenderer.calloutType(c.tags))]\n".utf8 }
+        NotesRenderer.appendQuoted(c.text, prefix: ">", to: &out)
         if let back = c.back.trimmedNonEmpty {
-            body.append(">")
-            body += NotesMarkup.lines(back).map { $0.isEmpty ? "> >" : "> > " + $0 }
+            out += ">\n".utf8
+            NotesRenderer.appendQuoted(back, prefix: "> >", to: &out)
         }
-        if let line = footer(c, on: page) { body += [">", "> " + line] }
-        switch format {
-        case .obsidian: return body + ["", "^" + NotesRenderer.blockID(c.uuid)]
-        case .markdown: return [NotesPageText.blockComment(c.uuid)] + body
-        case .logseq: return body
+        let mark = out.count
+        out += ">\n> ".utf8
+        if !appendFooter(c, on: page, to: &out) { out.removeSubrange(mark...) } else { out.append(0x0A) }
+        if format == .obsidian {
+            out += "\n^cf-".utf8
+            NotesRenderer.appendLowercased(c.uuid, to: &out)
+            out.append(0x0A)
         }
+    }
+
+    /// Each line of `text` after `prefix` and a space (a blank line: the prefix alone).
+    private static func appendQuoted(_ text: String, prefix: StaticString, to out: inout [UInt8]) {
+        NotesMarkup.forEachLine(text) { line in
+            prefix.withUTF8Buffer { out += $0 }
+            out.append(0x20)
+            let mark = out.count
+            NotesMarkup.inline(line, logseq: false, into: &out)
+            if out.count == mark { out.removeLast() }
+            out.append(0x0A)
+        }
+    }
+
+    /// A uuid in lower case, as block ids and `id::` have it.
+    private static func appendLowercased(_ uuid: String, to out: inout [UInt8]) {
+        for b in uuid.utf8 { out.append(b >= 0x41 && b <= 0x5A ? b | 0x20 : b) }
     }
 
     /// Logseq's block: the text's first line after `- `, its `id::` (where Logseq writes a
     /// block's properties), the rest of the text, the back in a `#+BEGIN_QUOTE` block, and the
     /// line `footer` gives; every line after the first indented by two spaces.
-    private func logseqBlock(_ c: Citation, on page: NotesPage) -> [String] {
-        var text = NotesMarkup.lines(c.text, logseq: true)
-        while text.first == "" { text.removeFirst() }
-        let first = text.isEmpty ? "" : text.removeFirst()
-        var rest = text
-        if let back = c.back.trimmedNonEmpty { rest += ["#+BEGIN_QUOTE"] + NotesMarkup.lines(back, logseq: true) + ["#+END_QUOTE"] }
-        if let line = footer(c, on: page) { rest.append(line) }
-        return ["- " + first, "  id:: " + c.uuid.lowercased()] + rest.map { $0.isEmpty ? "" : "  " + $0 }
+    private func appendLogseqBlock(_ c: Citation, on page: NotesPage, to out: inout [UInt8]) {
+        func id() {
+            out += "  id:: ".utf8
+            NotesRenderer.appendLowercased(c.uuid, to: &out)
+            out.append(0x0A)
+        }
+        // Blank lines before the first are dropped; the others indented, a blank one left empty.
+        var started = false
+        func line(_ raw: UnsafeBufferPointer<UInt8>) {
+            let mark = out.count
+            out += started ? "  ".utf8 : "- ".utf8
+            let text = out.count
+            NotesMarkup.inline(raw, logseq: true, into: &out)
+            if out.count == text {
+                if !started { return out.removeSubrange(mark...) }
+                out.removeSubrange(mark...)
+            }
+            out.append(0x0A)
+            if !started {
+                started = true
+                id()
+            }
+        }
+        NotesMarkup.forEachLine(c.text, line)
+        if !started {
+            out += "- \n".utf8
+            id()
+            started = true
+        }
+        if let back = c.back.trimmedNonEmpty {
+            out += "  #+BEGIN_QUOTE\n".utf8
+            NotesMarkup.forEachLine(back, line)
+            out += "  #+END_QUOTE\n".utf8
+        }
+        let mark = out.count
+        out += "  ".utf8
+        if !appendFooter(c, on: page, to: &out) { out.removeSubrange(mark...) } else { out.append(0x0A) }
     }
 
     /// Logseq's page properties citefeed owns, by key: the title (Logseq shows it whatever the
@@ -88,9 +149,14 @@ package struct NotesRenderer: Sendable {
         return out
     }
 
-    /// `— Author, where · #tag #tag ★`, or nil when there is nothing to say.
-    private func footer(_ c: Citation, on page: NotesPage) -> String? {
-        var parts: [String] = []
+    /// Appends `— Author, where · #tag #tag ★`; false when there is nothing to say.
+    private func appendFooter(_ c: Citation, on page: NotesPage, to out: inout [UInt8]) -> Bool {
+        let start = out.count
+        func part() { if out.count > start { out += " · ".utf8 } }
+        func inline(_ s: String) {
+            var s = s
+            s.withUTF8 { NotesMarkup.inline($0, logseq: format == .logseq, into: &out) }
+        }
         var by: [String] = []
         if let author = c.author.trimmedNonEmpty, author != page.author { by.append(author) }
         if let source = c.source.trimmedNonEmpty {
@@ -98,29 +164,61 @@ package struct NotesRenderer: Sendable {
             if book != page.source { by.append(source) } else if let place = NotesPage.place(source) { by.append(place) }
         }
         if !by.isEmpty {
-            parts.append("— " + by.map { NotesMarkup.inline(Substring($0), logseq: format == .logseq) }.joined(separator: ", "))
-        }
-        if !c.tags.isEmpty {
-            switch format {
-            case .obsidian, .logseq: parts.append(NotesRenderer.uniqueTags(c.tags.map(\.name)).map { "#" + $0 }.joined(separator: " "))
-            default: parts.append(c.tags.map { NotesMarkup.inline(Substring($0.name)) }.joined(separator: ", "))
+            out += "— ".utf8
+            for (i, name) in by.enumerated() {
+                if i > 0 { out += ", ".utf8 }
+                inline(name)
             }
         }
-        if c.favourite { parts.append("★") }
-        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+        if !c.tags.isEmpty {
+            part()
+            switch format {
+            case .obsidian, .logseq:
+                for (i, tag) in NotesRenderer.uniqueTags(c.tags.map(\.name)).enumerated() {
+                    out += (i > 0 ? " #" : "#").utf8
+                    out += tag.utf8
+                }
+            default:
+                for (i, tag) in c.tags.enumerated() {
+                    if i > 0 { out += ", ".utf8 }
+                    inline(tag.name)
+                }
+            }
+        }
+        if c.favourite {
+            part()
+            out += "★".utf8
+        }
+        return out.count > start
     }
 
     /// Tag names as Obsidian's tags: letters, digits, `_`, `-` and `/` (nested tags) kept,
     /// everything else (spaces, `#`, `.`) a `-`; a name of digits alone gets `tag-` before it, as
     /// Obsidian wants a letter. Names that become alike are one.
     static func uniqueTags(_ names: [String]) -> [String] {
-        var seen: Set<String> = []
+        if names.count == 1 { return obsidianTag(names[0]).map { [$0] } ?? [] }
         var out: [String] = []
+        // A citation's few tags are compared in turn; a page's many through a set.
+        if names.count <= 16 {
+            for name in names {
+                guard let tag = obsidianTag(name) else { continue }
+                if !out.contains(where: { sameIgnoringCase($0, tag) }) { out.append(tag) }
+            }
+            return out
+        }
+        var seen: Set<String> = []
         for name in names {
             guard let tag = obsidianTag(name) else { continue }
             if seen.insert(tag.lowercased()).inserted { out.append(tag) }
         }
         return out
+    }
+
+    /// Whether two tags are one to Obsidian (which ignores case): ASCII compared byte by byte.
+    private static func sameIgnoringCase(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.allSatisfy({ $0 < 0x80 }) && b.utf8.allSatisfy({ $0 < 0x80 }) else { return a.lowercased() == b.lowercased() }
+        return a.utf8.count == b.utf8.count
+            && a.utf8.elementsEqual(b.utf8) { x, y in x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A) }
     }
 
     /// One tag name as Obsidian's (`uniqueTags`); `nil` when nothing of it is left.

@@ -37,8 +37,12 @@ package struct NotesStamps {
     }
 
     package mutating func add(_ s: CitationStamp) {
+        add(s, key: NotesPage.key(source: s.source, author: s.author, uuid: s.uuid, onePerCitation: onePerCitation))
+    }
+
+    /// `add`, with the citation's page's key already made (`NotesPage.key`).
+    package mutating func add(_ s: CitationStamp, key: String) {
         if s.archivedAt != nil && !keepArchived { return }
-        let key = NotesPage.key(source: s.source, author: s.author, uuid: s.uuid, onePerCitation: onePerCitation)
         let at: Int
         if let known = index[key] {
             at = known

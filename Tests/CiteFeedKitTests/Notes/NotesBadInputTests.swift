@@ -150,7 +150,7 @@ extension EndToEnd {
             #expect(try String(contentsOf: outside, encoding: .utf8) == "mine\n")
             let manifest = dir.appendingPathComponent(".citefeed-notes.json")
             let forged = try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(
-                of: "\"path\": \"The Book 2.md\"", with: "\"path\": \"../\(outside.lastPathComponent)\"")
+                of: "\"path\": ?\"The Book 2.md\"", with: "\"path\":\"../\(outside.lastPathComponent)\"", options: .regularExpression)
             try forged.write(to: manifest, atomically: true, encoding: .utf8)
             try box.run("delete", "--force", "1", "2")
             let result = try box.run("export", "--format", "obsidian", dir.path)
