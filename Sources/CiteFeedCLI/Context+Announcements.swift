@@ -80,3 +80,16 @@ extension Context {
         log("done")
     }
 }
+
+extension Context {
+    /// Sends each rotation's digest that is due (`digestTo`, `digestTime`), within the
+    /// announcements' time; a failure is a warning, the digest kept for the next rotate.
+    func sendDigests(_ rotations: [Settings]) {
+        let deadline = Posix.monotonicMilliseconds() + Int64(announceLimit) * 1000
+        for settings in rotations where !settings.digestTo.isEmpty {
+            if let warning = home.sendDigestIfDue(settings, environment: environment, deadline: deadline) {
+                warn((settings.rotation.isEmpty ? "" : "rotation \(settings.rotation): ") + warning)
+            }
+        }
+    }
+}

@@ -8,7 +8,7 @@ package enum SettingKey: String, CaseIterable, Sendable {
     case tags, excludeTags, authors, excludeAuthors, sources, search, favouritesOnly, minLength, maxLength
     case favouriteWeight, weights, seed, notify, outputDirectory
     case feedTitle, feedDescription, feedAuthor, feedLanguage, feedURL, feedItems, feedHub, publishCommand, syncFolder, syncName
-    case notesFolder, notesFormat, notesArchived
+    case notesFolder, notesFormat, notesArchived, digestTo, digestTime, digestCount
     case statusWidth, statusTemplate, scroll, scrollSpeed
     case pictures, pictureTheme, pictureMargins, pictureBackground, wallpaperCommand, sleepScreenRotation, sleepScreenCount
     case desiredRetention, newPerDay, learningSteps, relearningSteps, maximumInterval, dayStartsAt, studyParameters,
@@ -181,6 +181,25 @@ package enum SettingKey: String, CaseIterable, Sendable {
         case .notesArchived:
             entry(
                 \.notesArchived, .choice, summary: "archived citations in notes: section (under an Archived heading) or remove")
+        case .digestTo:
+            entry(
+                \.digestTo,
+                .string("an e-mail address") { s throws(SettingValueError) in
+                    let address = s.trimmingWhitespace()
+                    guard address.isEmpty || MailText.isAddress(address) else {
+                        throw .rule("use one plain address such as you@example.org (no name, no list, no spaces), or an empty string")
+                    }
+                    return address
+                }, summary: "the address the rotation's digest goes to at digestTime (empty: none)",
+                manual:
+                    "Sent through the local sendmail -t (msmtp, Postfix, Exim) by rotate, once a period, even when the machine was off at that time. A named rotation does not take the default rotation's.",
+                defaultText: "none")
+        case .digestTime:
+            entry(
+                \.digestTime,
+                .text("a string such as \"07:00\" or \"mon 07:00\"") { s throws(SettingValueError) in try DigestTime(parsing: s) },
+                summary: "when the digest goes out: a time each day (07:00) or a day and a time each week (mon 07:00)")
+        case .digestCount: entry(\.digestCount, .integer(1...50), summary: "how many of the next picks a digest shows (1-50)")
         case .statusWidth: entry(\.statusWidth, .integer(10...500), summary: "status text width in terminal columns (10-500)")
         case .statusTemplate:
             entry(

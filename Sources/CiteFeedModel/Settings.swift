@@ -47,6 +47,10 @@ package struct Settings: Sendable {
     package var notesFolder: String?
     package var notesFormat = NotesFormat.obsidian
     package var notesArchived = NotesArchived.section
+    /// The digest: to whom, when, how many picks (`citefeed digest`).
+    package var digestTo = ""
+    package var digestTime = DigestTime.morning
+    package var digestCount = 5
     package var statusWidth = 60
     package var statusTemplate = "“{text}”[ — {author}]"
     /// A long status line moves through a follower's bar, `scrollSpeed` columns a second.

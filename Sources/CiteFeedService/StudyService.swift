@@ -108,6 +108,22 @@ package struct StudyService {
         return CurrentFile(slot: Slot(start: now, end: until), pick: nil, review: ReviewDisplay(revealed: false, nextDue: next))
     }
 
+    /// What a digest says of study: the cards due today and yesterday's answers (the study
+    /// day before today's, `dayStartsAt`); `nil` when the library has no cards.
+    package func digest() throws -> Digest.Study? {
+        let counts = try library.cardCounts()
+        guard counts.byState.values.reduce(0, +) + counts.suspended > 0 else { return nil }
+        let clock = SlotClock(interval: Interval(minutes: Interval.day), shift: settings.dayStartsAt)
+        let today = clock.slot(at: now)
+        let yesterday = clock.slot(at: Timestamp(seconds: today.start.seconds - 1))
+        let since = try library.reviewCounts(since: yesterday.start), after = try library.reviewCounts(since: today.start)
+        return Digest.Study(
+            dueToday: try library.dueCount(before: today.end),
+            yesterday: StudyStats.Period(
+                days: 1, answers: since.answers - after.answers, reviewAnswers: since.reviewAnswers - after.reviewAnswers,
+                recalled: since.recalled - after.recalled))
+    }
+
     /// Cards by state, what is due, answers and retention over today, 7 and 30 days, and the
     /// streak of study days with answers.
     package func stats() throws -> StudyStats {

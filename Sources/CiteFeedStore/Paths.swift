@@ -25,6 +25,14 @@ package struct Paths: Sendable, Equatable {
     package func publishedWith(rotation: String) -> String {
         Posix.parentDirectory(library) + "/published" + (rotation.isEmpty ? "" : "-" + rotation)
     }
+    /// What became of a rotation's scheduled digests (`DigestRecord`), and the message of one
+    /// not yet delivered, kept to be sent at the next `rotate`.
+    package func digestRecord(rotation: String) -> String {
+        Posix.parentDirectory(library) + "/digest" + (rotation.isEmpty ? "" : "-" + rotation) + ".json"
+    }
+    package func digestPending(rotation: String) -> String {
+        Posix.parentDirectory(library) + "/digest-pending" + (rotation.isEmpty ? "" : "-" + rotation) + ".eml"
+    }
     /// The log of announcements run after a bar's command returned (detached).
     package var announceLog: String { Posix.parentDirectory(library) + "/announce.log" }
     /// Held (shared) by every detached announcement while it runs; an exclusive lock on it

@@ -221,6 +221,7 @@ package struct SettingsFile: Sendable {
         // The desktop has one wallpaper: the default rotation's command is its own, else each
         // named rotation would give the desktop its picture in turn.
         if !sets.contains(.wallpaperCommand) { settings.reset(.wallpaperCommand) }
+        if !sets.contains(.digestTo) { settings.reset(.digestTo) }  // a named rotation's digest goes where it says
         settings.apply(own)
         return settings
     }

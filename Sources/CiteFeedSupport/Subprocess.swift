@@ -79,16 +79,18 @@ package enum Subprocess {
     /// citefeed), and once it has ended, what it wrote is its answer even if a child it left
     /// behind still holds the pipe (that child's group is killed).
     /// With `errors`, its standard error goes to the same pipe (a helper whose words are kept to
-    /// be shown only when it fails).
+    /// be shown only when it fails). `input`: a file it reads as its standard input (else
+    /// /dev/null).
     package static func capture(
-        _ executable: String, _ arguments: [String], environment: [String: String], limit: Int, timeout: Int? = nil, errors: Bool = false
+        _ executable: String, _ arguments: [String], environment: [String: String], limit: Int, timeout: Int? = nil, errors: Bool = false,
+        input: String? = nil
     ) -> (status: Int32, output: [UInt8], truncated: Bool) {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return (-1, [], false) }
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
         let child = spawn(executable, arguments, environment: environment, grouping: timeout == nil ? .ours : .ownGroup) { actions in
-            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, input ?? "/dev/null", O_RDONLY, 0)
             posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO)
             if errors {
                 posix_spawn_file_actions_adddup2(&actions, fds[1], STDERR_FILENO)

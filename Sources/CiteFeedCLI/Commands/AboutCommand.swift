@@ -63,6 +63,21 @@ struct AboutCommand: Command {
             ),
         ]
         if let failure { rows.append(("announcing", "failed \(failure.echoed(limit: 400)) (\(context.paths.announceLog))")) }
+        if let digest = try Self.digestLine(context, now: now) { rows.append(("digest", digest)) }
         for (label, value) in rows { context.out.line(context.terminal.bold(label.padding(to: 14)) + "\(value)") }
+    }
+
+    /// The rotation's scheduled digest: where and when it goes, when it last went, and why the
+    /// last try failed; `nil` without `digestTo`.
+    static func digestLine(_ context: Context, now: Timestamp) throws -> String? {
+        let settings = try context.settings()
+        guard !settings.digestTo.isEmpty else { return nil }
+        let record = context.home.digestRecord(settings)
+        var line = "to \(settings.digestTo) at \(settings.digestTime)" + (settings.digestTime.weekday == nil ? " each day" : " each week")
+        line += record.sentAt.map { "; last sent \(Timestamp(seconds: $0).localShort)" } ?? "; not sent yet"
+        if let failure = record.failure, let since = record.failingSince {
+            line += "; not sent since \(Timestamp(seconds: since).localShort): \(failure.echoed(limit: 300)) (the next rotate tries again)"
+        }
+        return line
     }
 }

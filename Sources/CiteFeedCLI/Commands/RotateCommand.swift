@@ -45,7 +45,8 @@ struct RotateCommand: Command {
             let directory = out.map { Posix.absolutePath($0, home: context.paths.userHome) }
             let settings = try context.settings()
             try report(home.rotate(settings, directory: directory), settings, context)
-            return NotesLines.refresh(context)
+            NotesLines.refresh(context)
+            return context.sendDigests([settings])
         }
         func label(_ settings: Settings) -> String { settings.rotation.isEmpty ? "the default rotation" : "rotation \(settings.rotation)" }
         let failures = try home.rotateAll(all) { settings, result in
@@ -59,6 +60,7 @@ struct RotateCommand: Command {
             }
         }
         NotesLines.refresh(context)
+        context.sendDigests(all)
         if let first = failures.first {
             throw RotateAllError(
                 failed: failures.map { label($0.settings) }, total: all.count,

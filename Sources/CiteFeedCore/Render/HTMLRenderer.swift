@@ -19,15 +19,7 @@ package enum HTMLRenderer {
             <link rel="alternate" type="application/atom+xml" title="\(title) (Atom)" href="feed.atom">
             <link rel="alternate" type="application/feed+json" title="\(title) (JSON Feed)" href="feed.json">
             <style>
-            body { font: 1.05rem/1.5 Georgia, serif; max-width: 40rem; margin: 0 auto; padding: 1rem; color: #222; background: #fdfcf8; }
-            .header p, .footer, .date { color: #666; font-size: 0.9rem; }
-            blockquote { margin: 0; font-size: 1.15rem; }
-            .current blockquote { font-size: 1.5rem; }
-            .citation { border-left: 3px solid #ccc; padding: 0.2rem 0 0.2rem 1rem; margin: 1.5rem 0; }
-            .tag { display: inline-block; font-size: 0.8rem; padding: 0 0.5rem; border-radius: 0.6rem; color: #fff; text-shadow: 0 0 2px #000; }
-            ol { list-style: none; padding: 0; }
-            @media (prefers-color-scheme: dark) { body { color: #ddd; background: #1b1b1b; } a { color: #9cf; } }
-            </style>
+            \(style)</style>
             </head>
             <body>
             <div class="header">
@@ -61,11 +53,34 @@ package enum HTMLRenderer {
 
     private static func article(_ item: FeedItem, feed: FeedContext, current: Bool) -> String {
         let anchor = FeedItem.anchor(String(item.id.dropFirst("urn:uuid:".count)))
-        var html = "<div id=\"\(anchor)\" class=\"citation\(current ? " current" : "")\">\n\(item.html)\n<p>"
-        html +=
+        let date =
             "<span class=\"date\" title=\"\(item.date.rfc3339UTC)\">\(item.date.rfc3339UTC.prefix(16).replacing("T", with: " ")) UTC</span>"
-        for tag in item.tags {
-            html += " <span class=\"tag\" style=\"background: \(Palette.hexValue(of: tag.color).xmlEscaped)\">\(tag.name.xmlEscaped)</span>"
+        return citation(item.html, tags: item.tags, note: date, anchor: anchor, current: current)
+    }
+
+    /// The page's style: index.html's, and the digest's HTML part.
+    static let style = """
+        body { font: 1.05rem/1.5 Georgia, serif; max-width: 40rem; margin: 0 auto; padding: 1rem; color: #222; background: #fdfcf8; }
+        .header p, .footer, .date { color: #666; font-size: 0.9rem; }
+        blockquote { margin: 0; font-size: 1.15rem; }
+        .current blockquote { font-size: 1.5rem; }
+        .citation { border-left: 3px solid #ccc; padding: 0.2rem 0 0.2rem 1rem; margin: 1.5rem 0; }
+        .tag { display: inline-block; font-size: 0.8rem; padding: 0 0.5rem; border-radius: 0.6rem; color: #fff; text-shadow: 0 0 2px #000; }
+        ol { list-style: none; padding: 0; }
+        @media (prefers-color-scheme: dark) { body { color: #ddd; background: #1b1b1b; } a { color: #9cf; } }
+
+        """
+
+    /// One citation as the page shows it: its body (`FeedItem.html`), then a line with `note`
+    /// (HTML) and its tags in their colours.
+    static func citation(_ body: String, tags: [Tag], note: String, anchor: String?, current: Bool) -> String {
+        var html = "<div\(anchor.map { " id=\"\($0)\"" } ?? "") class=\"citation\(current ? " current" : "")\">\n\(body)\n"
+        if note.isEmpty && tags.isEmpty { return html + "</div>\n" }
+        html += "<p>" + note
+        for (i, tag) in tags.enumerated() {
+            html +=
+                (i == 0 && note.isEmpty ? "" : " ")
+                + "<span class=\"tag\" style=\"background: \(Palette.hexValue(of: tag.color).xmlEscaped)\">\(tag.name.xmlEscaped)</span>"
         }
         html += "</p>\n</div>\n"
         return html

@@ -26,6 +26,7 @@ import Testing
         .notify: .bool(true), .feedHub: .string("https://hub.example/"), .publishCommand: .array([.string("rsync"), .string("-a")]),
         .syncFolder: .string("/srv/sync"), .syncName: .string("laptop"),
         .notesFolder: .string("/home/me/Notes"), .notesFormat: .string("logseq"), .notesArchived: .string("remove"),
+        .digestTo: .string("me@example.org"), .digestTime: .string("mon 07:30"), .digestCount: .int(9),
         .desiredRetention: .double(0.85), .newPerDay: .int(5), .learningSteps: .array([.string("5m"), .string("1h"), .string("1d")]),
         .relearningSteps: .array([]), .maximumInterval: .int(365), .dayStartsAt: .string("00:30"), .mode: .string("review"),
         .studyParameters: .array(StudyParameters.bounds.map { .double(($0.0 + $0.1) / 2) }),

@@ -63,6 +63,7 @@ import Testing
             .mode: .string("rotate"),
             // Sync (empty: the host name).
             .syncName: .string(""), .notesFormat: .string("obsidian"), .notesArchived: .string("section"),
+            .digestTo: .string(""), .digestTime: .string("07:00"), .digestCount: .int(5),
             // Pictures (no background image: none).
             .pictures: .array([]), .sleepScreenRotation: .string(""), .sleepScreenCount: .int(20), .pictureTheme: .string("light"),
             .pictureMargins: .array([.int(0)]),
