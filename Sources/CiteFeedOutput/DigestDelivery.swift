@@ -1,13 +1,13 @@
 import CiteFeedSupport
 
 /// Where a digest goes: to the local mail program (`sendmail -t -i`, which msmtp, Postfix and
-/// Exim all provide: the recipients are read from the message's `To`), into a Maildir, or into
-/// a file. Each is a program with arguments or files written whole, never a shell; a failure is
-/// a `DigestDeliveryError` for the caller to word and to keep the digest for the next run.
+/// Exim all provide: the recipients are read from the message's `To`), or into a Maildir (a
+/// file the user names is `UserOutput`'s, as every `--out`). Each is a program with arguments
+/// or files written whole, never a shell; a failure is a `DigestDeliveryError` for the caller
+/// to word and to keep the digest for the next run.
 package enum DigestDelivery: Sendable, Equatable {
     case sendmail
     case maildir(String)
-    case file(String)
 
     /// How long the mail program may take, in seconds (it hands the message on and ends).
     static let sendmailTimeout = 60
@@ -20,8 +20,6 @@ package enum DigestDelivery: Sendable, Equatable {
     package func deliver(_ message: String, scratch: String, environment: [String: String], deadline: Int64) throws(DigestDeliveryError) {
         let bytes = Array(message.utf8)
         switch self {
-        case .file(let path):
-            do { try AtomicWriter.write(bytes, to: path, mode: 0o600) } catch { throw .file(error) }
         case .maildir(let dir):
             try DigestDelivery.putInMaildir(bytes, dir)
         case .sendmail:
@@ -29,14 +27,17 @@ package enum DigestDelivery: Sendable, Equatable {
                 let program = Subprocess.find("sendmail", environment: environment)
                     ?? DigestDelivery.sendmailPlaces.first(where: { access($0, X_OK) == 0 })
             else { throw .noSendmail }
-            let input = scratch + "/digest-outgoing.eml"
+            // A file of this process's own: two digests sent at once must not share one.
+            let input = scratch + "/digest-outgoing-\(getpid()).eml"
             do { try AtomicWriter.write(bytes, to: input, mode: 0o600) } catch { throw .file(error) }
             defer { unlink(input) }
             let left = Int(max(0, deadline - Posix.monotonicMilliseconds()))
             let timeout = min(left, DigestDelivery.sendmailTimeout * 1000)
             if timeout <= 0 { throw .outOfTime }
+            // What it says is kept only to show when it fails; a chatty one must not be cut off
+            // (and so killed) while it delivers.
             let (status, output, _) = Subprocess.capture(
-                program, ["-t", "-i"], environment: environment, limit: 16 << 10, timeout: timeout, errors: true, input: input)
+                program, ["-t", "-i"], environment: environment, limit: 16 << 20, timeout: timeout, errors: true, input: input)
             guard status == 0 else {
                 let words = String(decoding: output, as: UTF8.self).trimmingWhitespace()
                 throw .sendmailFailed(program, status: status, seconds: timeout / 1000, said: String(words.prefix(300)))

@@ -12,8 +12,10 @@ package struct DigestRecord: Equatable, Sendable {
     package var sentPeriod: Int64?
     package var sentAt: Int64?
     package var sentTo: String?
-    /// The period of the digest waiting to be sent, since when, and why the last try failed.
+    /// The period of the digest waiting to be sent and its address, since when, and why the
+    /// last try failed.
     package var pendingPeriod: Int64?
+    package var pendingTo: String?
     package var failingSince: Int64?
     package var failure: String?
 
@@ -25,6 +27,7 @@ package struct DigestRecord: Equatable, Sendable {
         sentAt = int("sentAt")
         sentTo = value["sentTo"]?.stringValue
         pendingPeriod = int("pendingPeriod")
+        pendingTo = value["pendingTo"]?.stringValue
         failingSince = int("failingSince")
         failure = value["failure"]?.stringValue
     }
@@ -35,6 +38,7 @@ package struct DigestRecord: Equatable, Sendable {
         if let sentAt { members.append(("sentAt", .int(sentAt))) }
         if let sentTo { members.append(("sentTo", .string(sentTo))) }
         if let pendingPeriod { members.append(("pendingPeriod", .int(pendingPeriod))) }
+        if let pendingTo { members.append(("pendingTo", .string(pendingTo))) }
         if let failingSince { members.append(("failingSince", .int(failingSince))) }
         if let failure { members.append(("failure", .string(failure))) }
         return .object(members)
@@ -82,7 +86,17 @@ extension Home {
         guard !settings.digestTo.isEmpty else { return nil }
         let recordPath = paths.digestRecord(rotation: settings.rotation)
         let pendingPath = paths.digestPending(rotation: settings.rotation)
+        // Two rotates at once (a timer's and one by hand): one sends, the other then reads
+        // that it went.
+        let lock: FileLock
+        do { lock = try takeTurn(recordPath + ".lock") } catch { return "the digest was not sent: its lock: \(error)" }
+        defer { lock.release() }
         var record = DigestRecord.read(recordPath)
+        // One made for another address (digestTo changed since) is not sent to the old one.
+        if record.pendingPeriod != nil, record.pendingTo != settings.digestTo {
+            unlink(pendingPath)
+            record.pendingPeriod = nil
+        }
         let period: Slot
         do { period = try digestPeriod(settings) } catch { return "the digest could not be made: \(error)" }
         let now = (try? self.now().seconds) ?? period.start.seconds
@@ -107,6 +121,7 @@ extension Home {
         } catch { return record.failed("it could not be made: \(error)", at: now, path: recordPath, period: period.start.seconds) }
         if let failure = deliver(message) {
             try? AtomicWriter.write(Array(message.utf8), to: pendingPath, mode: 0o600)
+            record.pendingTo = settings.digestTo
             return record.failed(failure, at: now, path: recordPath, period: period.start.seconds)
         }
         unlink(pendingPath)
@@ -114,6 +129,7 @@ extension Home {
         record.sentAt = now
         record.sentTo = settings.digestTo
         record.pendingPeriod = nil
+        record.pendingTo = nil
         record.failingSince = nil
         record.failure = nil
         return record.save(recordPath)
@@ -147,7 +163,8 @@ extension DigestRecord {
     }
 
     /// A delivery failure in words.
-    package static func describe(_ error: DigestDeliveryError) -> String {
+    /// `words` says a file's failure (the command line's words for an `IOFailure`).
+    package static func describe(_ error: DigestDeliveryError, words: (IOFailure) -> String = DigestRecord.fileWords) -> String {
         switch error {
         case .noSendmail:
             "no sendmail program was found (install one that provides sendmail -t, such as Debian's msmtp-mta, postfix or exim4)"
@@ -157,7 +174,13 @@ extension DigestRecord {
         case .outOfTime: "the announcements' time was used up before it could be sent"
         case .notAMaildir(let dir, let isFile):
             isFile ? "\(dir) is a file, not a Maildir" : "\(dir) is a folder that is not a Maildir (it has no new/)"
-        case .file(let failure): "\(failure)"
+        case .file(let failure): words(failure)
         }
+    }
+
+    /// A file's failure for the record: the file and the system's reason.
+    package static func fileWords(_ failure: IOFailure) -> String {
+        let reason = if case .system(let code) = failure.cause { Posix.errorText(code) } else { "\(failure.cause)" }
+        return "\(failure.path ?? "a file"): \(reason)"
     }
 }

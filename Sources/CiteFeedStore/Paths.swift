@@ -51,7 +51,7 @@ package struct Paths: Sendable, Equatable {
     package var ownFiles: [String] {
         [
             library, library + "-wal", library + "-shm", library + "-journal", library + ".lock", syncLock, syncOutbox, settings,
-            settings + ".lock",
+            settings + ".lock", digestRecord(rotation: ""), digestPending(rotation: ""),
         ]
     }
     /// The output directory when the `outputDirectory` setting is not set.

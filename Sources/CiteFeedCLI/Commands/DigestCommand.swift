@@ -70,26 +70,32 @@ struct DigestCommand: Command {
         let settings = try context.settings()
         let count = self.count ?? settings.digestCount
         let user = context.environment["USER"].flatMap { MailText.isAddress($0 + "@localhost") ? $0 : nil } ?? "citefeed"
-        let to: String
+        let local = settings.digestTo.isEmpty ? user + "@localhost" : settings.digestTo
         let delivery: DigestDelivery
+        let to: String
         switch destination {
         case .settings:
             guard !settings.digestTo.isEmpty else { throw DigestCommandError.nowhere(settings.rotation) }
             (to, delivery) = (settings.digestTo, .sendmail)
         case .address(let address): (to, delivery) = (address, .sendmail)
-        case .maildir(let dir):
-            (to, delivery) = (
-                settings.digestTo.isEmpty ? user + "@localhost" : settings.digestTo,
-                .maildir(Posix.absolutePath(dir, home: context.paths.userHome))
-            )
+        case .maildir(let dir): (to, delivery) = (local, .maildir(Posix.absolutePath(dir, home: context.paths.userHome)))
         case .file(let file):
-            to = settings.digestTo.isEmpty ? user + "@localhost" : settings.digestTo
             if file == "-" {
-                return context.out.write(bytes: Array(try context.home.composeDigest(settings, to: to, count: count).utf8))
+                return context.out.write(bytes: Array(try context.home.composeDigest(settings, to: local, count: count).utf8))
             }
-            let path = Posix.absolutePath(file, home: context.paths.userHome)
-            _ = try UserOutput.resolve(path, protected: context.paths.ownFiles)
-            delivery = .file(path)
+            // As every --out: a device or a pipe is written to, a link followed, a file replaced
+            // keeps its mode, and citefeed's own files (the digest's record too) are refused.
+            let protected =
+                context.paths.ownFiles + [
+                    context.paths.digestRecord(rotation: settings.rotation), context.paths.digestPending(rotation: settings.rotation),
+                ]
+            let given = Posix.absolutePath(file, home: context.paths.userHome)
+            let message = Array(try context.home.composeDigest(settings, to: local, count: count).utf8)
+            do {
+                let output = try UserOutput.resolve(given, protected: protected)
+                try output.write(message, newMode: 0o600)
+                return context.err.line("The digest is in \(output.path).")
+            } catch { throw OutputError.cannotWriteFile(given, error) }
         }
         let message = try context.home.composeDigest(settings, to: to, count: count)
         let scratch = Posix.parentDirectory(context.paths.library)
@@ -100,7 +106,6 @@ struct DigestCommand: Command {
         switch delivery {
         case .sendmail: context.err.line("The digest went to \(to) through sendmail.")
         case .maildir(let dir): context.err.line("The digest is in the Maildir \(dir).")
-        case .file(let path): context.err.line("The digest is in \(path).")
         }
     }
 }
@@ -124,7 +129,7 @@ enum DigestCommandError: CiteFeedError {
         case .nowhere(let rotation):
             "Say where the digest goes: --to ADDRESS, --maildir DIR or --out FILE, or set it with 'citefeed defaults write"
                 + (rotation.isEmpty ? "" : " --rotation \(rotation)") + " digestTo you@example.org'."
-        case .notDelivered(let error): "The digest was not sent: \(DigestRecord.describe(error))."
+        case .notDelivered(let error): "The digest was not sent: \(DigestRecord.describe(error, words: \.message))."
         }
     }
 }

@@ -78,5 +78,28 @@ extension EndToEnd {
                 containing: "msmtp-mta")
             #expect(try box.state() == before)
         }
+
+        /// --out is as every --out: a link is written through (the link stays), the digest's own
+        /// record and the library's files are refused, a directory is refused.
+        @Test func outIsEveryOut() throws {
+            let box = try Self.library()
+            let target = box.home.appendingPathComponent("target.eml"), link = box.home.appendingPathComponent("link.eml")
+            try Data("old\n".utf8).write(to: target)
+            try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+            let through = try box.run("digest", "--out", link.path)
+            #expect(through.status == 0 && through.stderr == "The digest is in \(target.path).\n", "\(through)")
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+            #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("From: citefeed <"))
+            #expect(try box.run("defaults", "write", "digestTo", "me@example.org").status == 0)
+            let before = try box.state()
+            for own in ["digest.json", "digest-pending.eml", "library.sqlite", "settings.json"] {
+                expectFailure(
+                    try box.run("digest", "--out", box.home.appendingPathComponent(own).path), status: .cannotCreate,
+                    containing: "citefeed's own files")
+            }
+            expectFailure(try box.run("digest", "--out", box.home.path), status: .cannotCreate, containing: "it is a directory")
+            #expect(try box.state() == before)
+            #expect(!FileManager.default.fileExists(atPath: box.home.appendingPathComponent("digest.json").path))
+        }
     }
 }

@@ -224,5 +224,54 @@ extension Integration {
             #expect(!FileManager.default.fileExists(atPath: pending))
             #expect(!(try box.run(["about"], environment: working)).stdout.contains("not sent since"))
         }
+
+        /// Two rotates at once with a slow mail program: one digest. A mail program that says a
+        /// lot and succeeds has sent it. A digest kept for an address no longer set is not sent.
+        @Test func oneDigestWhateverHappensAround() throws {
+            let box = try Self.library()
+            #expect(try box.run("defaults", "write", "digestTo", "me@example.org").status == 0)
+            let bin = box.home.appendingPathComponent("bin")
+            try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+            let kept = box.home.appendingPathComponent("sent").path
+            try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
+            let sendmail = bin.appendingPathComponent("sendmail").path
+            try
+                "#!/bin/sh\ncat > '\(kept)'/$$.eml; sleep 1; i=0; while [ $i -lt 3000 ]; do echo 'msmtp: a verbose line of what was said to the server'; i=$((i+1)); done; exit 0\n"
+                .write(toFile: sendmail, atomically: true, encoding: .utf8)
+            chmod(sendmail, 0o755)
+            let env = box.environment.merging(["PATH": bin.path + ":/usr/bin:/bin"]) { $1 }
+            box.now = "2026-03-02T08:00:00+01:00"
+            let runs = try (0..<2).map { _ in
+                let p = Process()
+                p.executableURL = Sandbox.binary
+                p.arguments = ["rotate"]
+                p.environment = env.merging(["CITEFEED_NOW": box.now]) { $1 }
+                p.standardOutput = FileHandle.nullDevice
+                p.standardError = FileHandle.nullDevice
+                try p.run()
+                return p
+            }
+            for p in runs { p.waitUntilExit() }
+            #expect(runs.allSatisfy { $0.terminationStatus == 0 })
+            #expect(Self.sent(box).count == 1)
+            let again = try box.run(["rotate"], environment: ["PATH": bin.path + ":/usr/bin:/bin"])
+            #expect(again.status == 0 && again.stderr.isEmpty, "\(again)")
+            #expect(Self.sent(box).count == 1)
+
+            // Kept for old@, then digestTo becomes new@: the old one is not sent.
+            box.now = "2026-03-03T08:00:00+01:00"
+            #expect(try box.run(["rotate"], environment: ["PATH": try Self.sendmail(in: box, status: 1)]).status == 0)
+            #expect(FileManager.default.fileExists(atPath: box.home.appendingPathComponent("digest-pending.eml").path))
+            #expect(try box.run("defaults", "write", "digestTo", "new@example.org").status == 0)
+            box.now = "2026-03-03T09:00:00+01:00"
+            #expect(try box.run(["rotate"], environment: ["PATH": try Self.sendmail(in: box)]).status == 0)
+            let last = Self.sent(box).filter { $0.contains("To: <new@example.org>") }
+            #expect(
+                last.count == 1
+                    && !Self.sent(box).contains {
+                        $0.contains("To: <me@example.org>") && $0.contains("Date: Tue, 03 Mar 2026 07:00:00 +0000")
+                    })
+            #expect(!FileManager.default.fileExists(atPath: box.home.appendingPathComponent("digest-pending.eml").path))
+        }
     }
 }
