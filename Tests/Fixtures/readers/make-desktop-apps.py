@@ -21,9 +21,21 @@ finds it (XDG_CONFIG_HOME = apps-home/.config). Invented text; shapes from the p
 import hashlib, json, os
 
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "apps-home", ".config")
+
+
+def made_here(folder):
+    """Says in `folder` that its files were written by this script, not fetched."""
+    with open(os.path.join(folder, "README.md"), "w") as f:
+        f.write("# Made here, not fetched\n\nThe files in this folder were written by "
+                "`Tests/Fixtures/readers/make-desktop-apps.py`, with invented text, in the shape the program's\n"
+                "source gives (see `Tests/Fixtures/readers/SOURCES.md`). Nothing here was copied from a device,\n"
+                "a person's library or a repository.\n")
+
 book = "/home/reader/Books/The Lighthouse Keeper.epub"
 viewer = os.path.join(root, "calibre", "viewer", "annots")
 os.makedirs(viewer, exist_ok=True)
+made_here(viewer)
+made_here(os.path.join(root, "calibre"))
 prefs = {
     "session_data": {
         "standalone_recently_opened": [
@@ -57,8 +69,10 @@ with open(os.path.join(viewer, hashlib.sha256(book.encode()).hexdigest() + ".jso
 
 sidecar_dir = os.path.join(root, "koreader", "docsettings", "home", "reader", "Books", "Far Shore.sdr")
 os.makedirs(sidecar_dir, exist_ok=True)
+made_here(sidecar_dir)
 with open(os.path.join(sidecar_dir, "metadata.epub.lua"), "w") as f:
     f.write('''-- /home/reader/Books/Far Shore.epub
+-- Written by Tests/Fixtures/readers/make-desktop-apps.py (invented text), not fetched.
 return {
     ["annotations"] = {
         [1] = {

@@ -1,4 +1,5 @@
 -- /home/reader/Books/Far Shore.epub
+-- Written by Tests/Fixtures/readers/make-desktop-apps.py (invented text), not fetched.
 return {
     ["annotations"] = {
         [1] = {
