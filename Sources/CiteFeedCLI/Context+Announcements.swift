@@ -86,10 +86,20 @@ extension Context {
     /// announcements' time; a failure is a warning, the digest kept for the next rotate.
     func sendDigests(_ rotations: [Settings]) {
         let deadline = Posix.monotonicMilliseconds() + Int64(announceLimit) * 1000
-        for settings in rotations where !settings.digestTo.isEmpty {
-            if let warning = home.sendDigestIfDue(settings, environment: environment, deadline: deadline) {
+        for settings in rotations {
+            if let warning = home.sendDigestIfDue(settings, environment: environment, deadline: deadline, words: Context.words) {
                 warn((settings.rotation.isEmpty ? "" : "rotation \(settings.rotation): ") + warning)
             }
+        }
+    }
+
+    /// An error of the digest's in the command line's words.
+    static func words(_ error: any Error) -> String {
+        switch error {
+        case let error as DigestDeliveryError: error.message
+        case let error as IOFailure: error.message
+        case let error as any CiteFeedError: error.message
+        default: "\(error)"
         }
     }
 }

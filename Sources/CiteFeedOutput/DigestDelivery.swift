@@ -50,7 +50,6 @@ package enum DigestDelivery: Sendable, Equatable {
     /// missing; a `dir` that is a file, or a folder holding other things but no `new/`, is
     /// refused.
     static func putInMaildir(_ bytes: [UInt8], _ dir: String) throws(DigestDeliveryError) {
-        if let status = Posix.status(dir), !status.isDirectory { throw .notAMaildir(dir, isFile: true) }
         if Posix.isDirectory(dir), !Posix.isDirectory(dir + "/new"), !Posix.directoryEntries(dir).isEmpty {
             throw .notAMaildir(dir, isFile: false)
         }

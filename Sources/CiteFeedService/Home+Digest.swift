@@ -81,48 +81,64 @@ extension Home {
     /// Sends the rotation's digest when `digestTo` is set and this period's has not gone yet
     /// (`rotate` runs this, so a machine off at `digestTime` sends it when next on). A digest
     /// that could not be delivered waits beside the library and goes first at the next run.
-    /// Returns a warning for the caller to print, or `nil`.
-    package func sendDigestIfDue(_ settings: Settings, environment: [String: String], deadline: Int64) -> String? {
+    /// Returns a warning for the caller to print, or `nil`; `words` says an error (the front
+    /// end's words, also kept in the record for `about`).
+    package func sendDigestIfDue(
+        _ settings: Settings, environment: [String: String], deadline: Int64, words: (any Error) -> String
+    ) -> String? {
         guard !settings.digestTo.isEmpty else { return nil }
         let recordPath = paths.digestRecord(rotation: settings.rotation)
         let pendingPath = paths.digestPending(rotation: settings.rotation)
         // Two rotates at once (a timer's and one by hand): one sends, the other then reads
         // that it went.
         let lock: FileLock
-        do { lock = try takeTurn(recordPath + ".lock") } catch { return "the digest was not sent: its lock: \(error)" }
+        do { lock = try takeTurn(recordPath + ".lock") } catch { return "the digest was not sent: \(words(error))" }
         defer { lock.release() }
         var record = DigestRecord.read(recordPath)
+        /// Writes the record; a warning when it cannot be (the digest would go again).
+        func saved() -> String? {
+            do throws(IOFailure) {
+                try record.save(recordPath)
+                return nil
+            } catch { return "the digest's record could not be written (\(words(error))); the digest may go again" }
+        }
+        /// Records a failed try of `period`'s digest; the warning.
+        func failed(_ reason: String, at now: Int64, period: Int64) -> String {
+            record.failed(reason, at: now, period: period)
+            let warning = "the digest was not sent: \(reason); it waits for the next rotate"
+            return saved().map { warning + "; " + $0 } ?? warning
+        }
         // One made for another address (digestTo changed since) is not sent to the old one.
         if record.pendingPeriod != nil, record.pendingTo != settings.digestTo {
             unlink(pendingPath)
             record.pendingPeriod = nil
         }
         let period: Slot
-        do { period = try digestPeriod(settings) } catch { return "the digest could not be made: \(error)" }
+        do { period = try digestPeriod(settings) } catch { return "the digest could not be made: \(words(error))" }
         let now = (try? self.now().seconds) ?? period.start.seconds
         let scratch = Posix.parentDirectory(paths.library)
         func deliver(_ message: String) -> String? {
             do throws(DigestDeliveryError) {
                 try DigestDelivery.sendmail.deliver(message, scratch: scratch, environment: environment, deadline: deadline)
                 return nil
-            } catch { return DigestRecord.describe(error) }
+            } catch { return words(error) }
         }
         // One that failed before goes first, unless it is this period's (made again below).
         if let pending = record.pendingPeriod, pending != period.start.seconds, let message = Posix.readText(pendingPath, limit: 16 << 20) {
-            if let failure = deliver(message) { return record.failed(failure, at: now, path: recordPath, period: pending) }
+            if let failure = deliver(message) { return failed(failure, at: now, period: pending) }
             unlink(pendingPath)
             record.sentPeriod = max(record.sentPeriod ?? pending, pending)
             record.pendingPeriod = nil
         }
-        guard record.sentPeriod != period.start.seconds else { return record.save(recordPath) }
+        guard record.sentPeriod != period.start.seconds else { return saved() }
         let message: String
         do {
             message = try composeDigest(settings, to: settings.digestTo, count: settings.digestCount, period: period.start)
-        } catch { return record.failed("it could not be made: \(error)", at: now, path: recordPath, period: period.start.seconds) }
+        } catch { return failed("it could not be made: \(words(error))", at: now, period: period.start.seconds) }
         if let failure = deliver(message) {
             try? AtomicWriter.write(Array(message.utf8), to: pendingPath, mode: 0o600)
             record.pendingTo = settings.digestTo
-            return record.failed(failure, at: now, path: recordPath, period: period.start.seconds)
+            return failed(failure, at: now, period: period.start.seconds)
         }
         unlink(pendingPath)
         record.sentPeriod = period.start.seconds
@@ -132,7 +148,7 @@ extension Home {
         record.pendingTo = nil
         record.failingSince = nil
         record.failure = nil
-        return record.save(recordPath)
+        return saved()
     }
 
     /// What became of the rotation's scheduled digests, for `about`.
@@ -145,42 +161,15 @@ extension DigestRecord {
         return DigestRecord(value)
     }
 
-    /// Writes the record; a warning when it cannot be (the digest would go again).
-    func save(_ path: String) -> String? {
-        do {
-            try AtomicWriter.write(Array((JSONWriter.pretty(json) + "\n").utf8), to: path, mode: 0o600)
-            return nil
-        } catch { return "the digest's record \(path) could not be written (\(error)); the digest may go again" }
+    func save(_ path: String) throws(IOFailure) {
+        try AtomicWriter.write(Array((JSONWriter.pretty(json) + "\n").utf8), to: path, mode: 0o600)
     }
 
-    /// Records a failed try of `period`'s digest; the warning to print.
-    mutating func failed(_ reason: String, at now: Int64, path: String, period: Int64) -> String {
+    /// Notes a failed try of `period`'s digest, for `about` and the next run.
+    mutating func failed(_ reason: String, at now: Int64, period: Int64) {
         if pendingPeriod != period || failingSince == nil { failingSince = now }
         pendingPeriod = period
         failure = reason
-        let warning = "the digest was not sent: \(reason); it waits for the next rotate"
-        return save(path).map { warning + "; " + $0 } ?? warning
     }
 
-    /// A delivery failure in words.
-    /// `words` says a file's failure (the command line's words for an `IOFailure`).
-    package static func describe(_ error: DigestDeliveryError, words: (IOFailure) -> String = DigestRecord.fileWords) -> String {
-        switch error {
-        case .noSendmail:
-            "no sendmail program was found (install one that provides sendmail -t, such as Debian's msmtp-mta, postfix or exim4)"
-        case .sendmailFailed(let program, let status, let seconds, let said):
-            (status == -2 ? "\(program) did not finish within \(seconds) seconds" : "\(program) -t -i exited with status \(status)")
-                + (said.isEmpty ? "" : ": " + said)
-        case .outOfTime: "the announcements' time was used up before it could be sent"
-        case .notAMaildir(let dir, let isFile):
-            isFile ? "\(dir) is a file, not a Maildir" : "\(dir) is a folder that is not a Maildir (it has no new/)"
-        case .file(let failure): words(failure)
-        }
-    }
-
-    /// A file's failure for the record: the file and the system's reason.
-    package static func fileWords(_ failure: IOFailure) -> String {
-        let reason = if case .system(let code) = failure.cause { Posix.errorText(code) } else { "\(failure.cause)" }
-        return "\(failure.path ?? "a file"): \(reason)"
-    }
 }

@@ -28,7 +28,10 @@ package struct StudyService {
 
     /// The study day holding `now`: from `dayStartsAt` (local time, 04:00 by default, as Anki)
     /// to the next.
-    package var day: Slot { SlotClock(interval: Interval(minutes: Interval.day), shift: settings.dayStartsAt).slot(at: now) }
+    package var day: Slot { dayClock.slot(at: now) }
+
+    /// Study days, each from `dayStartsAt` to the next.
+    private var dayClock: SlotClock { SlotClock(interval: Interval(minutes: Interval.day), shift: settings.dayStartsAt) }
 
     /// Grades the card of citation `id`; returns the card before and after, and the answer's id
     /// in the review log (for undo).
@@ -113,7 +116,7 @@ package struct StudyService {
     package func digest() throws -> Digest.Study? {
         let counts = try library.cardCounts()
         guard counts.byState.values.reduce(0, +) + counts.suspended > 0 else { return nil }
-        let clock = SlotClock(interval: Interval(minutes: Interval.day), shift: settings.dayStartsAt)
+        let clock = dayClock
         let today = clock.slot(at: now)
         let yesterday = clock.slot(at: Timestamp(seconds: today.start.seconds - 1))
         let since = try library.reviewCounts(since: yesterday.start), after = try library.reviewCounts(since: today.start)
@@ -127,7 +130,7 @@ package struct StudyService {
     /// Cards by state, what is due, answers and retention over today, 7 and 30 days, and the
     /// streak of study days with answers.
     package func stats() throws -> StudyStats {
-        let clock = SlotClock(interval: Interval(minutes: Interval.day), shift: settings.dayStartsAt)
+        let clock = dayClock
         let today = clock.slot(at: now)
         // The start of the study day `n` days before today.
         func dayStart(_ n: Int) -> Slot {

@@ -9,9 +9,10 @@ package enum MailText {
     package static func headerText(_ text: String, nameLength: Int) -> String {
         let flat = String(
             String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
-        let printable = flat.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-        if printable && !flat.contains("=?") && nameLength + 2 + flat.utf8.count <= 78 { return flat }
-        if printable && !flat.contains("=?") { return fold(flat, first: nameLength + 2) }
+        // Printable ASCII that no reader could take for an encoded word stays as it is.
+        if flat.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) && !flat.contains("=?") {
+            return nameLength + 2 + flat.utf8.count <= 78 ? flat : fold(flat, first: nameLength + 2)
+        }
         // 45 bytes make 60 base64 characters: with `=?UTF-8?B?` and `?=`, a word of 72. Words
         // part between scalars (RFC 2047's characters), never inside one.
         var words: [String] = []

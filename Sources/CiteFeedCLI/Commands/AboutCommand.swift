@@ -63,13 +63,13 @@ struct AboutCommand: Command {
             ),
         ]
         if let failure { rows.append(("announcing", "failed \(failure.echoed(limit: 400)) (\(context.paths.announceLog))")) }
-        if let digest = try Self.digestLine(context, now: now) { rows.append(("digest", digest)) }
+        if let digest = try Self.digestLine(context) { rows.append(("digest", digest)) }
         for (label, value) in rows { context.out.line(context.terminal.bold(label.padding(to: 14)) + "\(value)") }
     }
 
     /// The rotation's scheduled digest: where and when it goes, when it last went, and why the
     /// last try failed; `nil` without `digestTo`.
-    static func digestLine(_ context: Context, now: Timestamp) throws -> String? {
+    static func digestLine(_ context: Context) throws -> String? {
         let settings = try context.settings()
         guard !settings.digestTo.isEmpty else { return nil }
         let record = context.home.digestRecord(settings)

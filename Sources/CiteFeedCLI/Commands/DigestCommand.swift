@@ -70,19 +70,22 @@ struct DigestCommand: Command {
         let settings = try context.settings()
         let count = self.count ?? settings.digestCount
         let user = context.environment["USER"].flatMap { MailText.isAddress($0 + "@localhost") ? $0 : nil } ?? "citefeed"
-        let local = settings.digestTo.isEmpty ? user + "@localhost" : settings.digestTo
-        let delivery: DigestDelivery
+        // Into a Maildir or a file without digestTo: to the user here.
         let to: String
         switch destination {
         case .settings:
             guard !settings.digestTo.isEmpty else { throw DigestCommandError.nowhere(settings.rotation) }
-            (to, delivery) = (settings.digestTo, .sendmail)
-        case .address(let address): (to, delivery) = (address, .sendmail)
-        case .maildir(let dir): (to, delivery) = (local, .maildir(Posix.absolutePath(dir, home: context.paths.userHome)))
+            to = settings.digestTo
+        case .address(let address): to = address
+        case .maildir, .file: to = settings.digestTo.isEmpty ? user + "@localhost" : settings.digestTo
+        }
+        let message = try context.home.composeDigest(settings, to: to, count: count)
+        let delivery: DigestDelivery
+        switch destination {
+        case .settings, .address: delivery = .sendmail
+        case .maildir(let dir): delivery = .maildir(Posix.absolutePath(dir, home: context.paths.userHome))
+        case .file("-"): return context.out.write(bytes: Array(message.utf8))
         case .file(let file):
-            if file == "-" {
-                return context.out.write(bytes: Array(try context.home.composeDigest(settings, to: local, count: count).utf8))
-            }
             // As every --out: a device or a pipe is written to, a link followed, a file replaced
             // keeps its mode, and citefeed's own files (the digest's record too) are refused.
             let protected =
@@ -90,14 +93,12 @@ struct DigestCommand: Command {
                     context.paths.digestRecord(rotation: settings.rotation), context.paths.digestPending(rotation: settings.rotation),
                 ]
             let given = Posix.absolutePath(file, home: context.paths.userHome)
-            let message = Array(try context.home.composeDigest(settings, to: local, count: count).utf8)
             do {
                 let output = try UserOutput.resolve(given, protected: protected)
-                try output.write(message, newMode: 0o600)
+                try output.write(Array(message.utf8), newMode: 0o600)
                 return context.err.line("The digest is in \(output.path).")
             } catch { throw OutputError.cannotWriteFile(given, error) }
         }
-        let message = try context.home.composeDigest(settings, to: to, count: count)
         let scratch = Posix.parentDirectory(context.paths.library)
         let deadline = Posix.monotonicMilliseconds() + Int64(context.announceLimit) * 1000
         do throws(DigestDeliveryError) {
@@ -129,7 +130,7 @@ enum DigestCommandError: CiteFeedError {
         case .nowhere(let rotation):
             "Say where the digest goes: --to ADDRESS, --maildir DIR or --out FILE, or set it with 'citefeed defaults write"
                 + (rotation.isEmpty ? "" : " --rotation \(rotation)") + " digestTo you@example.org'."
-        case .notDelivered(let error): "The digest was not sent: \(DigestRecord.describe(error, words: \.message))."
+        case .notDelivered(let error): "The digest was not sent: \(error.message)."
         }
     }
 }

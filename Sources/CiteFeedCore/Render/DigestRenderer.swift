@@ -12,10 +12,10 @@ package enum DigestRenderer {
         let listLabel = (d.rotation.isEmpty ? "default" : d.rotation).lowercased().filter {
             $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-")
         }
-        var headers: [(String, String)] = [
+        let headers: [(String, String)] = [
             ("From", "citefeed <\(d.from)>"),
             ("To", "<\(d.to)>"),
-            ("Subject", subject(d)),
+            ("Subject", MailText.headerText(subject(d), nameLength: 7)),
             ("Date", d.date.rfc822),
             ("Message-ID", "<\(d.messageID)>"),
             (
@@ -27,7 +27,6 @@ package enum DigestRenderer {
             ("MIME-Version", "1.0"),
             ("Content-Type", "multipart/alternative; boundary=\"\(boundary)\""),
         ]
-        headers[2].1 = MailText.headerText(headers[2].1, nameLength: 7)
         var out = headers.map { "\($0.0): \($0.1)\n" }.joined()
         out += "\nThis is a message in MIME format: a plain text part, then the same in HTML.\n"
         for (type, body) in [("text/plain", plainText(d)), ("text/html", html(d))] {
@@ -84,25 +83,16 @@ package enum DigestRenderer {
 
     static func html(_ d: Digest) -> String {
         let title = "\(d.title), \(d.day)".xmlEscaped
-        var html = """
-            <!DOCTYPE html>
-            <html lang="\(d.language.xmlEscaped)">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="generator" content="citefeed \(d.generator.xmlEscaped)">
-            <title>\(title)</title>
-            <style>
-            \(HTMLRenderer.style)</style>
-            </head>
-            <body>
-            <div class="header">
-            <h1>\(d.title.xmlEscaped)</h1>
-            <p>\(d.day.xmlEscaped)</p>
-            </div>
-            <div class="main">
+        var html =
+            HTMLRenderer.head(language: d.language.xmlEscaped, generator: d.generator.xmlEscaped, title: title) + """
+                <body>
+                <div class="header">
+                <h1>\(d.title.xmlEscaped)</h1>
+                <p>\(d.day.xmlEscaped)</p>
+                </div>
+                <div class="main">
 
-            """
+                """
         if d.picks.isEmpty { html += "<p>No citation is eligible in this rotation.</p>\n" }
         for (i, p) in d.picks.enumerated() {
             html += HTMLRenderer.citation(FeedItem.html(p), tags: p.tags, note: "", anchor: nil, current: i == 0)

@@ -7,28 +7,22 @@ package enum HTMLRenderer {
     package static func render(_ feed: FeedContext) -> String {
         let lang = feed.language.xmlEscaped
         let title = feed.title.xmlEscaped
-        var html = """
-            <!DOCTYPE html>
-            <html lang="\(lang)">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="generator" content="citefeed \(feed.generator)">
-            <title>\(title)</title>
+        let links = """
             <link rel="alternate" type="application/rss+xml" title="\(title) (RSS)" href="feed.xml">
             <link rel="alternate" type="application/atom+xml" title="\(title) (Atom)" href="feed.atom">
             <link rel="alternate" type="application/feed+json" title="\(title) (JSON Feed)" href="feed.json">
-            <style>
-            \(style)</style>
-            </head>
-            <body>
-            <div class="header">
-            <h1>\(title)</h1>
-            <p>\(feed.description.xmlEscaped)</p>
-            </div>
-            <div class="main">
 
             """
+        var html =
+            head(language: lang, generator: feed.generator, title: title, links: links) + """
+                <body>
+                <div class="header">
+                <h1>\(title)</h1>
+                <p>\(feed.description.xmlEscaped)</p>
+                </div>
+                <div class="main">
+
+                """
         if let current = feed.items.first {
             html += article(current, feed: feed, current: true)
             if feed.items.count > 1 {
@@ -56,6 +50,24 @@ package enum HTMLRenderer {
         let date =
             "<span class=\"date\" title=\"\(item.date.rfc3339UTC)\">\(item.date.rfc3339UTC.prefix(16).replacing("T", with: " ")) UTC</span>"
         return citation(item.html, tags: item.tags, note: date, anchor: anchor, current: current)
+    }
+
+    /// A page's start to `</head>`, in index.html's style (also the digest's HTML part);
+    /// `language`, `generator` and `title` escaped, `links` HTML lines.
+    static func head(language: String, generator: String, title: String, links: String = "") -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="\(language)">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="generator" content="citefeed \(generator)">
+        <title>\(title)</title>
+        \(links)<style>
+        \(style)</style>
+        </head>
+
+        """
     }
 
     /// The page's style: index.html's, and the digest's HTML part.
